@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+
+export const metadata: Metadata = { title: 'API' };
+
+const SECTIONS = [
+  {
+    id: 'v2',
+    title: 'API v2 — live chain reads',
+    base: '/api/v2',
+    text: 'toncenter-compatible non-indexed API over a lite-client: REST GET and POST per method, and JSON-RPC at /api/v2/jsonRPC. Errors use {ok:false, code, error}.',
+  },
+  {
+    id: 'v3',
+    title: 'API v3 — indexed data',
+    base: '/api/v3',
+    text: 'toncenter-compatible index API over Atlas’s own database: blocks, transactions, messages, account states and more. Errors use {error} with the HTTP status.',
+  },
+  { id: 'health', title: 'Health', base: '/api/health', text: 'Status of the database, the chain connection and the indexer.' },
+];
+
+export default function ApiDocsPage() {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">API</h1>
+      {SECTIONS.map((s) => (
+        <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <h2 id={`${s.id}-title`} className="font-semibold">
+            {s.title}
+          </h2>
+          <p className="mt-1 font-mono text-sm text-brand-700 dark:text-brand-500">{s.base}</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{s.text}</p>
+        </section>
+      ))}
+    </div>
+  );
+}

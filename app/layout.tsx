@@ -1,0 +1,46 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { Header } from '@/components/layout/Header';
+import { themeInitScript } from '@/components/layout/theme';
+import { Providers } from './providers';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Atlas — TON explorer', template: '%s · Atlas' },
+  description: 'Open TON blockchain explorer and toncenter-compatible data API',
+  icons: { icon: '/favicon.svg' },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#0f172a' },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // The theme script changes the class before hydration; that difference is intended.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+      </head>
+      <body className="min-h-screen font-sans">
+        <Providers>
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900">
+            Skip to content
+          </a>
+          <Header />
+          <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+            {children}
+          </main>
+          <footer className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-500 dark:text-slate-400">
+            Atlas — open TON explorer and API. <a className="underline" href="/api/health">Status</a>
+          </footer>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,24 @@
+// Wraps every API route handler: request logging (method, path, status, duration) and a last-resort
+// catch so an unexpected error still answers in the API version's own envelope, never an HTML 500.
+import { log } from '../log';
+
+type Handler<C> = (req: Request, ctx: C) => Promise<Response> | Response;
+
+export function apiRoute<C>(onError: (err: unknown) => Response, handler: Handler<C>): Handler<C> {
+  return async (req, ctx) => {
+    const t0 = performance.now();
+    let res: Response;
+    try {
+      res = await handler(req, ctx);
+    } catch (err) {
+      log.error({ component: 'api', err }, 'unhandled error');
+      res = onError(err);
+    }
+    const url = new URL(req.url);
+    log.info(
+      { component: 'api', method: req.method, path: url.pathname, status: res.status, ms: +(performance.now() - t0).toFixed(2) },
+      'request',
+    );
+    return res;
+  };
+}

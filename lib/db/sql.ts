@@ -1,0 +1,42 @@
+// One SQL connection with plain query/exec, the same for PGlite and PostgreSQL. Used where Prisma is the
+// wrong tool: migrations (multi-statement scripts, advisory locks) and catalog introspection.
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+
+export interface SqlSession {
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Run a script of several statements. */
+  exec(script: string): Promise<void>;
+}
+
+export function pgliteSession(db: PGlite): SqlSession {
+  return {
+    async query<T>(text: string, params?: unknown[]) {
+      return (await db.query<T>(text, params)).rows;
+    },
+    async exec(script) {
+      await db.exec(script);
+    },
+  };
+}
+
+export function pgSession(client: pg.ClientBase): SqlSession {
+  return {
+    async query<T extends Record<string, unknown>>(text: string, params?: unknown[]) {
+      return (await client.query<T>(text, params)).rows;
+    },
+    async exec(script) {
+      await client.query(script);
+    },
+  };
+}
+
+/** Serializes async work; PGlite is one connection, so exclusive sections need an in-process lock. */
+export class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(fn, fn);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,38 @@
+// E2E runs against `npm start` (a real build, real server, real database) in Debian's Chromium; on
+// machines without /usr/bin/chromium, Playwright's own browser is used.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const systemChromium = '/usr/bin/chromium';
+const launchOptions = {
+  executablePath: fs.existsSync(systemChromium) ? systemChromium : undefined,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+// A fresh data directory per run, so the embedded database starts empty.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  timeout: 30_000,
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', launchOptions },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'npm start',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});
