@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { PATH: process.env.PATH, ...env },
+    // Only PATH from outside, so no DATABASE_URL or PORT of the test run leaks in.
+    env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv,
     encoding: 'utf8',
     timeout: 20_000,
   });
