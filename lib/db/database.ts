@@ -83,7 +83,8 @@ function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      // Our own pid counts too: two handles in one process would corrupt it just the same.
+      if (owner && isAlive(owner)) {
         throw new Error(`The embedded database ${dir} is in use by process ${owner}; stop it first or set DATABASE_URL`);
       }
       fs.rmSync(lockFile, { force: true });
