@@ -11,8 +11,25 @@ test.describe('service routes', () => {
   test('unknown /api/v2 routes answer the v2 error envelope', async ({ request }) => {
     for (const res of [await request.get('/api/v2/noSuchMethod'), await request.post('/api/v2/no/such/path', { data: {} })]) {
       expect(res.status()).toBe(404);
-      expect(await res.json()).toEqual({ ok: false, code: 404, error: 'Not Found' });
+      expect(res.headers()['x-api-version']).toMatch(/^2\.2\.\d+$/);
+      expect(await res.json()).toMatchObject({ ok: false, code: 404, error: 'Not Found' });
     }
+  });
+
+  test('v2 answers over real HTTP in REST and JSON-RPC, and describes itself', async ({ request }) => {
+    const raw = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
+    const get = await request.get(`/api/v2/packAddress?address=${raw}`);
+    expect(await get.json()).toMatchObject({ ok: true, result: 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N' });
+    const rpc = await request.post('/api/v2/jsonRPC', { data: { jsonrpc: '2.0', id: 9, method: 'unpackAddress', params: { address: raw } } });
+    expect(await rpc.json()).toMatchObject({ ok: true, result: raw.toUpperCase(), jsonrpc: '2.0', id: 9 });
+    expect((await request.get('/api/v2/jsonRPC')).status()).toBe(405);
+
+    const index = await (await request.get('/api/v2/')).json();
+    expect(index.result.version).toMatch(/^2\.2\.\d+$/);
+    const openapi = await (await request.get('/api/v2/openapi.json')).json();
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(openapi.paths['/api/v2/detectAddress'].get.parameters[0]).toMatchObject({ name: 'address', in: 'query', required: true });
+    expect(openapi.paths['/api/v2/jsonRPC'].post).toBeDefined();
   });
 
   test('unknown /api/v3 routes answer {error} with 404', async ({ request }) => {

@@ -1,10 +1,33 @@
-// toncenter v2 envelopes: {ok:true, result} and {ok:false, code, error} with the same HTTP status.
-export function v2Result(result: unknown, status = 200): Response {
-  return Response.json({ ok: true, result }, { status });
+// toncenter v2 envelopes: {ok:true, result, @extra} and {ok:false, code, error, @extra}; the HTTP status
+// always equals `code`; every response carries X-API-Version. JSON-RPC answers add `jsonrpc` and `id`.
+import { V2_API_VERSION } from '../../version';
+import { V2Error } from './errors';
+
+export interface RpcTag {
+  id: unknown;
 }
 
-export function v2Error(code: number, error: string): Response {
-  return Response.json({ ok: false, code, error }, { status: code });
+const headers = { 'X-API-Version': V2_API_VERSION };
+
+// @extra as the C++ service prints it: unix time, liteserver indices ("_" unknown), elapsed ms.
+const extra = (startedAt: number) => `${Math.floor(Date.now() / 1000)}:_:${(performance.now() - startedAt).toFixed(3)}`;
+
+function withRpc(body: Record<string, unknown>, rpc?: RpcTag) {
+  return rpc ? { ...body, jsonrpc: '2.0', id: rpc.id ?? null } : body;
 }
 
-export const v2Internal = (err: unknown) => v2Error(500, err instanceof Error ? err.message : String(err));
+export function v2Result(result: unknown, startedAt: number, rpc?: RpcTag): Response {
+  return Response.json(withRpc({ ok: true, result, '@extra': extra(startedAt) }, rpc), { headers });
+}
+
+export function v2Error(code: number, error: string, startedAt = performance.now(), rpc?: RpcTag): Response {
+  return Response.json(withRpc({ ok: false, error, code, '@extra': extra(startedAt) }, rpc), { status: code, headers });
+}
+
+/** Last resort for anything thrown: V2Errors keep their code, the rest are internal errors (500). */
+export function v2Failure(err: unknown, startedAt = performance.now(), rpc?: RpcTag): Response {
+  if (err instanceof V2Error) return v2Error(err.code, err.message, startedAt, rpc);
+  return v2Error(500, err instanceof Error ? err.message : String(err), startedAt, rpc);
+}
+
+export const v2Internal = (err: unknown) => v2Failure(err);

@@ -1,0 +1,55 @@
+// The three call modes of api-v2.md §1.4 funnel into callMethod: find the method, check the verb,
+// validate the parameters with the method's schema, run it.
+import { z } from 'zod';
+import type { V2Context } from './context';
+import { V2Error, invalidRequest } from './errors';
+import { parseJsonBody } from './json-body';
+import type { V2Method } from './method';
+import { v2Methods } from './registry';
+
+export type CallMode = 'get' | 'post' | 'rpc';
+
+// Keys a gateway may put on any request; never part of a method's parameters.
+const IGNORED_KEYS = new Set(['api_key']);
+
+export function findMethod(name: string, mode: CallMode): V2Method {
+  const m = v2Methods.get(name);
+  if (!m) throw new V2Error(404, 'Not Found');
+  if (mode === 'get' && m.verbs === 'post') throw new V2Error(405, 'method GET is not supported');
+  return m;
+}
+
+/** A GET query as method input: only the method's own keys; a repeated key is a list. */
+export function queryParams(m: V2Method, query: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(m.params.shape)) {
+    const values = query.getAll(key);
+    if (values.length) out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+export async function bodyParams(req: Request, kind: 'post' | 'jsonRPC'): Promise<unknown> {
+  return parseJsonBody(await req.text(), kind);
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: Record<string, unknown>): string {
+  const key = issue.path.join('.');
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+  if (issue.path.length && input[String(issue.path[0])] === undefined) return `${key} is required`;
+  return key ? `${key}: ${issue.message}` : issue.message;
+}
+
+export async function callMethod(m: V2Method, input: unknown, mode: CallMode, ctx: V2Context): Promise<unknown> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw invalidRequest('failed to parse post request: the body must be a JSON object');
+  }
+  const raw = Object.fromEntries(Object.entries(input).filter(([k]) => !IGNORED_KEYS.has(k)));
+  // POST bodies are closed, as in the C++ service; GET ignores unknown keys (queryParams drops them).
+  const schema = mode === 'get' ? m.params : m.params.strict();
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw invalidRequest(`failed to validate request: ${describeIssue(parsed.error.issues[0]!, raw)}`);
+  }
+  return m.run(parsed.data, ctx);
+}

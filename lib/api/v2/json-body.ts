@@ -1,0 +1,16 @@
+// JSON bodies may carry 64-bit integers as numbers (`"shard": -9223372036854775808`); JSON.parse would
+// round them. Integers outside the safe range become bigint; everything else parses as usual.
+import { isSafeNumber, parse } from 'lossless-json';
+import { invalidRequest } from './errors';
+
+const parseNumber = (text: string): number | bigint =>
+  isSafeNumber(text) ? Number(text) : /^-?\d+$/.test(text) ? BigInt(text) : Number(text);
+
+export function parseJsonBody(text: string, kind: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return parse(text, null, parseNumber);
+  } catch (err) {
+    throw invalidRequest(`failed to parse ${kind} request: invalid JSON: ${(err as Error).message}`);
+  }
+}
