@@ -1,0 +1,88 @@
+// One block BoC → every row it contributes to the index (block header, transactions, messages, contents).
+// Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
+import { createHash } from 'node:crypto';
+import { Cell } from '@ton/core';
+import { loadBlock, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
+import { parseTransaction } from './parse-transaction';
+
+/** Unsigned 64-bit shard id → the signed form toncenter stores and prints in v2. */
+export const signedShard = (shard: bigint) => BigInt.asIntN(64, shard);
+export const unsignedShard = (shard: bigint) => BigInt.asUintN(64, shard);
+
+const lowBit = (s: bigint) => s & -s;
+const shardParent = (s: bigint) => (s - lowBit(s)) | (lowBit(s) << 1n);
+const shardChild = (s: bigint, right: boolean) => (right ? s + (lowBit(s) >> 1n) : s - (lowBit(s) >> 1n));
+
+function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev: BlkPrevInfo): BlockRecord['prevBlocks'] {
+  const ref = (r: ExtBlkRef, s: bigint) => ({
+    workchain,
+    shard: signedShard(s).toString(),
+    seqno: r.seqno,
+    root_hash: r.rootHash.toString('base64'),
+    file_hash: r.fileHash.toString('base64'),
+  });
+  if (prev.kind === 'merged') return [ref(prev.prev1, shardChild(shard, false)), ref(prev.prev2, shardChild(shard, true))];
+  return [ref(prev.prev, afterSplit ? shardParent(shard) : shard)];
+}
+
+/**
+ * @param boc the block as downloaded (its sha256 is the file hash)
+ * @param mcBlockSeqno the masterchain block that registered it (its own seqno for masterchain blocks)
+ */
+export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
+  const root = Cell.fromBoc(boc)[0]!;
+  const b = loadBlock(root.beginParse());
+  const info = b.info;
+  const workchain = info.shard.workchainId;
+  const shard = shardIdOf(info.shard);
+  const ctx = { workchain, blockShard: signedShard(shard), blockSeqno: info.seqno, mcBlockSeqno };
+
+  const transactions: TransactionRecord[] = [];
+  const messages: MessageRecord[] = [];
+  const contents = new Map<string, MessageContentRecord>();
+  const accounts = [...b.extra.accountBlocks.entries.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  for (const account of accounts) {
+    const ab = b.extra.accountBlocks.entries.get(account)!.value;
+    const lts = [...ab.transactions.entries.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    for (const lt of lts) {
+      const parsed = parseTransaction(ab.transactions.entries.get(lt)!.value, ctx);
+      transactions.push(parsed.transaction);
+      messages.push(...parsed.messages);
+      for (const c of parsed.contents) contents.set(c.hash.toString('hex'), c);
+    }
+  }
+
+  const block: BlockRecord = {
+    workchain,
+    shard: signedShard(shard),
+    seqno: info.seqno,
+    rootHash: root.hash(),
+    fileHash: createHash('sha256').update(boc).digest(),
+    mcBlockSeqno,
+    globalId: b.globalId,
+    version: info.version,
+    afterMerge: info.afterMerge,
+    beforeSplit: info.beforeSplit,
+    afterSplit: info.afterSplit,
+    wantMerge: info.wantMerge,
+    wantSplit: info.wantSplit,
+    keyBlock: info.keyBlock,
+    vertSeqnoIncr: info.vertSeqnoIncr,
+    flags: info.flags,
+    genUtime: BigInt(info.genUtime),
+    startLt: info.startLt,
+    endLt: info.endLt,
+    validatorListHashShort: info.genValidatorListHashShort,
+    genCatchainSeqno: info.genCatchainSeqno,
+    minRefMcSeqno: info.minRefMcSeqno,
+    prevKeyBlockSeqno: info.prevKeyBlockSeqno,
+    vertSeqno: info.vertSeqno,
+    masterRefSeqno: info.masterRef?.seqno ?? 0,
+    randSeed: b.extra.randSeed,
+    createdBy: b.extra.createdBy,
+    txCount: transactions.length,
+    prevBlocks: prevBlocks(workchain, shard, info.afterSplit, info.prevRef),
+  };
+  return { block, transactions, messages, contents: [...contents.values()] };
+}
