@@ -73,7 +73,7 @@ export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBloc
     genUtime: BigInt(info.genUtime),
     startLt: info.startLt,
     endLt: info.endLt,
-    validatorListHashShort: info.genValidatorListHashShort,
+    validatorListHashShort: BigInt(info.genValidatorListHashShort),
     genCatchainSeqno: info.genCatchainSeqno,
     minRefMcSeqno: info.minRefMcSeqno,
     prevKeyBlockSeqno: info.prevKeyBlockSeqno,

@@ -29,7 +29,7 @@ export interface BlockRecord {
   genUtime: bigint;
   startLt: bigint;
   endLt: bigint;
-  validatorListHashShort: number;
+  validatorListHashShort: bigint;
   genCatchainSeqno: number;
   minRefMcSeqno: number;
   prevKeyBlockSeqno: number;

@@ -31,7 +31,7 @@ CREATE TABLE "blocks" (
     "gen_utime" BIGINT NOT NULL,
     "start_lt" BIGINT NOT NULL,
     "end_lt" BIGINT NOT NULL,
-    "validator_list_hash_short" INTEGER NOT NULL,
+    "validator_list_hash_short" BIGINT NOT NULL,
     "gen_catchain_seqno" INTEGER NOT NULL,
     "min_ref_mc_seqno" INTEGER NOT NULL,
     "prev_key_block_seqno" INTEGER NOT NULL,

@@ -1,0 +1,90 @@
+// Writes the rows of one masterchain block (it and the shard blocks it registered) in one database
+// transaction together with the cursor, so a crash leaves either all of it or none; re-running a block
+// is a no-op (every insert skips rows that exist).
+import type { PrismaClient } from '../db/generated/client';
+import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
+
+// Rows per INSERT: large enough to amortize round trips, small enough for PostgreSQL's 65535 parameters.
+const CHUNK = 1000;
+
+const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>;
+const optBytes = (b: Buffer | null) => (b ? bytes(b) : null);
+const dec = (n: bigint | null) => (n === null ? null : n.toString());
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export interface Cursor {
+  indexerId: string;
+  mcSeqno: number;
+}
+
+export async function storeMasterchainBlock(prisma: PrismaClient, blocks: ParsedBlock[], cursor: Cursor): Promise<void> {
+  const transactions = blocks.flatMap((b) => b.transactions);
+  const messages = blocks.flatMap((b) => b.messages);
+  const contents = new Map<string, MessageContentRecord>();
+  for (const b of blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c);
+
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.block.createMany({ data: blocks.map((b) => blockRow(b)), skipDuplicates: true });
+      for (const part of chunks(transactions)) await tx.transaction.createMany({ data: part.map(transactionRow), skipDuplicates: true });
+      for (const part of chunks(messages)) await tx.message.createMany({ data: part.map(messageRow), skipDuplicates: true });
+      for (const part of chunks([...contents.values()])) {
+        await tx.messageContent.createMany({ data: part.map((c) => ({ hash: bytes(c.hash), boc: bytes(c.boc) })), skipDuplicates: true });
+      }
+      const moved = await tx.indexerState.updateMany({
+        where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },
+        data: { lastMcSeqno: cursor.mcSeqno, updatedAt: new Date() },
+      });
+      if (moved.count === 0) {
+        const state = await tx.indexerState.findUnique({ where: { id: cursor.indexerId } });
+        if (!state) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
+      }
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
+}
+
+function blockRow({ block: b }: ParsedBlock) {
+  return {
+    ...b,
+    rootHash: bytes(b.rootHash),
+    fileHash: bytes(b.fileHash),
+    randSeed: bytes(b.randSeed),
+    createdBy: bytes(b.createdBy),
+  };
+}
+
+function transactionRow(t: TransactionRecord) {
+  return {
+    ...t,
+    hash: bytes(t.hash),
+    prevTransHash: bytes(t.prevTransHash),
+    totalFees: t.totalFees.toString(),
+    totalFeesExtraCurrencies: t.totalFeesExtraCurrencies ?? undefined,
+    description: t.description as object,
+    accountStateHashBefore: bytes(t.accountStateHashBefore),
+    accountStateHashAfter: bytes(t.accountStateHashAfter),
+  };
+}
+
+function messageRow(m: MessageRecord) {
+  return {
+    ...m,
+    txHash: bytes(m.txHash),
+    msgHash: bytes(m.msgHash),
+    value: dec(m.value),
+    valueExtraCurrencies: m.valueExtraCurrencies ?? undefined,
+    fwdFee: dec(m.fwdFee),
+    ihrFee: dec(m.ihrFee),
+    extraFlags: dec(m.extraFlags),
+    importFee: dec(m.importFee),
+    bodyHash: bytes(m.bodyHash),
+    initStateHash: optBytes(m.initStateHash),
+    msgHashNorm: optBytes(m.msgHashNorm),
+  };
+}
