@@ -1,0 +1,204 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Address, beginCell, Cell, toNano } from '@ton/core';
+import { Blockchain, type BlockchainTransaction, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
+import {
+  WalletContractV1R1,
+  WalletContractV2R2,
+  WalletContractV3R2,
+  WalletContractV4,
+  WalletContractV5R1,
+} from '@ton/ton';
+import { encryptedCommentBody, onchainContent, readOnchainContent, readSnakeBytes, readTextComment, textCommentBody } from './common';
+import {
+  compileDnsContracts,
+  DNS_CATEGORY,
+  dnsChangeRecordBody,
+  dnsCollectionInit,
+  dnsInternalName,
+  dnsItemAddress,
+  dnsRecordSet,
+  dnsRegisterBody,
+  parseDnsRecord,
+  type DnsCode,
+} from './dns';
+import { highloadQueryId, highloadV3Code } from './highload';
+import { jettonMinterCode, jettonWalletCode } from './jetton';
+import { nftCollectionCode, nftItemCode, nftSaleCode } from './nft';
+import { vestingCode } from './vesting';
+import { createWallet, v5r1WalletId } from './wallets';
+
+describe('message bodies and content', () => {
+  it('text comments round-trip; long ones span several cells', () => {
+    const long = '長い 🦊 '.repeat(60);
+    const body = textCommentBody(long);
+    expect(body.refs.length).toBe(1);
+    expect(body.depth()).toBeGreaterThanOrEqual(2);
+    expect(readTextComment(body)).toBe(long);
+    expect(readTextComment(textCommentBody('hi 👋'))).toBe('hi 👋');
+    expect(readTextComment(encryptedCommentBody(Buffer.alloc(40, 7)))).toBeNull();
+    const enc = encryptedCommentBody(Buffer.alloc(200, 7)).beginParse();
+    expect(enc.loadUint(32)).toBe(0x2167da4b);
+    expect(readSnakeBytes(enc).equals(Buffer.alloc(200, 7))).toBe(true);
+  });
+
+  it('TEP-64 on-chain content round-trips', () => {
+    const fields = { name: 'Näme', description: 'x'.repeat(300), image: 'https://example/i.png' };
+    expect(readOnchainContent(onchainContent(fields), ['name', 'description', 'image', 'symbol'])).toEqual(fields);
+  });
+});
+
+describe('contract code from packages', () => {
+  it('all code cells load and are ordinary cells', () => {
+    for (const c of [highloadV3Code(), jettonMinterCode(), jettonWalletCode(), nftCollectionCode(), nftItemCode(), nftSaleCode(), vestingCode()]) {
+      expect(c).toBeInstanceOf(Cell);
+      expect(c.isExotic).toBe(false);
+    }
+  });
+
+  it('wallet addresses match @ton/ton', () => {
+    const pk = Buffer.alloc(32, 3);
+    expect(createWallet('wallet_v1r1', pk).address.equals(WalletContractV1R1.create({ workchain: 0, publicKey: pk }).address)).toBe(true);
+    expect(createWallet('wallet_v2r2', pk).address.equals(WalletContractV2R2.create({ workchain: 0, publicKey: pk }).address)).toBe(true);
+    expect(createWallet('wallet_v3r2', pk, { workchain: -1 }).address.equals(WalletContractV3R2.create({ workchain: -1, publicKey: pk }).address)).toBe(true);
+    expect(createWallet('wallet_v4r2', pk).address.equals(WalletContractV4.create({ workchain: 0, publicKey: pk }).address)).toBe(true);
+    expect(createWallet('wallet_v5r1', pk).address.equals(WalletContractV5R1.create({ publicKey: pk }).address)).toBe(true);
+    expect(v5r1WalletId(0)).toBe(2147483409);
+    expect(v5r1WalletId(-1)).toBe(8388369);
+  });
+
+  it('highload query ids', () => {
+    expect(highloadQueryId(0).queryId).toBe(0n);
+    expect(highloadQueryId(1022)).toEqual({ shift: 0, bitNumber: 1022, queryId: 1022n });
+    expect(highloadQueryId(1023)).toEqual({ shift: 1, bitNumber: 0, queryId: 1024n });
+    expect(() => highloadQueryId(-1)).toThrow();
+  });
+});
+
+describe('DNS contracts (Tolk)', () => {
+  let code: DnsCode;
+  let compileMs = 0;
+  let bc: Blockchain;
+  let admin: SandboxContract<TreasuryContract>;
+  let alice: SandboxContract<TreasuryContract>;
+  let bob: SandboxContract<TreasuryContract>;
+  let collection: Address;
+
+  const exitOn = (txs: BlockchainTransaction[], a: Address): number | undefined => {
+    const tx = txs.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(a));
+    if (!tx || tx.description.type !== 'generic') return undefined;
+    const c = tx.description.computePhase;
+    return c.type === 'vm' ? c.exitCode : undefined;
+  };
+  const resolve = async (a: Address, sub: Buffer, category: bigint) => {
+    const r = (await bc.runGetMethod(a, 'dnsresolve', [
+      { type: 'slice', cell: beginCell().storeBuffer(sub).endCell() },
+      { type: 'int', value: category },
+    ])).stackReader;
+    return { bits: r.readNumber(), cell: r.readCellOpt() };
+  };
+
+  beforeAll(async () => {
+    const t = performance.now();
+    code = await compileDnsContracts();
+    compileMs = performance.now() - t;
+    console.log(`tolk compile (dns-item + dns-collection): ${compileMs.toFixed(0)} ms (reported ${code.compileMs} ms)`);
+    bc = await Blockchain.create();
+    bc.now = Math.floor(Date.now() / 1000);
+    admin = await bc.treasury('admin');
+    alice = await bc.treasury('alice');
+    bob = await bc.treasury('bob');
+    const init = dnsCollectionInit(code, { admin: admin.address, content: onchainContent({ name: 'zone' }) });
+    collection = init.address;
+    const r = await admin.send({ to: collection, value: toNano('1'), init: init.init, bounce: false });
+    expect(exitOn(r.transactions, collection)).toBe(0);
+  });
+
+  it('compiles once per process', async () => {
+    const again = await compileDnsContracts();
+    expect(again.compileMs).toBe(0);
+    expect(again.item.hash().equals(code.item.hash())).toBe(true);
+    expect(again.collection.hash().equals(code.collection.hash())).toBe(true);
+  });
+
+  it('registers a name (admin only), and the item resolves its records', async () => {
+    const item = dnsItemAddress(code, collection, 'bob');
+    const body = dnsRegisterBody({
+      label: 'bob',
+      owner: bob.address,
+      content: onchainContent({ name: 'bob.ton' }),
+      records: dnsRecordSet([{ category: DNS_CATEGORY.wallet, record: { type: 'smc_address', address: bob.address } }]),
+    });
+    const denied = await alice.send({ to: collection, value: toNano('0.2'), body });
+    expect(exitOn(denied.transactions, collection)).toBe(401);
+    const ok = await admin.send({ to: collection, value: toNano('0.2'), body });
+    expect(exitOn(ok.transactions, collection)).toBe(0);
+    expect(exitOn(ok.transactions, item)).toBe(0);
+    expect((await bc.getContract(item)).accountState?.type).toBe('active');
+
+    const viaCollection = await resolve(collection, Buffer.concat([Buffer.from([0]), dnsInternalName('bob')]), 0n);
+    expect(viaCollection.bits).toBe(8 * 4); // "\0bob"
+    const next = parseDnsRecord(viaCollection.cell!);
+    expect(next.type === 'next_resolver' && next.address.equals(item)).toBe(true);
+    const w = await resolve(item, Buffer.from([0]), DNS_CATEGORY.wallet);
+    expect(w.bits).toBe(8);
+    const rec = parseDnsRecord(w.cell!);
+    expect(rec.type === 'smc_address' && rec.address.equals(bob.address)).toBe(true);
+    expect((await resolve(item, Buffer.from([0]), DNS_CATEGORY.site)).cell).toBeNull();
+    expect((await resolve(collection, Buffer.alloc(0), 0n)).bits).toBe(0);
+
+    // A second registration of the same name must not re-initialise the item.
+    const twice = await admin.send({ to: collection, value: toNano('0.2'), body });
+    expect(exitOn(twice.transactions, item)).toBe(404);
+  });
+
+  it('owner-only record changes and TEP-62 transfer', async () => {
+    const item = dnsItemAddress(code, collection, 'bob');
+    const change = dnsChangeRecordBody({ category: DNS_CATEGORY.site, record: { type: 'adnl_address', adnl: Buffer.alloc(32, 9) } });
+    const denied = await alice.send({ to: item, value: toNano('0.05'), body: change });
+    expect(exitOn(denied.transactions, item)).toBe(401);
+    const ok = await bob.send({ to: item, value: toNano('0.05'), body: change });
+    expect(exitOn(ok.transactions, item)).toBe(0);
+    const site = parseDnsRecord((await resolve(item, Buffer.from([0]), DNS_CATEGORY.site)).cell!);
+    expect(site.type === 'adnl_address' && site.adnl.equals(Buffer.alloc(32, 9))).toBe(true);
+    const del = await bob.send({ to: item, value: toNano('0.05'), body: dnsChangeRecordBody({ category: DNS_CATEGORY.site, record: null }) });
+    expect(exitOn(del.transactions, item)).toBe(0);
+    expect((await resolve(item, Buffer.from([0]), DNS_CATEGORY.site)).cell).toBeNull();
+
+    const transfer = beginCell()
+      .storeUint(0x5fcc3d14, 32)
+      .storeUint(5, 64)
+      .storeAddress(alice.address)
+      .storeAddress(bob.address)
+      .storeMaybeRef(null)
+      .storeCoins(toNano('0.01'))
+      .storeMaybeRef(textCommentBody('yours'))
+      .endCell();
+    const moved = await bob.send({ to: item, value: toNano('0.2'), body: transfer });
+    expect(exitOn(moved.transactions, item)).toBe(0);
+    const assigned = moved.transactions.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(alice.address));
+    expect(assigned?.inMessage?.body.beginParse().loadUint(32)).toBe(0x05138d91);
+    const excess = moved.transactions.find(
+      (t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(bob.address) && t.inMessage.body.beginParse().loadUint(32) === 0xd53276db,
+    );
+    expect(excess).toBeDefined();
+    const r = (await bc.runGetMethod(item, 'get_nft_data')).stackReader;
+    r.skip(3);
+    expect(r.readAddress().equals(alice.address)).toBe(true);
+    expect((await bc.getContract(item)).balance).toBeGreaterThan(0n);
+  });
+
+  it('answers get_static_data and rejects unknown ops', async () => {
+    const item = dnsItemAddress(code, collection, 'bob');
+    const q = await alice.send({ to: item, value: toNano('0.05'), body: beginCell().storeUint(0x2fcb26a2, 32).storeUint(77, 64).endCell() });
+    const report = q.transactions.find(
+      (t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(alice.address) && t.inMessage.info.src instanceof Address && t.inMessage.info.src.equals(item),
+    );
+    const s = report!.inMessage!.body.beginParse();
+    expect(s.loadUint(32)).toBe(0x8b771735);
+    expect(s.loadUintBig(64)).toBe(77n);
+    const unknown = await alice.send({ to: item, value: toNano('0.05'), body: beginCell().storeUint(0x12345678, 32).endCell() });
+    expect(exitOn(unknown.transactions, item)).toBe(0xffff);
+    const comment = await alice.send({ to: collection, value: toNano('0.05'), body: textCommentBody('tip') });
+    expect(exitOn(comment.transactions, collection)).toBe(0);
+  });
+});

@@ -1,0 +1,8 @@
+/** Contracts of the devnet: code from npm packages (wallets, highload, jetton, NFT, vesting) and Tolk (DNS). */
+export * from './common';
+export * from './dns';
+export * from './highload';
+export * from './jetton';
+export * from './nft';
+export * from './vesting';
+export * from './wallets';

@@ -1,0 +1,17 @@
+/** The devnet's genesis scenario, its chain driver interface and the background traffic generator. */
+export { chainNow, sandboxDriver, storageUsedOf, type ChainDriver } from './driver';
+export {
+  canRunCode,
+  GENESIS_FUNDING,
+  GENESIS_JETTON,
+  GENESIS_TOTAL_SUPPLY,
+  GENESIS_WALLETS,
+  genesisAddress,
+  runGenesis,
+  writeGenesisFile,
+  type GenesisAccount,
+  type GenesisOptions,
+} from './genesis';
+export { deriveKeyPair, SeededRandom } from './keys';
+export { createTrafficGenerator, type TrafficGenerator, type TrafficOptions, type TrafficStats } from './traffic';
+export { WalletHandle, type OutgoingMessage } from './wallet-handle';
