@@ -1,8 +1,11 @@
 // Real mainnet blocks stored into the real database (PGlite, or PostgreSQL when DATABASE_URL is set).
+import { beginCell, storeAccount } from '@ton/core';
+import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../db/testing';
 import { BLOCK_FIXTURES, fixtureBytes } from '../ton/test-fixtures';
+import { parseAccountState } from './account-state';
 import { parseBlock } from './parse-block';
 import { storeMasterchainBlock } from './store';
 
@@ -57,5 +60,44 @@ describe('storeMasterchainBlock', () => {
   it('rolls everything back when any part fails', async () => {
     await expect(storeMasterchainBlock(t.db.prisma, [mc], { indexerId: 'missing', mcSeqno: 1 })).rejects.toThrow(/no state row/);
     expect(await t.db.prisma.block.count()).toBe(3);
+  });
+});
+
+describe('account states', () => {
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: Buffer.alloc(32, 5) });
+  const account = `0:${wallet.address.hash.toString('hex').toUpperCase()}`;
+  const accountCell = (balance: bigint, lastLt: bigint) =>
+    beginCell()
+      .store(
+        storeAccount({
+          addr: wallet.address,
+          storageStats: { used: { cells: 1n, bits: 1n }, storageExtra: null, lastPaid: 1, duePayment: null },
+          storage: { lastTransLt: lastLt, balance: { coins: balance }, state: { type: 'active', state: { code: wallet.init.code, data: wallet.init.data } } },
+        }),
+      )
+      .endCell()
+      .toBoc();
+  const state = (balance: bigint, lt: bigint) => parseAccountState(account, accountCell(balance, lt), { lt, hash: Buffer.alloc(32, Number(lt)) }, 1_700_000_000);
+
+  it('parses an active wallet: balance, status, code and data', () => {
+    const s = state(5_000_000_000n, 10n);
+    expect(s).toMatchObject({ account, balance: 5_000_000_000n, accountStatus: 'active', lastTransLt: 10n });
+    expect(s.codeHash!.equals(wallet.init.code.hash())).toBe(true);
+    expect(s.dataHash!.equals(wallet.init.data.hash())).toBe(true);
+    expect(parseAccountState(account, Buffer.alloc(0), null, 0)).toMatchObject({ accountStatus: 'nonexist', balance: 0n });
+  });
+
+  it('keeps every state in history and only a newer one as latest', async () => {
+    const p = t.db.prisma;
+    const latest = () => p.latestAccountState.findUniqueOrThrow({ where: { account } });
+    await storeMasterchainBlock(p, [], { indexerId: 'main', mcSeqno: 46992000 }, [state(7n, 10n)]);
+    expect((await latest()).balance.toFixed()).toBe('7');
+    await storeMasterchainBlock(p, [], { indexerId: 'main', mcSeqno: 46992001 }, [state(3n, 5n)]);
+    expect((await latest()).lastTransLt).toBe(10n);
+    await storeMasterchainBlock(p, [], { indexerId: 'main', mcSeqno: 46992002 }, [state(99n, 20n)]);
+    const now = await latest();
+    expect(now.balance.toFixed()).toBe('99');
+    expect(Buffer.from(now.codeBoc!).equals(wallet.init.code.toBoc())).toBe(true);
+    expect(await p.accountState.count({ where: { account } })).toBe(3);
   });
 });

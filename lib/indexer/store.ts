@@ -2,6 +2,7 @@
 // transaction together with the cursor, so a crash leaves either all of it or none; re-running a block
 // is a no-op (every insert skips rows that exist).
 import type { PrismaClient } from '../db/generated/client';
+import type { AccountStateRecord } from './account-state';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
 // Rows per INSERT: large enough to amortize round trips, small enough for PostgreSQL's 65535 parameters.
@@ -22,7 +23,12 @@ export interface Cursor {
   mcSeqno: number;
 }
 
-export async function storeMasterchainBlock(prisma: PrismaClient, blocks: ParsedBlock[], cursor: Cursor): Promise<void> {
+export async function storeMasterchainBlock(
+  prisma: PrismaClient,
+  blocks: ParsedBlock[],
+  cursor: Cursor,
+  accountStates: AccountStateRecord[] = [],
+): Promise<void> {
   const transactions = blocks.flatMap((b) => b.transactions);
   const messages = blocks.flatMap((b) => b.messages);
   const contents = new Map<string, MessageContentRecord>();
@@ -35,6 +41,25 @@ export async function storeMasterchainBlock(prisma: PrismaClient, blocks: Parsed
       for (const part of chunks(messages)) await tx.message.createMany({ data: part.map(messageRow), skipDuplicates: true });
       for (const part of chunks([...contents.values()])) {
         await tx.messageContent.createMany({ data: part.map((c) => ({ hash: bytes(c.hash), boc: bytes(c.boc) })), skipDuplicates: true });
+      }
+      for (const part of chunks(accountStates)) {
+        await tx.accountState.createMany({ data: part.map(accountStateRow), skipDuplicates: true });
+      }
+      for (const a of accountStates) {
+        // Only a newer state replaces the latest one: re-indexing an old range must not roll it back.
+        await tx.$executeRaw`
+          INSERT INTO latest_account_states (account, account_state_hash, last_trans_lt, last_trans_hash, timestamp, balance,
+            balance_extra_currencies, account_status, frozen_hash, data_hash, code_hash, data_boc, code_boc)
+          VALUES (${a.account}, ${bytes(a.hash)}, ${a.lastTransLt}, ${bytes(a.lastTransHash)}, ${a.timestamp}, ${a.balance.toString()}::numeric,
+            ${a.balanceExtraCurrencies ? JSON.stringify(a.balanceExtraCurrencies) : null}::jsonb, ${a.accountStatus}, ${optBytes(a.frozenHash)},
+            ${optBytes(a.dataHash)}, ${optBytes(a.codeHash)}, ${optBytes(a.dataBoc)}, ${optBytes(a.codeBoc)})
+          ON CONFLICT (account) DO UPDATE SET
+            account_state_hash = EXCLUDED.account_state_hash, last_trans_lt = EXCLUDED.last_trans_lt,
+            last_trans_hash = EXCLUDED.last_trans_hash, timestamp = EXCLUDED.timestamp, balance = EXCLUDED.balance,
+            balance_extra_currencies = EXCLUDED.balance_extra_currencies, account_status = EXCLUDED.account_status,
+            frozen_hash = EXCLUDED.frozen_hash, data_hash = EXCLUDED.data_hash, code_hash = EXCLUDED.code_hash,
+            data_boc = EXCLUDED.data_boc, code_boc = EXCLUDED.code_boc
+          WHERE latest_account_states.last_trans_lt < EXCLUDED.last_trans_lt`;
       }
       const moved = await tx.indexerState.updateMany({
         where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },
@@ -86,5 +111,18 @@ function messageRow(m: MessageRecord) {
     bodyHash: bytes(m.bodyHash),
     initStateHash: optBytes(m.initStateHash),
     msgHashNorm: optBytes(m.msgHashNorm),
+  };
+}
+
+function accountStateRow(a: AccountStateRecord) {
+  return {
+    hash: bytes(a.hash),
+    account: a.account,
+    balance: a.balance.toString(),
+    balanceExtraCurrencies: a.balanceExtraCurrencies ?? undefined,
+    accountStatus: a.accountStatus,
+    frozenHash: optBytes(a.frozenHash),
+    dataHash: optBytes(a.dataHash),
+    codeHash: optBytes(a.codeHash),
   };
 }
