@@ -11,6 +11,7 @@ describe('parseConfig', () => {
       databaseUrl: undefined,
       network: 'devnet',
       globalConfigPath: undefined,
+      liteTimeoutMs: 5000,
       redisUrl: undefined,
       logLevel: 'info',
     });
@@ -23,6 +24,7 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/atlas',
       TON_NETWORK: 'custom',
       TON_GLOBAL_CONFIG: '/etc/ton/global.config.json',
+      LITE_TIMEOUT_MS: '1500',
       REDIS_URL: 'redis://127.0.0.1:6379',
       LOG_LEVEL: 'debug',
     });
@@ -32,9 +34,19 @@ describe('parseConfig', () => {
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/atlas',
       network: 'custom',
       globalConfigPath: '/etc/ton/global.config.json',
+      liteTimeoutMs: 1500,
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'debug',
     });
+  });
+
+  it('gives the devnet defaults, traffic off under tests unless asked', () => {
+    expect(parseConfig({}).devnet).toEqual({ blockMs: 2000, tps: 2, adnlPort: 46732, seed: undefined, traffic: true });
+    expect(parseConfig({ VITEST: 'true' }).devnet.traffic).toBe(false);
+    expect(parseConfig({ VITEST: 'true', DEVNET_TRAFFIC: 'on' }).devnet.traffic).toBe(true);
+    expect(
+      parseConfig({ DEVNET_BLOCK_MS: '500', DEVNET_TPS: '0.5', DEVNET_ADNL_PORT: '4000', DEVNET_SEED: 'demo', DEVNET_TRAFFIC: 'off' }).devnet,
+    ).toEqual({ blockMs: 500, tps: 0.5, adnlPort: 4000, seed: 'demo', traffic: false });
   });
 
   it('treats empty values as unset', () => {
@@ -49,6 +61,14 @@ describe('parseConfig', () => {
     [{ TON_NETWORK: 'moon' }, 'Invalid TON_NETWORK="moon": expected one of devnet, mainnet, testnet, custom'],
     [{ REDIS_URL: 'localhost:6379' }, 'Invalid REDIS_URL="localhost:6379": expected a URL of the form redis://'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid LOG_LEVEL="loud": expected one of fatal'],
+    [{ LITE_TIMEOUT_MS: '5s' }, 'Invalid LITE_TIMEOUT_MS="5s": expected milliseconds, an integer from 100 to 600000'],
+    [{ LITE_TIMEOUT_MS: '50' }, 'Invalid LITE_TIMEOUT_MS="50"'],
+    [{ DEVNET_BLOCK_MS: '2s' }, 'Invalid DEVNET_BLOCK_MS="2s": expected milliseconds, an integer from 50 to 600000'],
+    [{ DEVNET_BLOCK_MS: '10' }, 'Invalid DEVNET_BLOCK_MS="10"'],
+    [{ DEVNET_TPS: 'fast' }, 'Invalid DEVNET_TPS="fast": expected messages per second, a number from 0 to 1000'],
+    [{ DEVNET_TPS: '5000' }, 'Invalid DEVNET_TPS="5000"'],
+    [{ DEVNET_ADNL_PORT: '0' }, 'Invalid DEVNET_ADNL_PORT="0": expected an integer from 1 to 65535'],
+    [{ DEVNET_TRAFFIC: 'maybe' }, 'Invalid DEVNET_TRAFFIC="maybe": expected on or off'],
     [{ TON_NETWORK: 'custom' }, 'Missing TON_GLOBAL_CONFIG'],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);

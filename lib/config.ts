@@ -9,6 +9,28 @@ const port = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 65535, 'an integer from 1 to 65535');
 
+const liteTimeout = z
+  .string()
+  .regex(/^\d+$/, 'milliseconds, an integer from 100 to 600000')
+  .transform(Number)
+  .refine((n) => n >= 100 && n <= 600_000, 'milliseconds, an integer from 100 to 600000');
+
+const devnetBlockMs = z
+  .string()
+  .regex(/^\d+$/, 'milliseconds, an integer from 50 to 600000')
+  .transform(Number)
+  .refine((n) => n >= 50 && n <= 600_000, 'milliseconds, an integer from 50 to 600000');
+
+const devnetTps = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'messages per second, a number from 0 to 1000')
+  .transform(Number)
+  .refine((n) => n >= 0 && n <= 1000, 'messages per second, a number from 0 to 1000');
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on or off' })
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
 const postgresUrl = z
   .string()
   .refine((s) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s), 'a URL of the form postgresql://user@host:port/database');
@@ -25,7 +47,13 @@ const schema = z.object({
     .enum(['devnet', 'mainnet', 'testnet', 'custom'], { error: 'one of devnet, mainnet, testnet, custom' })
     .default('devnet'),
   TON_GLOBAL_CONFIG: z.string().min(1, 'a path to a liteserver global config JSON file').optional(),
+  LITE_TIMEOUT_MS: liteTimeout.default(5000),
   REDIS_URL: redisUrl.optional(),
+  DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
+  DEVNET_TPS: devnetTps.default(2),
+  DEVNET_ADNL_PORT: port.default(46732),
+  DEVNET_SEED: z.string().min(1).optional(),
+  DEVNET_TRAFFIC: onOff.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'one of fatal, error, warn, info, debug, trace, silent',
@@ -41,7 +69,21 @@ export interface Config {
   databaseUrl: string | undefined;
   network: Network;
   globalConfigPath: string | undefined;
+  /** Per-request lite server budget (waiting for a connection, retries and all); 504 after it. */
+  liteTimeoutMs: number;
   redisUrl: string | undefined;
+  /** The local devnet (TON_NETWORK=devnet): block interval, traffic, lite server port, seed. */
+  devnet: {
+    blockMs: number;
+    /** Signed externals per second from the traffic generator. */
+    tps: number;
+    /** TCP port of the devnet's ADNL lite server (127.0.0.1). */
+    adnlPort: number;
+    /** Seed of a new devnet (random when unset); an existing devnet must have been created with it. */
+    seed: string | undefined;
+    /** Background traffic: on by default, off under tests unless DEVNET_TRAFFIC=on. */
+    traffic: boolean;
+  };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Next.js build workers import server code too; they must never start services. */
   isBuildPhase: boolean;
@@ -65,6 +107,7 @@ export function parseConfig(env: Env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: expected ${issue.message}`);
   }
   const v = result.data;
+  const isTest = env.VITEST === 'true' || env.NODE_ENV === 'test';
   if (v.TON_NETWORK === 'custom' && !v.TON_GLOBAL_CONFIG) {
     throw new ConfigError('Missing TON_GLOBAL_CONFIG: expected a path to a liteserver global config JSON file when TON_NETWORK=custom');
   }
@@ -74,10 +117,18 @@ export function parseConfig(env: Env): Config {
     databaseUrl: v.DATABASE_URL,
     network: v.TON_NETWORK,
     globalConfigPath: v.TON_GLOBAL_CONFIG ? path.resolve(v.TON_GLOBAL_CONFIG) : undefined,
+    liteTimeoutMs: v.LITE_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    devnet: {
+      blockMs: v.DEVNET_BLOCK_MS,
+      tps: v.DEVNET_TPS,
+      adnlPort: v.DEVNET_ADNL_PORT,
+      seed: v.DEVNET_SEED,
+      traffic: v.DEVNET_TRAFFIC ?? !isTest,
+    },
     logLevel: v.LOG_LEVEL,
     isBuildPhase: env.NEXT_PHASE === 'phase-production-build',
-    isTest: env.VITEST === 'true' || env.NODE_ENV === 'test',
+    isTest,
   };
 }
 

@@ -1,0 +1,51 @@
+// Errors of the lite-client layer. The API maps LiteTimeoutError to 504 `LITE_SERVER_NETWORK timeout`
+// and LiteServerError (a liteServer.error answer) to 500 with the server's message.
+
+/** No lite server answered in time (all down, unreachable, or too slow). */
+export class LiteTimeoutError extends Error {
+  /** The request's time budget. */
+  readonly timeoutMs: number;
+
+  constructor(message: string, timeoutMs: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LiteTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** A `liteServer.error code:int message:string` answer. */
+export class LiteServerError extends Error {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'LiteServerError';
+    this.code = code;
+  }
+}
+
+/** liteServer.error codes (TON's common/errorcode.h). */
+export const LiteErrorCodes = {
+  failure: 601,
+  error: 602,
+  warning: 603,
+  protoviolation: 621,
+  notready: 651,
+  timeout: 652,
+} as const;
+
+/**
+ * Maps what other LiteEngines throw onto our classes: ton-lite-client's engines and the devnet's
+ * InProcessLiteEngine reject with `Error('Timeout')`; the devnet's own LiteServerError carries a
+ * numeric `code`. Anything else is returned unchanged.
+ */
+export function normalizeLiteError(e: unknown, timeoutMs: number): unknown {
+  if (e instanceof LiteTimeoutError || e instanceof LiteServerError) return e;
+  if (!(e instanceof Error)) return e;
+  if (e.message === 'Timeout') {
+    return new LiteTimeoutError(`lite server did not answer within ${timeoutMs} ms`, timeoutMs, { cause: e });
+  }
+  const code = (e as { code?: unknown }).code;
+  if (e.name === 'LiteServerError' && typeof code === 'number') return new LiteServerError(code, e.message);
+  return e;
+}
