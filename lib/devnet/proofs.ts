@@ -1,0 +1,93 @@
+/**
+ * The Merkle proofs the devnet's lite server attaches to its answers. They are real proofs (each
+ * hashes to the block or state it proves) built from cells the devnet holds; what it cannot give
+ * is the validator signatures that would anchor them, so clients that verify a chain of trust up
+ * to a key block get liteServer.error from getBlockProof instead.
+ */
+import { Cell, beginCell } from '@ton/core';
+import { createMerkleProof, loadHmLabel, merkleProofCell, prunedBranch } from '../ton';
+
+/**
+ * A pruned branch of level `level`: it carries the cell's hashes and depths for every level below.
+ * Under a Merkle cell (one level deeper) a child must be pruned at level 2, since the Merkle cell's
+ * own hash uses its children's level-1 hashes; lib/ton's prunedBranch prunes at level 1.
+ */
+export function prunedBranchAt(cell: Cell, level: number): Cell {
+  const mask = cell.mask.value | (1 << (level - 1));
+  const levels: number[] = [];
+  for (let i = 0; i < level; i++) if (i === 0 || (mask >> (i - 1)) & 1) levels.push(i);
+  const b = beginCell().storeUint(1, 8).storeUint(mask, 8);
+  for (const i of levels) b.storeBuffer(cell.hash(i), 32);
+  for (const i of levels) b.storeUint(cell.depth(i), 16);
+  return b.endCell({ exotic: true });
+}
+
+/**
+ * Block header proof: the block root with BlockInfo (and the blocks it references) and the
+ * state_update cell, whose old/new hashes tie the block to its states (its two sides pruned);
+ * value flow and extra pruned.
+ */
+export function blockHeaderProof(blockRoot: Cell): Cell {
+  const [info, valueFlow, stateUpdate, extra] = blockRoot.refs;
+  const update = new Cell({
+    exotic: true,
+    bits: stateUpdate.bits,
+    refs: stateUpdate.refs.map((r) => prunedBranchAt(r, 2)),
+  });
+  const root = new Cell({ bits: blockRoot.bits, refs: [info, prunedBranch(valueFlow), update, prunedBranch(extra)] });
+  return merkleProofCell(root);
+}
+
+/** Cells from a dictionary root towards `key`, down to its leaf or to where the key leaves the tree. */
+export function dictPathTowards(root: Cell | null, keyBits: number, key: bigint): Cell[] {
+  const cells: Cell[] = [];
+  let cell = root;
+  let m = keyBits;
+  let k = key;
+  while (cell) {
+    cells.push(cell);
+    const s = cell.beginParse();
+    const label = loadHmLabel(s, m);
+    if (k >> BigInt(m - label.len) !== label.bits || label.len === m) break;
+    const rest = m - label.len - 1;
+    const bit = (k >> BigInt(rest)) & 1n;
+    cell = cell.refs[Number(bit)];
+    k &= (1n << BigInt(rest)) - 1n;
+    m = rest;
+  }
+  return cells;
+}
+
+/**
+ * State proof of one account: the ShardStateUnsplit with the accounts dictionary's path to the
+ * account's leaf (or to the fork where its key would be: a proof of absence). The Account cell
+ * itself is pruned (the answer carries it separately).
+ */
+export function accountStateProof(stateRoot: Cell, accountId: bigint): Cell {
+  const accountsCell = stateRoot.refs[1];
+  const dictRoot = accountsCell.beginParse().loadBit() ? accountsCell.refs[0] : null;
+  return createMerkleProof(stateRoot, { cells: [accountsCell, ...dictPathTowards(dictRoot, 256, accountId)] });
+}
+
+/** The masterchain state with McStateExtra's shard_hashes kept (which shard blocks it knows). */
+export function shardHashesProof(mcStateRoot: Cell): Cell {
+  const custom = mcStateRoot.refs[mcStateRoot.refs.length - 1];
+  const hasShardHashes = custom.beginParse().skip(16).loadBit();
+  return createMerkleProof(mcStateRoot, { cells: [custom], subtrees: hasShardHashes ? [custom.refs[0]] : [] });
+}
+
+/** The block with the account blocks' path to one account kept, and that account's block when `present` (getOneTransaction). */
+export function blockAccountProof(blockRoot: Cell, accountId: bigint, present: boolean): Cell {
+  const extra = blockRoot.refs[3];
+  const accountBlocksCell = extra.refs[2];
+  const dictRoot = accountBlocksCell.beginParse().loadBit() ? accountBlocksCell.refs[0] : null;
+  const path = dictPathTowards(dictRoot, 256, accountId);
+  const leaf = path[path.length - 1];
+  return createMerkleProof(blockRoot, { cells: [extra, accountBlocksCell, ...path], subtrees: present && leaf ? [leaf] : [] });
+}
+
+/** The block with all its account blocks kept (listBlockTransactions with want_proof). */
+export function blockTransactionsProof(blockRoot: Cell): Cell {
+  const extra = blockRoot.refs[3];
+  return createMerkleProof(blockRoot, { cells: [extra], subtrees: [extra.refs[2], blockRoot.refs[0]] });
+}

@@ -1,0 +1,336 @@
+/**
+ * Shard states of the devnet's two chains as cells: ShardStateUnsplit for the basechain shard
+ * 0:8000000000000000 and for the masterchain (with McStateExtra: shard hashes, config, the
+ * OldMcBlocksInfo of every earlier masterchain block, global balance).
+ *
+ * Everything that grows with the chain is kept as a dictionary root and updated in place
+ * (accounts: RawShardAccounts; prev_blocks: augDictSet per block), because lib/ton's
+ * storeMcStateExtra rebuilds prev_blocks from all its entries (O(blocks) per block).
+ */
+import {
+  Builder,
+  Cell,
+  CurrencyCollection,
+  Dictionary,
+  DictionaryValue,
+  ShardIdent,
+  Slice,
+  beginCell,
+  loadCurrencyCollection,
+  loadShardIdent,
+  storeCurrencyCollection,
+  storeShardIdent,
+} from '@ton/core';
+import {
+  ExtBlkRef,
+  ShardDescr,
+  ShardHashes,
+  augDictSet,
+  emptyOutMsgQueueInfo,
+  emptyShardHashes,
+  loadAugDictRootE,
+  loadExtBlkRef,
+  loadShardHashes,
+  oldMcBlocksInfoAug,
+  storeAugDictRootE,
+  storeExtBlkRef,
+  storeShardHashes,
+  type KeyExtBlkRef,
+} from '../ton';
+
+export const MASTERCHAIN = -1;
+export const BASECHAIN = 0;
+/** Shard id (with tag bit) of a whole workchain, as in block ids: 0x8000000000000000. */
+export const FULL_SHARD = 0x8000000000000000n;
+/** The same as a signed TL long (tonNode.blockIdExt shard). */
+export const FULL_SHARD_TL = '-9223372036854775808';
+
+export function shardIdent(workchain: number): ShardIdent {
+  return { workchainId: workchain, shardPrefixBits: 0, shardPrefix: 0n };
+}
+
+const SHARD_STATE_TAG = 0x9023afe2;
+const MC_STATE_EXTRA_TAG = 0xcc26;
+
+export interface ShardStateInput {
+  globalId: number;
+  workchain: number;
+  seqno: number;
+  genUtime: number;
+  genLt: bigint;
+  minRefMcSeqno: number;
+  /** The ^ShardAccounts cell (RawShardAccounts.toCell()). */
+  accounts: Cell;
+  totalBalance: CurrencyCollection;
+  /** Root of HashmapE 256 LibDescr, null when empty. */
+  libraries: Cell | null;
+  masterRef: ExtBlkRef | null;
+  /** The McStateExtra cell (masterchain only). */
+  custom: Cell | null;
+}
+
+/**
+ * shard_state#9023afe2 global_id:int32 shard_id:ShardIdent seq_no:uint32 vert_seq_no:#
+ *   gen_utime:uint32 gen_lt:uint64 min_ref_mc_seqno:uint32 out_msg_queue_info:^OutMsgQueueInfo
+ *   before_split:(## 1) accounts:^ShardAccounts ^[ overload_history:uint64 underload_history:uint64
+ *   total_balance:CurrencyCollection total_validator_fees:CurrencyCollection
+ *   libraries:(HashmapE 256 LibDescr) master_ref:(Maybe BlkMasterInfo) ] custom:(Maybe ^McStateExtra)
+ * (lib/ton's storeShardStateUnsplit with the McStateExtra passed as a cell.) The devnet has no
+ * message queues (every message is delivered within the round that created it) and keeps no
+ * validator fees: fees leave the accounts and are counted in fees_collected, nowhere else.
+ */
+export function buildShardState(p: ShardStateInput): Cell {
+  const r = beginCell()
+    .storeUint(0, 64)
+    .storeUint(0, 64)
+    .store(storeCurrencyCollection(p.totalBalance))
+    .store(storeCurrencyCollection({ coins: 0n }))
+    .storeMaybeRef(p.libraries);
+  if (p.masterRef) r.storeBit(1).store(storeExtBlkRef(p.masterRef));
+  else r.storeBit(0);
+  return beginCell()
+    .storeUint(SHARD_STATE_TAG, 32)
+    .storeInt(p.globalId, 32)
+    .store(storeShardIdent(shardIdent(p.workchain)))
+    .storeUint(p.seqno, 32)
+    .storeUint(0, 32)
+    .storeUint(p.genUtime, 32)
+    .storeUint(p.genLt, 64)
+    .storeUint(p.minRefMcSeqno, 32)
+    .storeRef(emptyOutMsgQueueInfo())
+    .storeBit(0)
+    .storeRef(p.accounts)
+    .storeRef(r)
+    .storeMaybeRef(p.custom)
+    .endCell();
+}
+
+/** The fields of a state the devnet reads back (restart, lite_api). */
+export interface ShardStateView {
+  globalId: number;
+  shard: ShardIdent;
+  seqno: number;
+  genUtime: number;
+  genLt: bigint;
+  minRefMcSeqno: number;
+  accounts: Cell;
+  totalBalance: CurrencyCollection;
+  libraries: Cell | null;
+  masterRef: ExtBlkRef | null;
+  custom: Cell | null;
+}
+
+export function readShardState(root: Cell): ShardStateView {
+  const s = root.beginParse();
+  if (s.loadUint(32) !== SHARD_STATE_TAG) throw new Error('ShardStateUnsplit: bad tag');
+  const globalId = s.loadInt(32);
+  const shard = loadShardIdent(s);
+  const seqno = s.loadUint(32);
+  s.loadUint(32);
+  const genUtime = s.loadUint(32);
+  const genLt = s.loadUintBig(64);
+  const minRefMcSeqno = s.loadUint(32);
+  s.loadRef();
+  s.loadBit();
+  const accounts = s.loadRef();
+  const r = s.loadRef().beginParse();
+  r.skip(128);
+  const totalBalance = loadCurrencyCollection(r);
+  loadCurrencyCollection(r);
+  const libraries = r.loadMaybeRef();
+  const masterRef = r.loadBit() ? loadExtBlkRef(r) : null;
+  const custom = s.loadMaybeRef();
+  return { globalId, shard, seqno, genUtime, genLt, minRefMcSeqno, accounts, totalBalance, libraries, masterRef, custom };
+}
+
+// ---------------------------------------------------------------------------------------------
+// McStateExtra
+// ---------------------------------------------------------------------------------------------
+
+export interface McStateExtraInput {
+  shardHashes: ShardHashes;
+  /** config_addr (ConfigParam 0). */
+  configAddress: bigint;
+  /** The Hashmap 32 ^Cell root (the sandbox's `blockchain.config`). */
+  configRoot: Cell;
+  /** Root of OldMcBlocksInfo (HashmapAug 32 KeyExtBlkRef KeyMaxLt), null when empty. */
+  prevBlocksRoot: Cell | null;
+  afterKeyBlock: boolean;
+  lastKeyBlock: ExtBlkRef | null;
+  globalBalance: CurrencyCollection;
+  /** validator_info.validator_list_hash_short: the devnet has no validators and puts an id derived from its seed here. */
+  validatorListHashShort: number;
+}
+
+/**
+ * masterchain_state_extra#cc26 shard_hashes:ShardHashes config:ConfigParams ^[ flags:(## 16)
+ *   validator_info:ValidatorInfo prev_blocks:OldMcBlocksInfo after_key_block:Bool
+ *   last_key_block:(Maybe ExtBlkRef) block_create_stats:(flags . 0)?BlockCreateStats ]
+ *   global_balance:CurrencyCollection = McStateExtra;
+ * No validators: validator_info holds a seed-derived list hash (so that every devnet's zero state
+ * differs even with identical accounts), catchain seqno 0; no block creation statistics (flags 0).
+ */
+export function buildMcStateExtra(p: McStateExtraInput): Cell {
+  const r = beginCell()
+    .storeUint(0, 16)
+    .storeUint(p.validatorListHashShort, 32)
+    .storeUint(0, 32)
+    .storeBit(0)
+    .store(storeAugDictRootE(p.prevBlocksRoot, 32, oldMcBlocksInfoAug))
+    .storeBit(p.afterKeyBlock);
+  if (p.lastKeyBlock) r.storeBit(1).store(storeExtBlkRef(p.lastKeyBlock));
+  else r.storeBit(0);
+  return beginCell()
+    .storeUint(MC_STATE_EXTRA_TAG, 16)
+    .store(storeShardHashes(p.shardHashes))
+    .storeUint(p.configAddress, 256)
+    .storeRef(p.configRoot)
+    .storeRef(r)
+    .store(storeCurrencyCollection(p.globalBalance))
+    .endCell();
+}
+
+export function readMcStateExtra(cell: Cell): McStateExtraInput {
+  const s = cell.beginParse();
+  if (s.loadUint(16) !== MC_STATE_EXTRA_TAG) throw new Error('McStateExtra: bad tag');
+  const shardHashes = loadShardHashes(s);
+  const configAddress = s.loadUintBig(256);
+  const configRoot = s.loadRef();
+  const r = s.loadRef().beginParse();
+  r.skip(16);
+  const validatorListHashShort = r.loadUint(32);
+  r.skip(32 + 1);
+  const prevBlocksRoot = loadAugDictRootE(r, oldMcBlocksInfoAug);
+  const afterKeyBlock = r.loadBit();
+  const lastKeyBlock = r.loadBit() ? loadExtBlkRef(r) : null;
+  const globalBalance = loadCurrencyCollection(s);
+  return { shardHashes, configAddress, configRoot, prevBlocksRoot, afterKeyBlock, lastKeyBlock, globalBalance, validatorListHashShort };
+}
+
+/** OldMcBlocksInfo with one more masterchain block. */
+export function addPrevBlock(root: Cell | null, seqno: number, ref: ExtBlkRef, keyBlock: boolean): Cell {
+  const value: KeyExtBlkRef = { key: keyBlock, blkRef: ref };
+  return augDictSet(root, 32, BigInt(seqno), value, oldMcBlocksInfoAug);
+}
+
+/** The basechain's single shard in ShardHashes. */
+export function singleShardHashes(workchain: number, descr: ShardDescr): ShardHashes {
+  const hashes = emptyShardHashes();
+  hashes.set(workchain, { kind: 'leaf', leaf: descr });
+  return hashes;
+}
+
+export interface ShardDescrInput {
+  seqno: number;
+  regMcSeqno: number;
+  startLt: bigint;
+  endLt: bigint;
+  rootHash: Buffer;
+  fileHash: Buffer;
+  genUtime: number;
+  minRefMcSeqno: number;
+  feesCollected: CurrencyCollection;
+}
+
+/** shard_descr_new#a for the whole-workchain shard (the form mainnet writes today). */
+export function shardDescr(p: ShardDescrInput): ShardDescr {
+  return {
+    tag: 0xa,
+    seqno: p.seqno,
+    regMcSeqno: p.regMcSeqno,
+    startLt: p.startLt,
+    endLt: p.endLt,
+    rootHash: p.rootHash,
+    fileHash: p.fileHash,
+    beforeSplit: false,
+    beforeMerge: false,
+    wantSplit: false,
+    wantMerge: false,
+    nxCcUpdated: false,
+    flags: 0,
+    nextCatchainSeqno: 0,
+    nextValidatorShard: FULL_SHARD,
+    minRefMcSeqno: p.minRefMcSeqno,
+    genUtime: p.genUtime,
+    splitMergeAt: { kind: 'none' },
+    feesCollected: p.feesCollected,
+    fundsCreated: { coins: 0n },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Libraries
+// ---------------------------------------------------------------------------------------------
+
+const trueValue: DictionaryValue<true> = {
+  serialize: () => {},
+  parse: () => true,
+};
+
+/** The zero account: the devnet's stand-in publisher of the sandbox's global libraries. */
+const LIBRARY_PUBLISHER = 0n;
+
+const libDescrValue: DictionaryValue<Cell> = {
+  serialize: (lib: Cell, b: Builder) => {
+    const publishers = Dictionary.empty(Dictionary.Keys.BigUint(256), trueValue);
+    publishers.set(LIBRARY_PUBLISHER, true);
+    b.storeUint(0, 2).storeRef(lib).storeDictDirect(publishers);
+  },
+  parse: (s: Slice) => {
+    s.skip(2);
+    return s.loadRef();
+  },
+};
+
+/**
+ * shared_lib_descr$00 lib:^Cell publishers:(Hashmap 256 True) = LibDescr; keyed by the library's
+ * hash. Built from the sandbox's `libs` (Hashmap 256 ^Cell), which is where its executor finds
+ * libraries; the devnet has no masterchain account publishing them.
+ */
+export function librariesFromSandboxLibs(libs: Cell | undefined | null): Cell | null {
+  if (!libs) return null;
+  const src = Dictionary.loadDirect(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell(), libs);
+  if (src.size === 0) return null;
+  const out = Dictionary.empty(Dictionary.Keys.BigUint(256), libDescrValue);
+  for (const [k, v] of src) out.set(k, v);
+  return beginCell().storeDictDirect(out).endCell();
+}
+
+/** The inverse, for a restart: the sandbox's `libs` from a state's libraries. */
+export function sandboxLibsFromLibraries(libraries: Cell | null): Cell | undefined {
+  if (!libraries) return undefined;
+  const src = Dictionary.loadDirect(Dictionary.Keys.BigUint(256), libDescrValue, libraries);
+  const out = Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+  for (const [k, v] of src) out.set(k, v);
+  return beginCell().storeDictDirect(out).endCell();
+}
+
+/** Every library cell of a state's libraries, by hash (liteServer.getLibraries). */
+export function librariesByHash(libraries: Cell | null): Map<string, Cell> {
+  const out = new Map<string, Cell>();
+  if (!libraries) return out;
+  const src = Dictionary.loadDirect(Dictionary.Keys.BigUint(256), libDescrValue, libraries);
+  for (const [k, v] of src) out.set(k.toString(16).padStart(64, '0'), v);
+  return out;
+}
+
+/** ConfigParam 0 (the config contract's address) of a config root. */
+export function configAddressOf(configRoot: Cell): bigint {
+  const dict = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), configRoot);
+  const p0 = dict.get(0);
+  return p0 ? p0.beginParse().loadUintBig(256) : 0n;
+}
+
+/** ConfigParam 19 (global id), ConfigParam 8 (global version and capabilities). */
+export function configIdentity(configRoot: Cell): { globalId: number; version: number; capabilities: bigint } {
+  const dict = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), configRoot);
+  const p19 = dict.get(19);
+  const p8 = dict.get(8)?.beginParse();
+  let version = 0;
+  let capabilities = 0n;
+  if (p8 && p8.loadUint(8) === 0xc4) {
+    version = p8.loadUint(32);
+    capabilities = p8.loadUintBig(64);
+  }
+  return { globalId: p19 ? p19.beginParse().loadInt(32) : -239, version, capabilities };
+}

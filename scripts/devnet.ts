@@ -1,0 +1,62 @@
+// `npm run devnet [-- --seed X]`: the local devnet alone (no explorer): blocks every DEVNET_BLOCK_MS,
+// traffic at DEVNET_TPS (DEVNET_TRAFFIC), lite server on 127.0.0.1:DEVNET_ADNL_PORT. Prints where to
+// connect and the genesis accounts, then runs until Ctrl-C. Data: $ATLAS_DATA_DIR/devnet/.
+import { parseArgs } from 'node:util';
+import { DevnetIdentityError, startDevnet } from '../lib/devnet';
+import { log } from '../lib/log';
+import { loadConfigOrExit } from './cli';
+
+const cfg = loadConfigOrExit();
+
+function usage(): never {
+  console.error('usage: node --import tsx scripts/devnet.ts [--seed <seed>]');
+  process.exit(2);
+}
+
+async function main() {
+  let seed: string | undefined;
+  try {
+    const { values } = parseArgs({ options: { seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    if (values.help) usage();
+    seed = values.seed ?? cfg.devnet.seed;
+  } catch {
+    usage();
+  }
+  const devnet = await startDevnet({
+    dataDir: cfg.dataDir,
+    seed,
+    blockMs: cfg.devnet.blockMs,
+    tps: cfg.devnet.tps,
+    traffic: cfg.devnet.traffic,
+    adnlPort: cfg.devnet.adnlPort,
+    log: log.child({ component: 'devnet' }),
+  });
+  const lines = [
+    `atlas devnet: masterchain seqno ${devnet.chain.lastSeqno}, a block every ${cfg.devnet.blockMs} ms` +
+      (cfg.devnet.traffic ? `, traffic ${cfg.devnet.tps} tx/s` : ', no traffic'),
+    `  lite server (ADNL)  ${devnet.adnl.host}:${devnet.adnl.port}  key ${devnet.adnl.publicKey.toString('base64')}`,
+    `  global config       ${devnet.globalConfigPath}`,
+    `  zero state          ${devnet.zeroState.rootHash.toString('hex')}`,
+    `  seed                ${devnet.seed}${devnet.chain.seeded ? '' : ' (random)'}`,
+    `  genesis accounts    ${devnet.genesisPath}`,
+  ];
+  for (const a of devnet.genesisAccounts) lines.push(`    ${a.name.padEnd(18)} ${a.kind.padEnd(20)} ${a.friendly.nonBounceable}`);
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`atlas devnet: ${signal}, stopping (state saved; a restart continues the chain)`);
+    await devnet.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof DevnetIdentityError) console.error(`atlas devnet: ${err.message}`);
+  else console.error(`atlas devnet: ${(err as Error).stack ?? (err as Error).message}`);
+  process.exit(1);
+});
