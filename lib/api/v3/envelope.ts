@@ -1,7 +1,42 @@
-// toncenter v3 errors are a bare {error} with the HTTP status carrying the code.
-export function v3Error(status: number, error: string): Response {
-  return Response.json({ error }, { status });
+// toncenter v3 answers: success is the bare JSON object with HTTP 200; errors are a bare {error} with the
+// HTTP status carrying the code (api-v3.md §1.8). Every answer carries X-API-Version; successful ones also
+// Server-Timing. Bodies are serialized like Go's encoding/json (what toncenter runs): `<`, `>`, `&`,
+// U+2028 and U+2029 inside strings are written as \u escapes, so byte-for-byte comparisons hold.
+import { ATLAS_RELEASE } from '../../version';
+import { V3Error } from './errors';
+
+/**
+ * 1.2 is the toncenter index API generation this implements (ton-index-go 1.2.x answers X-API-Version
+ * 1.2.*); the patch number is Atlas's release.
+ */
+export const V3_API_VERSION = `1.2.${ATLAS_RELEASE}`;
+
+const GO_ESCAPES = /[<>&\u2028\u2029]/g;
+
+/** JSON.stringify with Go's HTML-safe escaping (only strings can contain these characters). */
+export function goJson(value: unknown): string {
+  return JSON.stringify(value).replace(GO_ESCAPES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export const v3Internal = (err: unknown) =>
-  v3Error(500, `internal server error: ${err instanceof Error ? err.message : String(err)}`);
+function headers(startedAt?: number): Headers {
+  const h = new Headers({ 'Content-Type': 'application/json', 'X-API-Version': V3_API_VERSION });
+  if (startedAt !== undefined) h.set('Server-Timing', `app;dur=${(performance.now() - startedAt).toFixed(3)}`);
+  return h;
+}
+
+export function v3Json(body: unknown, startedAt?: number): Response {
+  return new Response(goJson(body), { status: 200, headers: headers(startedAt) });
+}
+
+// toncenter v3 errors are a bare {error} with the HTTP status carrying the code.
+export function v3Error(status: number, error: string): Response {
+  return new Response(goJson({ error }), { status, headers: headers() });
+}
+
+/** Last resort for anything thrown: V3Errors keep their status, the rest are internal errors (500). */
+export function v3Failure(err: unknown): Response {
+  if (err instanceof V3Error) return v3Error(err.status, err.message);
+  return v3Error(500, `internal server error: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+export const v3Internal = (err: unknown) => v3Failure(err);

@@ -1,6 +1,8 @@
-// Any /api/v3 path no real route claims: toncenter's bare {error} with 404, for every method.
-import { v3Error, v3Internal } from '@/lib/api/v3/envelope';
-import { apiRoute } from '@/lib/api/route';
+// /api/v3/<route>: every v3 route (lib/api/v3/registry.ts) as GET. A path no route claims answers 404 in
+// v3's bare {error} envelope for every method; another method on a route's path answers 405.
+import { v3Get, v3OtherMethod } from '@/lib/api/v3/http';
 
-const notFound = apiRoute(v3Internal, (req) => v3Error(404, `route not found: ${new URL(req.url).pathname}`));
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export const dynamic = 'force-dynamic';
+
+export const GET = v3Get;
+export { v3OtherMethod as POST, v3OtherMethod as PUT, v3OtherMethod as PATCH, v3OtherMethod as DELETE };

@@ -1,0 +1,6 @@
+// GET /api/v3: which implementation answers and where its description lives.
+import { V3_API_VERSION } from '@/lib/api/v3/envelope';
+
+export function GET() {
+  return Response.json({ name: 'Atlas toncenter Index API v3', version: V3_API_VERSION, openapi: '/api/v3/openapi.json' }, { headers: { 'X-API-Version': V3_API_VERSION } });
+}

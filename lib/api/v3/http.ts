@@ -1,0 +1,63 @@
+// HTTP glue for /api/v3/<path>: find the route, read the query (params.ts rules) and the per-request
+// settings (headers or their x_* query twins, api-v3.md §1.1), run it, answer in v3's envelope.
+import { z } from 'zod';
+import { apiRoute } from '../route';
+import { isTestnet, v3Database, type V3Context } from './context';
+import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
+import { unprocessable } from './errors';
+import { describeIssue, normalizeQuery, p, readQuery } from './params';
+import { findRoute } from './registry';
+
+/**
+ * Settings every route accepts. X-Api-Key / api_key is accepted and not checked (toncenter does not
+ * enforce it either). X-Timeout is accepted; queries are not cut short per request yet. X-Debug-Request
+ * has nothing to log beyond the request log every route writes.
+ */
+export const settingsQuery = z.object({
+  api_key: p.string('API key (accepted, not required).'),
+  x_no_address_book: p.bool('Answer address_book as {} (same as header X-No-Address-Book).'),
+  x_no_metadata: p.bool('Answer metadata as {} (same as header X-No-Metadata).'),
+  x_timeout: p.int32('Query timeout in ms, capped at 3000 (same as header X-Timeout; accepted).'),
+  x_debug_request: p.bool('Debug flag (same as header X-Debug-Request; accepted).'),
+});
+
+const SETTING_HEADERS = { x_no_address_book: 'x-no-address-book', x_no_metadata: 'x-no-metadata', x_timeout: 'x-timeout', x_debug_request: 'x-debug-request' } as const;
+
+function parse<S extends z.ZodObject>(schema: S, input: Record<string, unknown>): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw unprocessable(describeIssue(r.error.issues[0]!));
+  return r.data;
+}
+
+async function context(req: Request, query: Map<string, string[]>): Promise<V3Context> {
+  const input = readQuery(query, settingsQuery.shape);
+  for (const [key, header] of Object.entries(SETTING_HEADERS)) {
+    const v = req.headers.get(header);
+    if (v !== null) input[key] = v;
+  }
+  const s = parse(settingsQuery, input);
+  const db = await v3Database();
+  return { db, prisma: db.prisma, testnet: isTestnet(), noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false };
+}
+
+export const v3Get = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => {
+  const startedAt = performance.now();
+  const url = new URL(req.url);
+  const route = findRoute((await params).path.join('/'));
+  if (!route) return v3Error(404, `route not found: ${url.pathname}`);
+  try {
+    const query = normalizeQuery(url.searchParams);
+    const q = parse(route.query, readQuery(query, route.query.shape));
+    const ctx = await context(req, query);
+    return v3Json(await route.run(q, ctx), startedAt);
+  } catch (err) {
+    return v3Failure(err);
+  }
+});
+
+/** Any other method: 404 for a path no route claims (as before), 405 for a route's path. */
+export const v3OtherMethod = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => {
+  const url = new URL(req.url);
+  if (!findRoute((await params).path.join('/'))) return v3Error(404, `route not found: ${url.pathname}`);
+  return v3Error(405, `method ${req.method} is not allowed on ${url.pathname}`);
+});

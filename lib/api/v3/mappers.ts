@@ -1,0 +1,255 @@
+// Rows → toncenter JSON, every object built in the models' key order (jsonb columns come back with
+// PostgreSQL's own key order, so nothing stored is passed through as is).
+import { Cell, type Slice } from '@ton/core';
+import type { AccountState, Block, Message } from '../../db/generated/client';
+import { amountMap, b64, dec, hex, optB64, optDec, optStr, opcodeHex, shardHex } from './encode';
+import type { AccountStateJson, BlockIdJson, BlockJson, MessageContentJson, MessageJson, TransactionDescrJson } from './models';
+
+export const MASTERCHAIN_SHARD = -(2n ** 63n);
+const MASTERCHAIN_SHARD_HEX = shardHex(MASTERCHAIN_SHARD);
+
+// ---------------------------------------------------------------------------------------------------
+// Blocks
+
+interface StoredPrevBlock {
+  workchain: number;
+  shard: string;
+  seqno: number;
+}
+
+/**
+ * validator_list_hash_short is a uint32; toncenter stores it in a signed `integer` column and prints the
+ * signed value (e.g. -2039098909), so Atlas prints the same signed int32.
+ */
+export function mapBlock(b: Block): BlockJson {
+  const prev = (b.prevBlocks as unknown as StoredPrevBlock[]) ?? [];
+  return {
+    workchain: b.workchain,
+    shard: shardHex(b.shard),
+    seqno: b.seqno,
+    root_hash: b64(b.rootHash),
+    file_hash: b64(b.fileHash),
+    global_id: b.globalId,
+    version: b.version,
+    after_merge: b.afterMerge,
+    before_split: b.beforeSplit,
+    after_split: b.afterSplit,
+    want_merge: b.wantMerge,
+    want_split: b.wantSplit,
+    key_block: b.keyBlock,
+    vert_seqno_incr: b.vertSeqnoIncr,
+    flags: b.flags,
+    gen_utime: String(b.genUtime),
+    start_lt: String(b.startLt),
+    end_lt: String(b.endLt),
+    validator_list_hash_short: Number(BigInt.asIntN(32, b.validatorListHashShort)),
+    gen_catchain_seqno: b.genCatchainSeqno,
+    min_ref_mc_seqno: b.minRefMcSeqno,
+    prev_key_block_seqno: b.prevKeyBlockSeqno,
+    vert_seqno: b.vertSeqno,
+    master_ref_seqno: b.masterRefSeqno,
+    rand_seed: b64(b.randSeed),
+    created_by: b64(b.createdBy),
+    tx_count: b.txCount,
+    masterchain_block_ref: b.mcBlockSeqno === null ? null : { workchain: -1, shard: MASTERCHAIN_SHARD_HEX, seqno: b.mcBlockSeqno },
+    prev_blocks: prev.map((p): BlockIdJson => ({ workchain: p.workchain, shard: shardHex(BigInt(p.shard)), seqno: p.seqno })),
+  };
+}
+
+export const blockId = (workchain: number, shard: bigint, seqno: number): BlockIdJson => ({ workchain, shard: shardHex(shard), seqno });
+
+// ---------------------------------------------------------------------------------------------------
+// Messages
+
+/** Bodies and init states by cell hash (hex). */
+export type Contents = ReadonlyMap<string, Uint8Array>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * toncenter decodes bodies with its TL-B library (ton-marker); Atlas decodes the one body every client
+ * relies on, the text comment (op 0 + snake UTF-8), in toncenter's back-compatible shape (Go map → sorted
+ * keys). Any other body decodes to null, as toncenter answers for bodies its schemes do not cover.
+ */
+export function decodeBody(opcode: number | null, boc: Uint8Array): Record<string, unknown> | null {
+  if (opcode !== 0) return null;
+  try {
+    const s = Cell.fromBoc(Buffer.from(boc))[0]!.beginParse();
+    if (s.remainingBits < 32 || s.loadUint(32) !== 0) return null;
+    return { '@type': 'text_comment', comment: utf8.decode(snakeBytes(s)), type: 'text_comment' };
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes of a snake string (whole bytes, at most one ref per cell). */
+function snakeBytes(first: Slice): Buffer {
+  const parts: Buffer[] = [];
+  let s = first;
+  for (;;) {
+    if (s.remainingBits % 8 !== 0 || s.remainingRefs > 1) throw new Error('not a snake string');
+    parts.push(s.loadBuffer(s.remainingBits / 8));
+    if (s.remainingRefs === 0) return Buffer.concat(parts);
+    s = s.loadRef().beginParse();
+  }
+}
+
+/** toncenter's decoded_opcode comes from its TL-B schemes; Atlas names the comment op only. */
+export const decodeOpcode = (opcode: number | null): string | null => (opcode === 0 ? 'text_comment' : null);
+
+function content(hashBytes: Uint8Array | null, contents: Contents, opcode: number | null, decode: boolean): MessageContentJson | null {
+  if (!hashBytes) return null;
+  const boc = contents.get(hex(hashBytes));
+  if (!boc) return null;
+  return { hash: b64(hashBytes), body: b64(boc), decoded: decode ? decodeBody(opcode, boc) : null };
+}
+
+export interface MessageRowLike
+  extends Pick<
+    Message,
+    | 'msgHash'
+    | 'source'
+    | 'destination'
+    | 'value'
+    | 'valueExtraCurrencies'
+    | 'fwdFee'
+    | 'ihrFee'
+    | 'extraFlags'
+    | 'createdLt'
+    | 'createdAt'
+    | 'opcode'
+    | 'ihrDisabled'
+    | 'bounce'
+    | 'bounced'
+    | 'importFee'
+    | 'bodyHash'
+    | 'initStateHash'
+    | 'msgHashNorm'
+  > {
+  inTxHash?: Uint8Array | null;
+  outTxHash?: Uint8Array | null;
+}
+
+export function mapMessage(m: MessageRowLike, contents: Contents): MessageJson {
+  return {
+    hash: b64(m.msgHash),
+    source: m.source,
+    destination: m.destination,
+    value: optDec(m.value),
+    value_extra_currencies: amountMap(m.valueExtraCurrencies),
+    fwd_fee: optDec(m.fwdFee),
+    ihr_fee: optDec(m.ihrFee),
+    extra_flags: optDec(m.extraFlags),
+    created_lt: optStr(m.createdLt),
+    created_at: optStr(m.createdAt),
+    opcode: m.opcode === null ? null : opcodeHex(m.opcode),
+    decoded_opcode: decodeOpcode(m.opcode),
+    ihr_disabled: m.ihrDisabled,
+    bounce: m.bounce,
+    bounced: m.bounced,
+    import_fee: optDec(m.importFee),
+    ...(m.inTxHash ? { in_msg_tx_hash: b64(m.inTxHash) } : {}),
+    ...(m.outTxHash ? { out_msg_tx_hash: b64(m.outTxHash) } : {}),
+    message_content: content(m.bodyHash, contents, m.opcode, true),
+    init_state: content(m.initStateHash, contents, null, false),
+    ...(m.msgHashNorm ? { hash_norm: b64(m.msgHashNorm) } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Account states inside transactions
+
+export function mapAccountState(hash: Uint8Array, row: AccountState | undefined): AccountStateJson {
+  return {
+    hash: b64(hash),
+    balance: row ? dec(row.balance) : null,
+    extra_currencies: row ? amountMap(row.balanceExtraCurrencies) : null,
+    account_status: row?.accountStatus ?? null,
+    frozen_hash: optB64(row?.frozenHash),
+    data_hash: optB64(row?.dataHash),
+    code_hash: optB64(row?.codeHash),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Transaction descriptions
+
+type Json = Record<string, unknown>;
+
+/** Copies the keys present (non-null) in toncenter's order; nested maps and sizes rebuilt too. */
+function pick(src: unknown, keys: readonly string[]): Json | undefined {
+  if (src === null || src === undefined || typeof src !== 'object') return undefined;
+  const s = src as Json;
+  const out: Json = {};
+  for (const k of keys) {
+    const v = s[k];
+    if (v === null || v === undefined) continue;
+    if (k === 'tot_msg_size' || k === 'msg_size') out[k] = pick(v, ['cells', 'bits']);
+    else if (k === 'credit_extra_currencies') out[k] = amountMap(v);
+    else out[k] = v;
+  }
+  return out;
+}
+
+const DESCR_FLAGS = ['aborted', 'destroyed', 'credit_first', 'is_tock', 'installed'] as const;
+const PHASES: readonly [string, readonly string[]][] = [
+  ['storage_ph', ['storage_fees_collected', 'storage_fees_due', 'status_change']],
+  ['credit_ph', ['due_fees_collected', 'credit', 'credit_extra_currencies']],
+  [
+    'compute_ph',
+    [
+      'skipped',
+      'reason',
+      'success',
+      'msg_state_used',
+      'account_activated',
+      'gas_fees',
+      'gas_used',
+      'gas_limit',
+      'gas_credit',
+      'mode',
+      'exit_code',
+      'exit_arg',
+      'vm_steps',
+      'vm_init_state_hash',
+      'vm_final_state_hash',
+    ],
+  ],
+  [
+    'action',
+    [
+      'success',
+      'valid',
+      'no_funds',
+      'status_change',
+      'total_fwd_fees',
+      'total_action_fees',
+      'result_code',
+      'result_arg',
+      'tot_actions',
+      'spec_actions',
+      'skipped_actions',
+      'msgs_created',
+      'action_list_hash',
+      'tot_msg_size',
+    ],
+  ],
+  ['bounce', ['type', 'msg_size', 'req_fwd_fees', 'msg_fees', 'fwd_fees']],
+  ['split_info', ['cur_shard_pfx_len', 'acc_split_depth', 'this_addr', 'sibling_addr']],
+];
+
+/**
+ * The stored description (already toncenter's TransactionDescr, lib/indexer/records.ts) in toncenter's
+ * key order. toncenter also swaps compute_ph gas_fees and gas_used when gas_fees < gas_used — a repair of
+ * its own old inserts; Atlas stores them right, so it does not (a free-gas transaction would be broken).
+ */
+export function orderDescription(stored: unknown): TransactionDescrJson {
+  const d = (stored ?? {}) as Json;
+  const out: Json = { type: d.type };
+  for (const k of DESCR_FLAGS) if (d[k] !== null && d[k] !== undefined) out[k] = d[k];
+  for (const [phase, keys] of PHASES) {
+    const v = pick(d[phase], keys);
+    if (v) out[phase] = v;
+  }
+  return out as TransactionDescrJson;
+}

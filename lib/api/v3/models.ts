@@ -1,0 +1,297 @@
+// Response models of the v3 routes, in toncenter's field order (ton-index-go index/models, Go struct
+// order = JSON key order). The mappers build objects in exactly this order (PostgreSQL jsonb does not
+// keep key order, so nothing is passed through as stored); tests check every answer against these
+// schemas, key order included. The same schemas become components of /api/v3/openapi.json.
+// `.optional()` = Go omitempty (key absent when null); `.nullable()` = key present with null.
+import { z } from 'zod';
+
+const hash = z.string().describe('32-byte hash, standard base64 with padding');
+const addr = z.string().describe('raw address `wc:HEX` (upper case)');
+const int64s = z.string().describe('64-bit integer as a decimal string');
+const amounts = z.record(z.string(), z.string()).describe('extra currency id → amount (decimal string)');
+
+export const BlockId = z.object({
+  workchain: z.number().int(),
+  shard: z.string().describe('16 upper-case hex digits'),
+  seqno: z.number().int(),
+});
+
+export const Block = z.object({
+  workchain: z.number().int(),
+  shard: z.string().describe('16 upper-case hex digits'),
+  seqno: z.number().int(),
+  root_hash: hash,
+  file_hash: hash,
+  global_id: z.number().int(),
+  version: z.number().int(),
+  after_merge: z.boolean(),
+  before_split: z.boolean(),
+  after_split: z.boolean(),
+  want_merge: z.boolean(),
+  want_split: z.boolean(),
+  key_block: z.boolean(),
+  vert_seqno_incr: z.boolean(),
+  flags: z.number().int(),
+  gen_utime: int64s,
+  start_lt: int64s,
+  end_lt: int64s,
+  validator_list_hash_short: z.number().int(),
+  gen_catchain_seqno: z.number().int(),
+  min_ref_mc_seqno: z.number().int(),
+  prev_key_block_seqno: z.number().int(),
+  vert_seqno: z.number().int(),
+  master_ref_seqno: z.number().int(),
+  rand_seed: hash,
+  created_by: hash,
+  tx_count: z.number().int(),
+  masterchain_block_ref: BlockId.nullable(),
+  prev_blocks: z.array(BlockId),
+});
+
+export const AccountState = z.object({
+  hash,
+  balance: int64s.nullable(),
+  extra_currencies: amounts.nullable(),
+  account_status: z.string().nullable(),
+  frozen_hash: hash.nullable(),
+  data_hash: hash.nullable(),
+  code_hash: hash.nullable(),
+});
+
+export const MessageContent = z.object({
+  hash,
+  body: z.string().describe('bag of cells, standard base64'),
+  decoded: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const Message = z.object({
+  hash,
+  source: addr.nullable(),
+  destination: addr.nullable(),
+  value: int64s.nullable(),
+  value_extra_currencies: amounts.nullable(),
+  fwd_fee: int64s.nullable(),
+  ihr_fee: int64s.nullable(),
+  extra_flags: z.string().nullable(),
+  created_lt: int64s.nullable(),
+  created_at: int64s.nullable(),
+  opcode: z.string().describe('0x + 8 lower-case hex digits').nullable(),
+  decoded_opcode: z.string().nullable(),
+  ihr_disabled: z.boolean().nullable(),
+  bounce: z.boolean().nullable(),
+  bounced: z.boolean().nullable(),
+  import_fee: int64s.nullable(),
+  in_msg_tx_hash: hash.optional(),
+  out_msg_tx_hash: hash.optional(),
+  message_content: MessageContent.nullable(),
+  init_state: MessageContent.nullable(),
+  hash_norm: hash.optional(),
+});
+
+const MsgSize = z.object({ cells: int64s, bits: int64s });
+
+export const TransactionDescr = z.object({
+  type: z.enum(['ord', 'storage', 'tick_tock', 'split_prepare', 'split_install', 'merge_prepare', 'merge_install']),
+  aborted: z.boolean().optional(),
+  destroyed: z.boolean().optional(),
+  credit_first: z.boolean().optional(),
+  is_tock: z.boolean().optional(),
+  installed: z.boolean().optional(),
+  storage_ph: z
+    .object({
+      storage_fees_collected: int64s.optional(),
+      storage_fees_due: int64s.optional(),
+      status_change: z.string().optional(),
+    })
+    .optional(),
+  credit_ph: z
+    .object({
+      due_fees_collected: int64s.optional(),
+      credit: int64s.optional(),
+      credit_extra_currencies: amounts.optional(),
+    })
+    .optional(),
+  compute_ph: z
+    .object({
+      skipped: z.boolean().optional(),
+      reason: z.string().optional(),
+      success: z.boolean().optional(),
+      msg_state_used: z.boolean().optional(),
+      account_activated: z.boolean().optional(),
+      gas_fees: int64s.optional(),
+      gas_used: int64s.optional(),
+      gas_limit: int64s.optional(),
+      gas_credit: int64s.optional(),
+      mode: z.number().int().optional(),
+      exit_code: z.number().int().optional(),
+      exit_arg: z.number().int().optional(),
+      vm_steps: z.number().int().optional(),
+      vm_init_state_hash: hash.optional(),
+      vm_final_state_hash: hash.optional(),
+    })
+    .optional(),
+  action: z
+    .object({
+      success: z.boolean().optional(),
+      valid: z.boolean().optional(),
+      no_funds: z.boolean().optional(),
+      status_change: z.string().optional(),
+      total_fwd_fees: int64s.optional(),
+      total_action_fees: int64s.optional(),
+      result_code: z.number().int().optional(),
+      result_arg: z.number().int().optional(),
+      tot_actions: z.number().int().optional(),
+      spec_actions: z.number().int().optional(),
+      skipped_actions: z.number().int().optional(),
+      msgs_created: z.number().int().optional(),
+      action_list_hash: hash.optional(),
+      tot_msg_size: MsgSize.optional(),
+    })
+    .optional(),
+  bounce: z
+    .object({
+      type: z.enum(['negfunds', 'nofunds', 'ok']),
+      msg_size: MsgSize.optional(),
+      req_fwd_fees: int64s.optional(),
+      msg_fees: int64s.optional(),
+      fwd_fees: int64s.optional(),
+    })
+    .optional(),
+  split_info: z
+    .object({
+      cur_shard_pfx_len: z.number().int().optional(),
+      acc_split_depth: z.number().int().optional(),
+      this_addr: z.string().optional(),
+      sibling_addr: z.string().optional(),
+    })
+    .optional(),
+});
+
+export const Transaction = z.object({
+  account: addr,
+  hash,
+  lt: int64s,
+  now: z.number().int(),
+  mc_block_seqno: z.number().int().nullable(),
+  trace_id: hash.optional(),
+  trace_external_hash: hash.optional(),
+  prev_trans_hash: hash,
+  prev_trans_lt: int64s,
+  orig_status: z.enum(['uninit', 'frozen', 'active', 'nonexist']),
+  end_status: z.enum(['uninit', 'frozen', 'active', 'nonexist']),
+  total_fees: int64s,
+  total_fees_extra_currencies: amounts.nullable(),
+  description: TransactionDescr,
+  block_ref: BlockId,
+  in_msg: Message.nullable(),
+  out_msgs: z.array(Message),
+  account_state_before: AccountState,
+  account_state_after: AccountState,
+  emulated: z.boolean(),
+  finality: z.enum(['pending', 'confirmed', 'finalized']),
+});
+
+export const AddressBookEntry = z.object({
+  user_friendly: z.string().nullable(),
+  domain: z.string().nullable(),
+  interfaces: z.array(z.string()).nullable(),
+});
+export const AddressBook = z.record(z.string(), AddressBookEntry).describe('keyed by raw address');
+
+export const TokenInfo = z.object({
+  valid: z.boolean().optional(),
+  type: z.enum(['nft_items', 'nft_collections', 'jetton_masters', 'jetton_wallets']).optional(),
+  name: z.string().optional(),
+  symbol: z.string().optional(),
+  description: z.string().optional(),
+  image: z.string().optional(),
+  nft_index: int64s.optional(),
+  is_nsfw: z.boolean().optional(),
+  is_scam: z.boolean().optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+});
+export const MetadataEntry = z.object({ is_indexed: z.boolean(), token_info: z.array(TokenInfo) });
+export const Metadata = z.record(z.string(), MetadataEntry).describe('keyed by raw address; token contracts only');
+
+export const AccountStateFull = z.object({
+  address: addr,
+  account_state_hash: hash,
+  balance: int64s.nullable(),
+  extra_currencies: amounts.nullable(),
+  status: z.string().nullable(),
+  frozen_hash: hash.optional(),
+  last_transaction_hash: hash.nullable(),
+  last_transaction_lt: int64s.nullable(),
+  data_hash: hash.optional(),
+  code_hash: hash.optional(),
+  data_boc: z.string().optional(),
+  code_boc: z.string().optional(),
+  contract_methods: z.array(z.number().int()).nullable(),
+  interfaces: z.array(z.string()).nullable(),
+});
+
+export const WalletState = z.object({
+  address: addr,
+  is_wallet: z.boolean(),
+  wallet_type: z.string().optional(),
+  seqno: z.number().int().optional(),
+  wallet_id: z.number().int().optional(),
+  balance: int64s.optional(),
+  extra_currencies: amounts.optional(),
+  is_signature_allowed: z.boolean().optional(),
+  status: z.string().optional(),
+  code_hash: hash.optional(),
+  last_transaction_hash: hash.nullable(),
+  last_transaction_lt: int64s.nullable(),
+});
+
+export const AccountBalance = z.object({ account: addr, balance: int64s });
+
+export const MasterchainInfo = z.object({ last: Block, first: Block });
+export const BlocksResponse = z.object({ blocks: z.array(Block) });
+export const TransactionsResponse = z.object({ transactions: z.array(Transaction), address_book: AddressBook });
+export const MessagesResponse = z.object({ messages: z.array(Message), address_book: AddressBook, metadata: Metadata });
+export const AccountStatesResponse = z.object({ accounts: z.array(AccountStateFull), address_book: AddressBook, metadata: Metadata });
+export const WalletStatesResponse = z.object({ wallets: z.array(WalletState), address_book: AddressBook, metadata: Metadata });
+export const AccountBalances = z.array(AccountBalance);
+export const RequestError = z.object({ error: z.string() });
+
+export type BlockJson = z.infer<typeof Block>;
+export type BlockIdJson = z.infer<typeof BlockId>;
+export type TransactionJson = z.infer<typeof Transaction>;
+export type TransactionDescrJson = z.infer<typeof TransactionDescr>;
+export type MessageJson = z.infer<typeof Message>;
+export type MessageContentJson = z.infer<typeof MessageContent>;
+export type AccountStateJson = z.infer<typeof AccountState>;
+export type AddressBookJson = z.infer<typeof AddressBook>;
+export type AddressBookEntryJson = z.infer<typeof AddressBookEntry>;
+export type MetadataJson = z.infer<typeof Metadata>;
+export type AccountStateFullJson = z.infer<typeof AccountStateFull>;
+export type WalletStateJson = z.infer<typeof WalletState>;
+
+/** Named schemas: the components of the OpenAPI document. */
+export const MODELS = {
+  BlockId,
+  Block,
+  AccountState,
+  MessageContent,
+  Message,
+  TransactionDescr,
+  Transaction,
+  AddressBookEntry,
+  AddressBook,
+  TokenInfo,
+  MetadataEntry,
+  Metadata,
+  AccountStateFull,
+  WalletState,
+  AccountBalance,
+  MasterchainInfo,
+  BlocksResponse,
+  TransactionsResponse,
+  MessagesResponse,
+  AccountStatesResponse,
+  WalletStatesResponse,
+  AccountBalances,
+  RequestError,
+} as const;

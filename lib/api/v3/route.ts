@@ -1,0 +1,22 @@
+// A v3 route: its path under /api/v3, the zod schema of its query (which also documents it), the model
+// of its answer (models.ts) and the handler — like ton-index-go's typed request/response models.
+import type { z } from 'zod';
+import type { V3Context } from './context';
+
+export interface V3Route<Q extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
+  /** Path below /api/v3 (`masterchainInfo`, `nft/items`). */
+  path: string;
+  tag: 'blockchain' | 'accounts';
+  summary: string;
+  description?: string;
+  query: Q;
+  /** The answer's model; one of models.ts MODELS, so it is a named OpenAPI component. */
+  response: R;
+  /** Error answers the route gives on purpose, for the OpenAPI document. */
+  errors: Partial<Record<404 | 409 | 422, string>>;
+  run(query: z.output<Q>, ctx: V3Context): Promise<z.output<R>>;
+}
+
+export function defineRoute<Q extends z.ZodObject, R extends z.ZodType>(route: V3Route<Q, R>): V3Route<Q, R> {
+  return route;
+}

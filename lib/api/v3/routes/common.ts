@@ -1,0 +1,29 @@
+// Pieces several routes share: bounds on uint64 inputs, the masterchain-block existence check, ordering.
+import type { PrismaClient } from '../../../db/generated/client';
+import { notFound } from '../errors';
+import { MASTERCHAIN_SHARD } from '../mappers';
+
+const I64_MAX = 2n ** 63n - 1n;
+
+/** lt inputs are uint64; the index stores int8, and no lt reaches 2^63, so larger bounds mean "any". */
+export const clampLt = (n: bigint): bigint => (n > I64_MAX ? I64_MAX : n);
+
+/** A `{gte, lte}` filter from optional bounds, or undefined when neither is given. */
+export function range<T>(gte: T | undefined, lte: T | undefined): { gte?: T; lte?: T } | undefined {
+  if (gte === undefined && lte === undefined) return undefined;
+  return { ...(gte === undefined ? {} : { gte }), ...(lte === undefined ? {} : { lte }) };
+}
+
+export async function requireMasterchainBlock(prisma: PrismaClient, seqno: number): Promise<void> {
+  const found = await prisma.block.findFirst({ where: { workchain: -1, shard: MASTERCHAIN_SHARD, seqno }, select: { seqno: true } });
+  if (!found) throw notFound(`masterchain block ${seqno} not found`);
+}
+
+/** Rows fetched by key, put back in the order of the keys (dropping keys without a row). */
+export function inOrder<R>(keys: string[], rows: R[], keyOf: (r: R) => string): R[] {
+  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
+  return keys.flatMap((k) => {
+    const r = byKey.get(k);
+    return r ? [r] : [];
+  });
+}

@@ -1,0 +1,185 @@
+// Transaction routes (api-v3.md §2.1): transactions, transactionsByMasterchainBlock,
+// transactionsByMessage, adjacentTransactions. Each answers {transactions, address_book}; the book covers
+// every transaction's account, its in_msg source and its out_msgs' destinations. No metadata key.
+import { z } from 'zod';
+import { Prisma, type PrismaClient, type Transaction } from '../../../db/generated/client';
+import type { V3Context } from '../context';
+import { bytes, hex } from '../encode';
+import { notFound, unprocessable } from '../errors';
+import { TransactionsResponse } from '../models';
+import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
+import { defineRoute } from '../route';
+import { sideMaps } from '../side-maps';
+import { loadTransactions, transactionAddresses } from '../transactions-load';
+import { clampLt, inOrder, range, requireMasterchainBlock } from './common';
+
+async function answer(ctx: V3Context, rows: Transaction[]) {
+  const transactions = await loadTransactions(ctx.prisma, rows);
+  const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
+  return { transactions, address_book };
+}
+
+/** Full rows for hashes chosen by a raw query, in the query's order. */
+async function rowsByHash(prisma: PrismaClient, hashes: Uint8Array[]): Promise<Transaction[]> {
+  if (!hashes.length) return [];
+  const rows = await prisma.transaction.findMany({ where: { hash: { in: hashes.map(bytes) } } });
+  return inOrder(hashes.map(hex), rows, (r) => hex(r.hash));
+}
+
+function validDirection(direction: string | undefined): 'in' | 'out' | undefined {
+  if (direction === undefined) return undefined;
+  if (direction !== 'in' && direction !== 'out') throw unprocessable('direction should be one of: in, out');
+  return direction;
+}
+
+export const transactions = defineRoute({
+  path: 'transactions',
+  tag: 'blockchain',
+  summary: 'Transactions by filters',
+  description:
+    'Ordering (later rules win): lt {sort}, account; with start_utime/end_utime: now {sort}, lt {sort}, account; ' +
+    'with exactly one account: account, [now {sort},] lt {sort}; with hash: hash {sort}; with lt: lt, account {sort}.',
+  query: z.object({
+    workchain: p.int32('Workchain of the block.'),
+    shard: p.shard('Shard of the block, e.g. 8000000000000000.'),
+    seqno: p.int32('Seqno of the block.'),
+    root_hash: p.hash('Accepted for compatibility; does not filter (as in toncenter).'),
+    file_hash: p.hash('Accepted for compatibility; does not filter (as in toncenter).'),
+    mc_seqno: p.int32('Masterchain block seqno the transactions were committed in (404 if that block is not indexed).'),
+    account: p.addresses('Accounts (repeat the key or give a comma list).'),
+    exclude_account: p.addresses('Accounts whose transactions are left out.'),
+    hash: p.hashes('Transaction hashes.'),
+    lt: p.uint64('Transaction lt.'),
+    ...utimeParams('now'),
+    ...ltParams('lt'),
+    ...limitParams(),
+  }),
+  response: TransactionsResponse,
+  errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
+  async run(q, ctx) {
+    const { take, skip } = page(q);
+    const s = sortOrder(q.sort);
+    const byTime = q.start_utime !== undefined || q.end_utime !== undefined;
+    const where: Prisma.TransactionWhereInput = {
+      blockWorkchain: q.workchain,
+      blockShard: q.shard,
+      blockSeqno: q.seqno,
+      mcBlockSeqno: q.mc_seqno,
+      now: range(q.start_utime, q.end_utime),
+      // [quirk] toncenter accepts exclude_account and ignores it; a client sending it wants those
+      // accounts left out, so Atlas leaves them out.
+      account: q.account?.length || q.exclude_account?.length ? { in: q.account?.length ? q.account : undefined, notIn: q.exclude_account?.length ? q.exclude_account : undefined } : undefined,
+      hash: q.hash?.length ? { in: q.hash.map(bytes) } : undefined,
+      AND: [
+        { lt: range(q.start_lt === undefined ? undefined : clampLt(q.start_lt), q.end_lt === undefined ? undefined : clampLt(q.end_lt)) },
+        ...(q.lt === undefined ? [] : [{ lt: clampLt(q.lt) }]),
+      ],
+    };
+    let orderBy: Prisma.TransactionOrderByWithRelationInput[] = byTime ? [{ now: s }, { lt: s }, { account: 'asc' }] : [{ lt: s }, { account: 'asc' }];
+    if (q.mc_seqno !== undefined) orderBy = [{ lt: s }, { account: 'asc' }];
+    if (q.account?.length === 1) orderBy = byTime ? [{ account: 'asc' }, { now: s }, { lt: s }] : [{ account: 'asc' }, { lt: s }];
+    if (q.hash?.length) orderBy = [{ hash: s }];
+    if (q.lt !== undefined) orderBy = [{ lt: 'asc' }, { account: s }];
+
+    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+    return answer(ctx, await ctx.prisma.transaction.findMany({ where, orderBy, take, skip }));
+  },
+});
+
+export const transactionsByMasterchainBlock = defineRoute({
+  path: 'transactionsByMasterchainBlock',
+  tag: 'blockchain',
+  summary: 'Transactions of a masterchain block and of every shard block it committed',
+  description: 'Ordered lt {sort}, account.',
+  query: z.object({ seqno: p.int32('Masterchain block seqno (missing means 0).'), ...limitParams() }),
+  response: TransactionsResponse,
+  errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
+  async run(q, ctx) {
+    const { take, skip } = page(q);
+    const s = sortOrder(q.sort);
+    const seqno = q.seqno ?? 0;
+    await requireMasterchainBlock(ctx.prisma, seqno);
+    const rows = await ctx.prisma.transaction.findMany({ where: { mcBlockSeqno: seqno }, orderBy: [{ lt: s }, { account: 'asc' }], take, skip });
+    return answer(ctx, rows);
+  },
+});
+
+export const transactionsByMessage = defineRoute({
+  path: 'transactionsByMessage',
+  tag: 'blockchain',
+  summary: 'Transactions that received or sent a message',
+  description:
+    'A message matches by hash (or normalized hash), body hash or opcode (opcode implies direction=in). ' +
+    'direction in = the receiving transaction, out = the sending one. Ordered lt {sort}, account.',
+  query: z.object({
+    msg_hash: p.hashes('Message hash or normalized external message hash.'),
+    body_hash: p.hash('Hash of the message body cell.'),
+    opcode: p.opcode('Message opcode; implies direction=in.'),
+    direction: p.string('in | out', { enum: ['in', 'out'] }),
+    ...limitParams(),
+  }),
+  response: TransactionsResponse,
+  errors: { 422: 'direction should be one of: in, out · at least one of msg_hash, body_hash, opcode should be specified' },
+  async run(q, ctx) {
+    const direction = validDirection(q.direction);
+    if (!q.msg_hash?.length && !q.body_hash && q.opcode === undefined) {
+      throw unprocessable('at least one of msg_hash, body_hash, opcode should be specified');
+    }
+    const { take, skip } = page(q);
+    const dir = Prisma.raw(sortOrder(q.sort) === 'asc' ? 'ASC' : 'DESC');
+    const cond: Prisma.Sql[] = [];
+    if (q.msg_hash?.length) {
+      const hs = q.msg_hash.map(bytes);
+      cond.push(Prisma.sql`(m.msg_hash = ANY(${hs}::bytea[]) OR m.msg_hash_norm = ANY(${hs}::bytea[]))`);
+    }
+    if (q.body_hash) cond.push(Prisma.sql`m.body_hash = ${bytes(q.body_hash)}`);
+    if (q.opcode !== undefined) cond.push(Prisma.sql`m.opcode = ${q.opcode}::int AND m.direction = 'in'`);
+    if (direction) cond.push(Prisma.sql`m.direction = ${direction}`);
+    // A semi-join: a transaction whose messages match twice is listed once (toncenter joins and can
+    // list it twice, e.g. two out messages with the same body).
+    const hashes = await ctx.prisma.$queryRaw<{ hash: Uint8Array }[]>(Prisma.sql`
+      SELECT t.hash FROM transactions t
+      WHERE t.hash IN (SELECT m.tx_hash FROM messages m WHERE ${Prisma.join(cond, ' AND ')})
+      ORDER BY t.lt ${dir}, t.account ASC
+      LIMIT ${take} OFFSET ${skip}`);
+    return answer(ctx, await rowsByHash(ctx.prisma, hashes.map((h) => h.hash)));
+  },
+});
+
+export const adjacentTransactions = defineRoute({
+  path: 'adjacentTransactions',
+  tag: 'blockchain',
+  summary: 'Parent and/or children of a transaction',
+  description:
+    'in = the transaction that sent this one\'s inbound message; out = the transactions that received its outbound ' +
+    'messages; absent = both. Ordered lt asc, no limit.',
+  query: z.object({
+    hash: p.hash('Transaction hash.'),
+    direction: p.string('in | out; any other value means both.', { enum: ['in', 'out'] }),
+  }),
+  response: TransactionsResponse,
+  errors: { 404: 'adjacent transactions not found', 422: 'hash is required' },
+  async run(q, ctx) {
+    // toncenter runs the query with an empty hash and answers 404; a missing parameter is a 422 here.
+    if (!q.hash) throw unprocessable('hash is required');
+    const direction = q.direction === 'in' || q.direction === 'out' ? q.direction : undefined;
+    const own = await ctx.prisma.message.findMany({ where: { txHash: bytes(q.hash), direction }, select: { msgHash: true, direction: true } });
+    const inbound = own.filter((m) => m.direction === 'in').map((m) => bytes(m.msgHash));
+    const outbound = own.filter((m) => m.direction === 'out').map((m) => bytes(m.msgHash));
+    const other = own.length
+      ? await ctx.prisma.message.findMany({
+          where: {
+            OR: [
+              ...(inbound.length ? [{ msgHash: { in: inbound }, direction: 'out' }] : []),
+              ...(outbound.length ? [{ msgHash: { in: outbound }, direction: 'in' }] : []),
+            ],
+          },
+          select: { txHash: true },
+        })
+      : [];
+    const hashes = [...new Map(other.map((m) => [hex(m.txHash), bytes(m.txHash)])).values()];
+    if (!hashes.length) throw notFound('adjacent transactions not found');
+    const rows = await ctx.prisma.transaction.findMany({ where: { hash: { in: hashes } }, orderBy: [{ lt: 'asc' }, { account: 'asc' }] });
+    return answer(ctx, rows);
+  },
+});
