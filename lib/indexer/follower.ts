@@ -1,0 +1,245 @@
+// Follows the masterchain through the lite-client and indexes, for each masterchain block, the block
+// itself, every shard block it registered that was not registered before (walking prev refs back to the
+// previous top), and the states of the accounts those blocks touched — all in one database transaction.
+import { Address, Cell } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
+import type { PrismaClient } from '../db/generated/client';
+import type { Logger } from '../log';
+import { listShards, loadBlock, type BlockInfo } from '../ton';
+import { parseAccountState, type AccountStateRecord } from './account-state';
+import { claimChain, type ChainIdentity } from './chain-identity';
+import { parseBlock, signedShard } from './parse-block';
+import type { ParsedBlock } from './records';
+import { storeMasterchainBlock } from './store';
+
+export interface FullBlockId {
+  workchain: number;
+  shard: bigint; // unsigned
+  seqno: number;
+  rootHash: Buffer;
+  fileHash: Buffer;
+}
+
+interface FetchedBlock {
+  id: FullBlockId;
+  boc: Buffer;
+  info: BlockInfo;
+}
+
+export interface IndexerProgress {
+  state: 'starting' | 'catching up' | 'live' | 'stopped' | 'error';
+  lastIndexedSeqno: number | null;
+  headSeqno: number | null;
+  blocksPerSecond: number;
+  transactionsPerSecond: number;
+  etaSeconds: number | null;
+  error?: string;
+}
+
+export interface IndexerOptions {
+  prisma: PrismaClient;
+  client: LiteClient;
+  log: Logger;
+  network: string;
+  indexerId?: string;
+  /** First masterchain seqno when the index is empty (default: 1, the first block after the zero state). */
+  startSeqno?: number;
+  /** How often to look for a new head once caught up. */
+  pollMs?: number;
+}
+
+const MASTER_SHARD = 0x8000000000000000n;
+const toLiteId = (id: FullBlockId) => ({
+  kind: 'tonNode.blockIdExt' as const,
+  workchain: id.workchain,
+  shard: signedShard(id.shard).toString(),
+  seqno: id.seqno,
+  rootHash: id.rootHash,
+  fileHash: id.fileHash,
+});
+
+export class Indexer {
+  readonly progress: IndexerProgress = {
+    state: 'starting',
+    lastIndexedSeqno: null,
+    headSeqno: null,
+    blocksPerSecond: 0,
+    transactionsPerSecond: 0,
+    etaSeconds: null,
+  };
+  private readonly indexerId: string;
+  private lastTops?: { seqno: number; tops: Map<string, number> };
+  private stopped = false;
+  private wake?: () => void;
+
+  constructor(private readonly o: IndexerOptions) {
+    this.indexerId = o.indexerId ?? 'main';
+  }
+
+  /** The chain's identity from the liteserver; registers or checks it against the database. */
+  async claim(): Promise<number | null> {
+    const info = await this.o.client.getMasterchainInfo();
+    const chain: ChainIdentity = { network: this.o.network, zeroStateRootHash: info.init.rootHash, zeroStateFileHash: info.init.fileHash };
+    const last = await claimChain(this.o.prisma, this.indexerId, chain);
+    this.progress.lastIndexedSeqno = last;
+    this.progress.headSeqno = info.last.seqno;
+    return last;
+  }
+
+  /** Indexes masterchain blocks [from, to] in order, then returns. */
+  async indexRange(from: number, to: number): Promise<void> {
+    for (let seqno = from; seqno <= to && !this.stopped; seqno++) await this.indexMasterchainBlock(seqno);
+  }
+
+  /** Runs until stop(): catches up from the cursor, then follows the head. */
+  async run(): Promise<void> {
+    try {
+      const last = await this.claim();
+      let next = last === null ? (this.o.startSeqno ?? 1) : last + 1;
+      const window = new RateWindow();
+      while (!this.stopped) {
+        const head = (await this.o.client.getMasterchainInfo()).last.seqno;
+        this.progress.headSeqno = head;
+        if (next > head) {
+          this.progress.state = 'live';
+          await this.sleep(this.o.pollMs ?? 500);
+          continue;
+        }
+        this.progress.state = head - next > 2 ? 'catching up' : 'live';
+        const txs = await this.indexMasterchainBlock(next);
+        window.add(txs);
+        this.progress.lastIndexedSeqno = next;
+        this.progress.blocksPerSecond = window.blocksPerSecond();
+        this.progress.transactionsPerSecond = window.transactionsPerSecond();
+        this.progress.etaSeconds = this.progress.blocksPerSecond > 0 ? Math.round((head - next) / this.progress.blocksPerSecond) : null;
+        if (this.progress.state === 'catching up' && window.shouldReport()) {
+          this.o.log.info({ component: 'indexer', seqno: next, head, lag: head - next, ...rounded(this.progress) }, 'catching up');
+        }
+        next++;
+      }
+      this.progress.state = 'stopped';
+    } catch (err) {
+      this.progress.state = 'error';
+      this.progress.error = (err as Error).message;
+      throw err;
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    this.wake?.();
+  }
+
+  /** Indexes one masterchain block with its new shard blocks; returns the number of transactions. */
+  async indexMasterchainBlock(seqno: number): Promise<number> {
+    const mc = await this.fetchMasterchainBlock(seqno);
+    const prevTops =
+      this.lastTops?.seqno === seqno - 1
+        ? this.lastTops.tops
+        : seqno > 1
+          ? shardTops(await this.fetchMasterchainBlock(seqno - 1))
+          : new Map<string, number>();
+    const shardBlocks: FetchedBlock[] = [];
+    for (const top of shardTopIds(mc)) {
+      const stopAt = prevTops.get(`${top.workchain}:${top.shard}`) ?? 0;
+      for (let id: FullBlockId | null = top; id && id.seqno > stopAt; ) {
+        const b = await this.fetchBlock(id);
+        shardBlocks.push(b);
+        // Split and merge boundaries end the walk: Atlas's chains keep a fixed shard layout so far.
+        const prev = b.info.prevRef;
+        id = prev.kind === 'single' && !b.info.afterSplit ? { ...id, seqno: prev.prev.seqno, rootHash: prev.prev.rootHash, fileHash: prev.prev.fileHash } : null;
+      }
+    }
+    const parsed: ParsedBlock[] = [mc, ...shardBlocks.reverse()].map((b) => parseBlock(b.boc, seqno));
+    const states = await this.accountStates(parsed, mc);
+    await storeMasterchainBlock(this.o.prisma, parsed, { indexerId: this.indexerId, mcSeqno: seqno }, states);
+    this.lastTops = { seqno, tops: shardTops(mc) };
+    return parsed.reduce((n, p) => n + p.transactions.length, 0);
+  }
+
+  private async fetchMasterchainBlock(seqno: number): Promise<FetchedBlock> {
+    const header = await this.o.client.lookupBlockByID({ workchain: -1, shard: signedShard(MASTER_SHARD).toString(), seqno });
+    const id = header.id;
+    return this.fetchBlock({ workchain: id.workchain, shard: BigInt.asUintN(64, BigInt(id.shard)), seqno: id.seqno, rootHash: id.rootHash, fileHash: id.fileHash });
+  }
+
+  private async fetchBlock(id: FullBlockId): Promise<FetchedBlock> {
+    const res = await this.o.client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: toLiteId(id) }, { timeout: 15_000 });
+    const root = Cell.fromBoc(res.data)[0]!;
+    // Never index bytes that are not the block we asked for.
+    if (!root.hash().equals(id.rootHash)) {
+      throw new Error(`block ${id.workchain}:${id.shard.toString(16)}:${id.seqno} root hash mismatch`);
+    }
+    return { id, boc: res.data, info: loadBlock(root.beginParse()).info };
+  }
+
+  /** The state of every account these blocks touched, as of the masterchain block. */
+  private async accountStates(blocks: ParsedBlock[], mc: FetchedBlock): Promise<AccountStateRecord[]> {
+    const accounts = new Set(blocks.flatMap((b) => b.transactions.map((t) => t.account)));
+    const mcId = { ...toLiteId(mc.id) };
+    const out: AccountStateRecord[] = [];
+    for (const account of accounts) {
+      const st = await this.o.client.getAccountState(Address.parseRaw(account), mcId);
+      const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
+      out.push(parseAccountState(account, st.raw, lastTx, mc.info.genUtime));
+    }
+    return out;
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  }
+}
+
+/** The newest block of each shard, as a masterchain block registers them. */
+function shardTopIds(mc: FetchedBlock): FullBlockId[] {
+  const block = loadBlock(Cell.fromBoc(mc.boc)[0]!.beginParse());
+  const hashes = block.extra.custom?.shardHashes;
+  if (!hashes) return [];
+  return listShards(hashes).map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash }));
+}
+
+function shardTops(mc: FetchedBlock): Map<string, number> {
+  return new Map(shardTopIds(mc).map((id) => [`${id.workchain}:${id.shard}`, id.seqno]));
+}
+
+/** Rates over the last ~10 s, for progress logs and /api/health. */
+class RateWindow {
+  private samples: { at: number; txs: number }[] = [];
+  private lastReport = 0;
+  add(txs: number) {
+    const now = Date.now();
+    this.samples.push({ at: now, txs });
+    while (this.samples.length > 1 && now - this.samples[0]!.at > 10_000) this.samples.shift();
+  }
+  private span() {
+    return this.samples.length > 1 ? (this.samples.at(-1)!.at - this.samples[0]!.at) / 1000 : 0;
+  }
+  blocksPerSecond() {
+    const s = this.span();
+    return s > 0 ? (this.samples.length - 1) / s : 0;
+  }
+  transactionsPerSecond() {
+    const s = this.span();
+    return s > 0 ? this.samples.slice(1).reduce((n, x) => n + x.txs, 0) / s : 0;
+  }
+  shouldReport() {
+    const now = Date.now();
+    if (now - this.lastReport < 5_000) return false;
+    this.lastReport = now;
+    return true;
+  }
+}
+
+const rounded = (p: IndexerProgress) => ({
+  blocksPerSecond: +p.blocksPerSecond.toFixed(1),
+  transactionsPerSecond: +p.transactionsPerSecond.toFixed(1),
+  etaSeconds: p.etaSeconds,
+});
