@@ -33,6 +33,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // A seeded devnet with fast blocks; ADNL on any free port so a developer's own `npm start` can keep running.
+    env: { PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEVNET_SEED: 'atlas-e2e', DEVNET_BLOCK_MS: '1000', DEVNET_ADNL_PORT: '0' },
   },
 });

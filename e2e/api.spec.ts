@@ -2,10 +2,15 @@ import { expect, test } from '@playwright/test';
 
 // HTTP-only checks: the mobile project ignores this file (playwright.config.ts).
 test.describe('service routes', () => {
-  test('/api/health reports the database ok', async ({ request }) => {
+  test('/api/health reports the database, the devnet and the indexer following it', async ({ request }) => {
+    await expect
+      .poll(async () => (await (await request.get('/api/health')).json()).indexer, { timeout: 60_000 })
+      .toMatch(/^ok: live at seqno \d+/);
     const res = await request.get('/api/health');
     expect(res.status()).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'ok', chain: 'not configured', indexer: 'not configured' });
+    const h = await res.json();
+    expect(h).toMatchObject({ status: 'ok', db: 'ok', chain: expect.stringMatching(/^ok: devnet, masterchain seqno \d+$/) });
+    expect(h.indexer_progress).toMatchObject({ state: 'live', lastIndexedSeqno: expect.any(Number), headSeqno: expect.any(Number) });
   });
 
   test('unknown /api/v2 routes answer the v2 error envelope', async ({ request }) => {

@@ -47,6 +47,12 @@ describe('parseConfig', () => {
     expect(
       parseConfig({ DEVNET_BLOCK_MS: '500', DEVNET_TPS: '0.5', DEVNET_ADNL_PORT: '4000', DEVNET_SEED: 'demo', DEVNET_TRAFFIC: 'off' }).devnet,
     ).toEqual({ blockMs: 500, tps: 0.5, adnlPort: 4000, seed: 'demo', traffic: false });
+    expect(parseConfig({ DEVNET_ADNL_PORT: '0' }).devnet.adnlPort).toBe(0); // 0: any free port
+  });
+
+  it('runs the indexer in-process by default; a start seqno is optional', () => {
+    expect(parseConfig({}).indexer).toEqual({ inProcess: true, startSeqno: undefined });
+    expect(parseConfig({ INDEXER: 'off', INDEXER_START_SEQNO: '46991999' }).indexer).toEqual({ inProcess: false, startSeqno: 46991999 });
   });
 
   it('treats empty values as unset', () => {
@@ -67,7 +73,10 @@ describe('parseConfig', () => {
     [{ DEVNET_BLOCK_MS: '10' }, 'Invalid DEVNET_BLOCK_MS="10"'],
     [{ DEVNET_TPS: 'fast' }, 'Invalid DEVNET_TPS="fast": expected messages per second, a number from 0 to 1000'],
     [{ DEVNET_TPS: '5000' }, 'Invalid DEVNET_TPS="5000"'],
-    [{ DEVNET_ADNL_PORT: '0' }, 'Invalid DEVNET_ADNL_PORT="0": expected an integer from 1 to 65535'],
+    [{ DEVNET_ADNL_PORT: '-5' }, 'Invalid DEVNET_ADNL_PORT="-5"'],
+    [{ INDEXER: 'sometimes' }, 'Invalid INDEXER="sometimes": expected on or off'],
+    [{ INDEXER_START_SEQNO: '0' }, 'Invalid INDEXER_START_SEQNO="0": expected a masterchain seqno, an integer from 1'],
+    [{ INDEXER_START_SEQNO: 'latest' }, 'Invalid INDEXER_START_SEQNO="latest"'],
     [{ DEVNET_TRAFFIC: 'maybe' }, 'Invalid DEVNET_TRAFFIC="maybe": expected on or off'],
     [{ TON_NETWORK: 'custom' }, 'Missing TON_GLOBAL_CONFIG'],
   ])('rejects %o with a message naming the variable', (env, message) => {

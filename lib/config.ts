@@ -31,6 +31,12 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on or off' })
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+const startSeqno = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'a masterchain seqno, an integer from 1')
+  .transform(Number)
+  .refine((n) => n <= 0xffffffff, 'a masterchain seqno, an integer from 1');
+
 const postgresUrl = z
   .string()
   .refine((s) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s), 'a URL of the form postgresql://user@host:port/database');
@@ -51,9 +57,11 @@ const schema = z.object({
   REDIS_URL: redisUrl.optional(),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
   DEVNET_TPS: devnetTps.default(2),
-  DEVNET_ADNL_PORT: port.default(46732),
+  DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
   DEVNET_SEED: z.string().min(1).optional(),
   DEVNET_TRAFFIC: onOff.optional(),
+  INDEXER: onOff.default(true),
+  INDEXER_START_SEQNO: startSeqno.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'one of fatal, error, warn, info, debug, trace, silent',
@@ -83,6 +91,12 @@ export interface Config {
     seed: string | undefined;
     /** Background traffic: on by default, off under tests unless DEVNET_TRAFFIC=on. */
     traffic: boolean;
+  };
+  /** The indexer inside `npm start` (off when a separate `npm run indexer` process indexes). */
+  indexer: {
+    inProcess: boolean;
+    /** First masterchain block of an empty index; default 1 on the devnet, the head minus 100 elsewhere. */
+    startSeqno: number | undefined;
   };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Next.js build workers import server code too; they must never start services. */
@@ -126,6 +140,7 @@ export function parseConfig(env: Env): Config {
       seed: v.DEVNET_SEED,
       traffic: v.DEVNET_TRAFFIC ?? !isTest,
     },
+    indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO },
     logLevel: v.LOG_LEVEL,
     isBuildPhase: env.NEXT_PHASE === 'phase-production-build',
     isTest,

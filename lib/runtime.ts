@@ -1,15 +1,25 @@
-// Process-wide services (database now; the devnet, lite-client and indexer as they land). Next.js bundles
-// instrumentation and each route handler separately, so module state is not shared between them: the
-// one instance lives on globalThis and every caller goes through services().
-import path from 'node:path';
+// Process-wide services: the database, the chain (the local devnet, or lite servers from a global
+// config) behind one lite client, and the indexer. Next.js bundles instrumentation and each route handler
+// separately, so module state is not shared between them: the one instance lives on globalThis and every
+// caller goes through services().
+import type { LiteClient } from 'ton-lite-client';
 import { config, type Config } from './config';
-import { openDatabase, type Database } from './db/database';
+import { configuredTarget, openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { startDevnet, type Devnet } from './devnet';
+import { Indexer } from './indexer/follower';
+import { createLiteClient, liteSourceFor } from './lite';
 import { log } from './log';
 
 export interface Services {
   config: Config;
   db: Database;
+  /** The one lite client everything that reads the chain uses. */
+  lite: LiteClient;
+  /** The local chain, when TON_NETWORK=devnet. */
+  devnet?: Devnet;
+  /** The in-process indexer (INDEXER=on). */
+  indexer?: Indexer;
   startedAt: Date;
 }
 
@@ -35,28 +45,57 @@ export function services(): Promise<Services> {
 async function start(): Promise<Services> {
   const cfg = config();
   const t0 = Date.now();
-  const db = await openDatabase(
-    cfg.databaseUrl ? { engine: 'postgresql', url: cfg.databaseUrl } : { engine: 'pglite', dir: path.join(cfg.dataDir, 'db') },
-  );
+  const db = await openDatabase(configuredTarget(cfg));
+  let devnet: Devnet | undefined;
   try {
     const result = await migrate(db, { onApply: (name) => log.info({ component: 'db', migration: name }, 'applying migration') });
-    log.info(
-      { component: 'db', engine: db.engine, applied: result.applied.length, ms: Date.now() - t0 },
-      'database ready',
-    );
+    log.info({ component: 'db', engine: db.engine, applied: result.applied.length, ms: Date.now() - t0 }, 'database ready');
+
+    if (cfg.network === 'devnet') {
+      // An index built from another devnet must not be mixed with this one: the devnet checks its zero state.
+      const indexed = await db.prisma.indexerState.findUnique({ where: { id: 'main' } });
+      devnet = await startDevnet({
+        dataDir: cfg.dataDir,
+        seed: cfg.devnet.seed,
+        blockMs: cfg.devnet.blockMs,
+        tps: cfg.devnet.tps,
+        traffic: cfg.devnet.traffic,
+        adnlPort: cfg.devnet.adnlPort,
+        expectZeroState: indexed?.network === 'devnet' ? { rootHash: Buffer.from(indexed.zeroStateRootHash) } : undefined,
+        log: log.child({ component: 'devnet' }),
+      });
+      log.info({ component: 'devnet', seqno: devnet.chain.lastSeqno, adnl: `${devnet.adnl.host}:${devnet.adnl.port}` }, 'devnet ready');
+    }
   } catch (err) {
+    await devnet?.close();
     await db.close();
     throw err;
   }
+  const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine), { timeoutMs: cfg.liteTimeoutMs });
+  const indexer = cfg.indexer.inProcess
+    ? new Indexer({
+        prisma: db.prisma,
+        client: lite,
+        log: log.child({ component: 'indexer' }),
+        network: cfg.network,
+        startSeqno: cfg.indexer.startSeqno ?? (devnet ? 1 : undefined),
+      })
+    : undefined;
+  indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
   hookSignals();
-  return { config: cfg, db, startedAt: new Date() };
+  return { config: cfg, db, lite, devnet, indexer, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
 export function stopServices(): Promise<void> {
   state.stopping ??= (async () => {
     const running = await state.starting?.catch(() => undefined);
-    await running?.db.close();
+    if (running) {
+      await running.indexer?.stop();
+      running.lite.engine.close();
+      await running.devnet?.close();
+      await running.db.close();
+    }
     log.info({ component: 'runtime' }, 'stopped');
   })();
   return state.stopping;

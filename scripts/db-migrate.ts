@@ -1,13 +1,10 @@
 // `npm run db:migrate`: apply pending migrations to the configured database and exit.
-import path from 'node:path';
-import { openDatabase } from '../lib/db/database';
+import { configuredTarget, openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
-const db = await openDatabase(
-  cfg.databaseUrl ? { engine: 'postgresql', url: cfg.databaseUrl } : { engine: 'pglite', dir: path.join(cfg.dataDir, 'db') },
-);
+const db = await openDatabase(configuredTarget(cfg));
 try {
   const r = await migrate(db, { onApply: (name) => console.log(`applying ${name}`) });
   console.log(`${db.engine}: ${r.applied.length} applied, ${r.alreadyApplied} already applied`);

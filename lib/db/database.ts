@@ -24,6 +24,11 @@ export type DatabaseTarget =
   | { engine: 'pglite'; dir: string } // persisted
   | { engine: 'pglite'; dir: null }; // in memory (tests)
 
+/** The database the configuration names: DATABASE_URL, else the embedded one under the data dir. */
+export function configuredTarget(cfg: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return cfg.databaseUrl ? { engine: 'postgresql', url: cfg.databaseUrl } : { engine: 'pglite', dir: path.join(cfg.dataDir, 'db') };
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.engine === 'postgresql' ? openPostgres(target.url) : openPglite(target.dir);
 }

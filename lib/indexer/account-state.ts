@@ -32,9 +32,11 @@ export function parseAccountState(
 ): AccountStateRecord {
   const base = { account, lastTransLt: lastTx?.lt ?? 0n, lastTransHash: lastTx?.hash ?? Buffer.alloc(32), timestamp };
   const none = { balanceExtraCurrencies: null, frozenHash: null, dataHash: null, codeHash: null, dataBoc: null, codeBoc: null };
-  if (raw.length === 0) return { ...base, ...none, hash: accountNoneHash(), balance: 0n, accountStatus: 'nonexist' };
-  const cell = Cell.fromBoc(raw)[0]!;
-  const acc = loadAccount(cell.beginParse());
+  const cell = raw.length ? Cell.fromBoc(raw)[0]! : ACCOUNT_NONE;
+  const slice = cell.beginParse();
+  // account_none$0 | account$1 addr:MsgAddressInt ... (@ton/core's loadAccount starts after the tag).
+  if (!slice.loadBit()) return { ...base, ...none, hash: ACCOUNT_NONE.hash(), balance: 0n, accountStatus: 'nonexist' };
+  const acc = loadAccount(slice);
   const st = acc.storage.state;
   const record: AccountStateRecord = {
     ...base,
@@ -51,8 +53,4 @@ export function parseAccountState(
     if (data) Object.assign(record, { dataHash: data.hash(), dataBoc: data.toBoc() });
   }
   return record;
-}
-
-export function accountNoneHash(): Buffer {
-  return ACCOUNT_NONE.hash();
 }

@@ -11,7 +11,7 @@ import { parseAccountState, type AccountStateRecord } from './account-state';
 import { claimChain, type ChainIdentity } from './chain-identity';
 import { parseBlock, signedShard } from './parse-block';
 import type { ParsedBlock } from './records';
-import { storeMasterchainBlock } from './store';
+import { storeMasterchainBlock, type ShardStateEntry } from './store';
 
 export interface FullBlockId {
   workchain: number;
@@ -21,7 +21,7 @@ export interface FullBlockId {
   fileHash: Buffer;
 }
 
-interface FetchedBlock {
+export interface FetchedBlock {
   id: FullBlockId;
   boc: Buffer;
   info: BlockInfo;
@@ -71,6 +71,7 @@ export class Indexer {
   private readonly indexerId: string;
   private lastTops?: { seqno: number; tops: Map<string, number> };
   private stopped = false;
+  private running?: Promise<void>;
   private wake?: () => void;
 
   constructor(private readonly o: IndexerOptions) {
@@ -93,10 +94,16 @@ export class Indexer {
   }
 
   /** Runs until stop(): catches up from the cursor, then follows the head. */
-  async run(): Promise<void> {
+  run(): Promise<void> {
+    this.running ??= this.loop();
+    return this.running;
+  }
+
+  private async loop(): Promise<void> {
     try {
       const last = await this.claim();
-      let next = last === null ? (this.o.startSeqno ?? 1) : last + 1;
+      // An empty index starts at startSeqno, or 100 blocks behind the head (INDEXER_START_SEQNO).
+      let next = last !== null ? last + 1 : (this.o.startSeqno ?? Math.max(1, (this.progress.headSeqno ?? 1) - 100));
       const window = new RateWindow();
       while (!this.stopped) {
         const head = (await this.o.client.getMasterchainInfo()).last.seqno;
@@ -114,7 +121,7 @@ export class Indexer {
         this.progress.transactionsPerSecond = window.transactionsPerSecond();
         this.progress.etaSeconds = this.progress.blocksPerSecond > 0 ? Math.round((head - next) / this.progress.blocksPerSecond) : null;
         if (this.progress.state === 'catching up' && window.shouldReport()) {
-          this.o.log.info({ component: 'indexer', seqno: next, head, lag: head - next, ...rounded(this.progress) }, 'catching up');
+          this.o.log.info({ seqno: next, head, lag: head - next, ...rounded(this.progress) }, 'catching up');
         }
         next++;
       }
@@ -122,17 +129,30 @@ export class Indexer {
     } catch (err) {
       this.progress.state = 'error';
       this.progress.error = (err as Error).message;
-      throw err;
+      if (!this.stopped) throw err;
     }
   }
 
-  stop() {
+  /** Stops after the block in progress; resolves once the loop has exited. */
+  async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
+    await this.running?.catch(() => undefined);
   }
 
   /** Indexes one masterchain block with its new shard blocks; returns the number of transactions. */
   async indexMasterchainBlock(seqno: number): Promise<number> {
+    const { blocks, mc, shardState } = await this.collect(seqno);
+    const states = await this.accountStates(blocks, mc);
+    await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState);
+    return blocks.reduce((n, p) => n + p.transactions.length, 0);
+  }
+
+  /**
+   * Downloads and parses one masterchain block and every shard block it registered that the previous
+   * masterchain block had not (walking prev refs back to the previous top). Masterchain block first.
+   */
+  async collect(seqno: number): Promise<{ blocks: ParsedBlock[]; mc: FetchedBlock; shardState: ShardStateEntry[] }> {
     const mc = await this.fetchMasterchainBlock(seqno);
     const prevTops =
       this.lastTops?.seqno === seqno - 1
@@ -151,11 +171,10 @@ export class Indexer {
         id = prev.kind === 'single' && !b.info.afterSplit ? { ...id, seqno: prev.prev.seqno, rootHash: prev.prev.rootHash, fileHash: prev.prev.fileHash } : null;
       }
     }
-    const parsed: ParsedBlock[] = [mc, ...shardBlocks.reverse()].map((b) => parseBlock(b.boc, seqno));
-    const states = await this.accountStates(parsed, mc);
-    await storeMasterchainBlock(this.o.prisma, parsed, { indexerId: this.indexerId, mcSeqno: seqno }, states);
     this.lastTops = { seqno, tops: shardTops(mc) };
-    return parsed.reduce((n, p) => n + p.transactions.length, 0);
+    const blocks = [mc, ...shardBlocks.reverse()].map((b) => parseBlock(b.boc, seqno));
+    const shardState = [mc.id, ...shardTopIds(mc)].map((id) => ({ workchain: id.workchain, shard: signedShard(id.shard), seqno: id.seqno }));
+    return { blocks, mc, shardState };
   }
 
   private async fetchMasterchainBlock(seqno: number): Promise<FetchedBlock> {

@@ -68,6 +68,7 @@ describe('account states', () => {
   const account = `0:${wallet.address.hash.toString('hex').toUpperCase()}`;
   const accountCell = (balance: bigint, lastLt: bigint) =>
     beginCell()
+      .storeBit(1) // account$1
       .store(
         storeAccount({
           addr: wallet.address,

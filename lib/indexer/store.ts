@@ -23,11 +23,19 @@ export interface Cursor {
   mcSeqno: number;
 }
 
+/** A block of the masterchain block's shard state: the block itself and each shard's top block. */
+export interface ShardStateEntry {
+  workchain: number;
+  shard: bigint; // signed
+  seqno: number;
+}
+
 export async function storeMasterchainBlock(
   prisma: PrismaClient,
   blocks: ParsedBlock[],
   cursor: Cursor,
   accountStates: AccountStateRecord[] = [],
+  shardState: ShardStateEntry[] = [],
 ): Promise<void> {
   const transactions = blocks.flatMap((b) => b.transactions);
   const messages = blocks.flatMap((b) => b.messages);
@@ -61,6 +69,7 @@ export async function storeMasterchainBlock(
             data_boc = EXCLUDED.data_boc, code_boc = EXCLUDED.code_boc
           WHERE latest_account_states.last_trans_lt < EXCLUDED.last_trans_lt`;
       }
+      await tx.shardState.createMany({ data: shardState.map((s) => ({ mcSeqno: cursor.mcSeqno, ...s })), skipDuplicates: true });
       const moved = await tx.indexerState.updateMany({
         where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },
         data: { lastMcSeqno: cursor.mcSeqno, updatedAt: new Date() },

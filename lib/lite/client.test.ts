@@ -2,7 +2,7 @@
  * createLiteClient: the cache layer (counted against handler calls), error normalization for the
  * devnet's in-process engine, the stop/restart acceptance path, and liteSourceFor.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiteClient } from 'ton-lite-client';
@@ -212,8 +212,8 @@ describe('TtlLru and cloneTl', () => {
 
 describe('liteSourceFor', () => {
   it('picks the bundled configs, a custom file, or the devnet engine', () => {
-    const main = liteSourceFor({ network: 'mainnet', globalConfigPath: undefined });
-    const test = liteSourceFor({ network: 'testnet', globalConfigPath: undefined });
+    const main = liteSourceFor({ network: 'mainnet', globalConfigPath: undefined, dataDir: '/nonexistent' });
+    const test = liteSourceFor({ network: 'testnet', globalConfigPath: undefined, dataDir: '/nonexistent' });
     expect(main.kind === 'servers' && main.servers.length).toBeGreaterThan(5);
     expect(test.kind === 'servers' && test.servers.length).toBeGreaterThan(3);
 
@@ -221,12 +221,20 @@ describe('liteSourceFor', () => {
     const file = join(dir, 'global.config.json');
     const publicKey = Buffer.alloc(32, 0x5a);
     writeFileSync(file, stringifyGlobalConfig(globalConfigFor({ host: '10.1.2.3', port: 4924, publicKey })));
-    const custom = liteSourceFor({ network: 'custom', globalConfigPath: file });
+    const custom = liteSourceFor({ network: 'custom', globalConfigPath: file, dataDir: dir });
     expect(custom).toEqual({ kind: 'servers', servers: [{ host: '10.1.2.3', port: 4924, publicKey }], name: file });
 
-    expect(() => liteSourceFor({ network: 'devnet', globalConfigPath: undefined })).toThrow('supplied by the devnet');
+    // Without the devnet in this process: its ADNL server, from the global config it wrote.
+    expect(() => liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir })).toThrow('start it first with `npm run devnet`');
+    mkdirSync(join(dir, 'devnet'));
+    writeFileSync(join(dir, 'devnet', 'global-config.json'), stringifyGlobalConfig(globalConfigFor({ host: '127.0.0.1', port: 46732, publicKey })));
+    expect(liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir })).toEqual({
+      kind: 'servers',
+      servers: [{ host: '127.0.0.1', port: 46732, publicKey }],
+      name: 'devnet',
+    });
     const engine = new InProcessLiteEngine(createTestHandler().handler);
-    expect(liteSourceFor({ network: 'devnet', globalConfigPath: undefined }, () => engine)).toMatchObject({ kind: 'engine', engine });
+    expect(liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir }, () => engine)).toMatchObject({ kind: 'engine', engine });
     engine.close();
   });
 

@@ -6,6 +6,8 @@
  *   await client.getMasterchainInfo();   // LiteTimeoutError → 504, LiteServerError → 500
  *   client.engine.close();               // closes the pool / inner engine
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { LiteClient, type LiteEngine } from 'ton-lite-client';
 import type { Config } from '../config';
 import { log } from '../log';
@@ -52,7 +54,7 @@ export function createLiteClient(source: LiteSource, opts: CreateLiteClientOptio
  * TON_GLOBAL_CONFIG for `custom`, or the devnet engine the caller supplies for `devnet`.
  */
 export function liteSourceFor(
-  cfg: Pick<Config, 'network' | 'globalConfigPath'>,
+  cfg: Pick<Config, 'network' | 'globalConfigPath' | 'dataDir'>,
   devnetEngine?: LiteEngine | (() => LiteEngine),
 ): LiteSource {
   switch (cfg.network) {
@@ -64,8 +66,11 @@ export function liteSourceFor(
       return { kind: 'servers', servers: loadGlobalConfig(cfg.globalConfigPath).liteservers, name: cfg.globalConfigPath };
     }
     case 'devnet': {
-      if (!devnetEngine) throw new Error('the devnet lite engine must be supplied by the devnet');
-      return { kind: 'engine', engine: typeof devnetEngine === 'function' ? devnetEngine() : devnetEngine, name: 'devnet' };
+      if (devnetEngine) return { kind: 'engine', engine: typeof devnetEngine === 'function' ? devnetEngine() : devnetEngine, name: 'devnet' };
+      // A process that does not run the devnet (`npm run indexer`) reaches it over ADNL, as any client would.
+      const file = path.join(cfg.dataDir, 'devnet', 'global-config.json');
+      if (!fs.existsSync(file)) throw new Error(`no devnet in ${cfg.dataDir} (${file} is missing): start it first with \`npm run devnet\` or \`npm start\``);
+      return { kind: 'servers', servers: loadGlobalConfig(file).liteservers, name: 'devnet' };
     }
   }
 }

@@ -76,8 +76,8 @@ export async function fixtureDatabase(opts: { blocks?: boolean } = {}): Promise<
   const shards = [parseBlock(fixtureBytes(BLOCK_FIXTURES.shard71398501), MC_SEQNO), parseBlock(fixtureBytes(BLOCK_FIXTURES.shard52111590), MC_SEQNO)];
   const all = [mc, ...shards];
   if (opts.blocks !== false) {
-    await storeMasterchainBlock(p, all, { indexerId: 'main', mcSeqno: MC_SEQNO });
-    await p.shardState.createMany({ data: all.map((b) => ({ mcSeqno: MC_SEQNO, workchain: b.block.workchain, shard: b.block.shard, seqno: b.block.seqno })) });
+    const shardState = all.map((b) => ({ workchain: b.block.workchain, shard: b.block.shard, seqno: b.block.seqno }));
+    await storeMasterchainBlock(p, all, { indexerId: 'main', mcSeqno: MC_SEQNO }, [], shardState);
   }
   setTestDatabase(t.db);
   return {
@@ -118,7 +118,7 @@ export function accountCell(spec: AccountSpec): Cell {
     storageStats: { used: { cells: 1n, bits: 100n }, storageExtra: null, lastPaid: 1745112841, duePayment: null },
     storage: { lastTransLt: spec.lastTransLt ?? 1n, balance: { coins: spec.balance }, state },
   };
-  return beginCell().store(storeAccount(account)).endCell();
+  return beginCell().storeBit(1).store(storeAccount(account)).endCell(); // account$1
 }
 
 /**

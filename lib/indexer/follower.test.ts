@@ -1,0 +1,140 @@
+/**
+ * The indexer against the real devnet over the real lite_api: genesis plus traffic, indexed block by
+ * block into the real database; then checked against the chain, re-run for idempotency, followed live,
+ * and refused on another chain.
+ */
+import { Address } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../db/migrate';
+import { createTestDatabase, type TestDatabase } from '../db/testing';
+import { startDevnet, type Devnet } from '../devnet';
+import { createTrafficGenerator } from '../devnet/genesis';
+import { rmDir, tempDir, verifyChain } from '../devnet/test-support';
+import { createLiteClient } from '../lite';
+import { log } from '../log';
+import { ChainMismatchError } from './chain-identity';
+import { Indexer } from './follower';
+import { verifyRange } from './verify';
+
+let devnet: Devnet;
+let lite: LiteClient;
+let t: TestDatabase;
+const dir = tempDir();
+
+beforeAll(async () => {
+  devnet = await startDevnet({ dataDir: dir, seed: 'indexer-test', blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+  const traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: 'indexer-test', tps: 15 });
+  for (let i = 0; i < 6; i++) {
+    await traffic.step();
+    await devnet.sealNow();
+  }
+  lite = createLiteClient({ kind: 'engine', engine: devnet.engine });
+  t = await createTestDatabase();
+  await migrate(t.db);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.drop();
+  await devnet?.close();
+  rmDir(dir);
+});
+
+const indexer = (network = 'devnet') => new Indexer({ prisma: t.db.prisma, client: lite, log, network, startSeqno: 1, pollMs: 20 });
+
+describe('Indexer on the devnet', () => {
+  it('indexes every block and transaction of the chain, and they match the chain', async () => {
+    const ix = indexer();
+    expect(await ix.claim()).toBeNull();
+    const head = devnet.chain.lastSeqno;
+    await ix.indexRange(1, head);
+
+    const chain = verifyChain(devnet.chain);
+    expect(chain.transactions).toBeGreaterThan(50);
+    expect(await t.db.prisma.transaction.count()).toBe(chain.transactions);
+    // One masterchain and one basechain block per round.
+    expect(await t.db.prisma.block.count({ where: { workchain: -1 } })).toBe(head);
+    expect(await t.db.prisma.block.count({ where: { workchain: 0 } })).toBe(head);
+    expect((await t.db.prisma.indexerState.findUnique({ where: { id: 'main' } }))?.lastMcSeqno).toBe(head);
+
+    const report = await verifyRange({ prisma: t.db.prisma, client: lite, from: 1, to: head });
+    expect(report.differences).toEqual([]);
+    expect(report.transactions).toBe(chain.transactions);
+  });
+
+  it('stores what the lite client returns for an account: transactions, lts, hashes and the latest state', async () => {
+    const faucet = devnet.genesisAccounts.find((a) => a.name === 'faucet')!;
+    const addr = Address.parseRaw(faucet.address);
+    const mc = await lite.getMasterchainInfo();
+    const st = await lite.getAccountState(addr, mc.last);
+    const txs = await lite.getAccountTransactions(addr, st.lastTx!.lt.toString(), Buffer.from(st.lastTx!.hash.toString(16).padStart(64, '0'), 'hex'), 10);
+    const { loadTransaction, Cell } = await import('@ton/core');
+    const cells = Cell.fromBoc(txs.transactions);
+    for (const c of cells) {
+      const tx = loadTransaction(c.beginParse());
+      const row = await t.db.prisma.transaction.findUnique({ where: { hash: new Uint8Array(c.hash()) } });
+      expect(row).not.toBeNull();
+      expect(row!.lt).toBe(tx.lt);
+      expect(row!.account).toBe(faucet.address.toUpperCase());
+      expect(BigInt(row!.totalFees.toString())).toBe(tx.totalFees.coins);
+    }
+    const latest = await t.db.prisma.latestAccountState.findUnique({ where: { account: faucet.address.toUpperCase() } });
+    expect(BigInt(latest!.balance.toString())).toBe(st.balance.coins);
+    expect(latest!.lastTransLt).toBe(st.lastTx!.lt);
+  });
+
+  it('writes the shard state of each masterchain block: the block and the top shard block', async () => {
+    const rows = await t.db.prisma.shardState.findMany({ where: { mcSeqno: 3 }, orderBy: { workchain: 'asc' } });
+    expect(rows.map((r) => [r.workchain, r.seqno])).toEqual([
+      [-1, 3],
+      [0, 3],
+    ]);
+  });
+
+  it('re-indexing a range adds nothing and loses nothing', async () => {
+    const before = await t.db.prisma.transaction.count();
+    await indexer().indexRange(2, 4);
+    expect(await t.db.prisma.transaction.count()).toBe(before);
+    expect(await t.db.prisma.message.count({ where: { txLt: { gt: 0n } } })).toBeGreaterThan(0);
+  });
+
+  it('follows the head live from the cursor', async () => {
+    const ix = indexer();
+    const run = ix.run();
+    await devnet.sealNow();
+    await devnet.sealNow();
+    const target = devnet.chain.lastSeqno;
+    for (let i = 0; i < 200 && (ix.progress.lastIndexedSeqno ?? 0) < target; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(ix.progress.lastIndexedSeqno).toBe(target);
+    expect(ix.progress.state).toBe('live');
+    await ix.stop();
+    await run;
+    expect(ix.progress.state).toBe('stopped');
+    expect(await t.db.prisma.block.count({ where: { workchain: -1 } })).toBe(target);
+  });
+
+  it('verify reports a transaction missing from the database', async () => {
+    const victim = await t.db.prisma.transaction.findFirst({ where: { mcBlockSeqno: 2 } });
+    await t.db.prisma.message.deleteMany({ where: { txHash: victim!.hash } });
+    await t.db.prisma.transaction.delete({ where: { hash: victim!.hash } });
+    const report = await verifyRange({ prisma: t.db.prisma, client: lite, from: 2, to: 2 });
+    expect(report.differences).toEqual([expect.stringContaining(`transaction ${Buffer.from(victim!.hash).toString('hex')}`)]);
+    // Re-indexing the block repairs it.
+    await indexer().indexRange(2, 2);
+    expect((await verifyRange({ prisma: t.db.prisma, client: lite, from: 2, to: 2 })).differences).toEqual([]);
+  });
+
+  it('refuses to index another chain into the same database', async () => {
+    const other = tempDir();
+    const devnet2 = await startDevnet({ dataDir: other, seed: 'another-chain', blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+    try {
+      const client2 = createLiteClient({ kind: 'engine', engine: devnet2.engine });
+      const ix = new Indexer({ prisma: t.db.prisma, client: client2, log, network: 'devnet' });
+      await expect(ix.claim()).rejects.toThrow(ChainMismatchError);
+      await expect(ix.claim()).rejects.toThrow(/indexes another chain/);
+    } finally {
+      await devnet2.close();
+      rmDir(other);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,61 @@
+// `npm run index:verify [-- --from A --to B]`: compares the database with the chain for masterchain
+// blocks A..B (default: 1 to the indexer's cursor) and exits 1 on any difference, listing each.
+import { parseArgs } from 'node:util';
+import { configuredTarget, openDatabase } from '../lib/db/database';
+import { migrate } from '../lib/db/migrate';
+import { verifyRange } from '../lib/indexer/verify';
+import { createLiteClient, liteSourceFor } from '../lib/lite';
+import { loadConfigOrExit } from './cli';
+
+const cfg = loadConfigOrExit();
+
+function usage(message?: string): never {
+  if (message) console.error(`atlas index:verify: ${message}`);
+  console.error('usage: npm run index:verify [-- --from <mc seqno> --to <mc seqno>]');
+  process.exit(2);
+}
+
+let args: { from?: string; to?: string } = {};
+try {
+  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) usage();
+  args = values;
+} catch (err) {
+  usage((err as Error).message);
+}
+for (const [k, v] of Object.entries(args)) if (!/^[1-9]\d{0,9}$/.test(v)) usage(`--${k} must be a masterchain seqno, got "${v}"`);
+
+const db = await openDatabase(configuredTarget(cfg));
+let code = 0;
+try {
+  await migrate(db);
+  const cursor = (await db.prisma.indexerState.findUnique({ where: { id: 'main' } }))?.lastMcSeqno ?? null;
+  const from = args.from ? Number(args.from) : 1;
+  const to = args.to ? Number(args.to) : cursor;
+  if (to === null) throw new Error('the index is empty; nothing to verify (give --to to check a range anyway)');
+  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs });
+  try {
+    const report = await verifyRange({
+      prisma: db.prisma,
+      client,
+      from,
+      to,
+      onBlock: (seqno) => {
+        if ((seqno - from) % 100 === 0) console.log(`atlas index:verify: at ${seqno} of ${to}`);
+      },
+    });
+    for (const d of report.differences) console.log(`DIFF ${d}`);
+    console.log(
+      `atlas index:verify: masterchain ${from}..${to}: ${report.blocks} blocks, ${report.transactions} transactions, ${report.differences.length} differences`,
+    );
+    if (report.differences.length) code = 1;
+  } finally {
+    client.engine.close();
+  }
+} catch (err) {
+  console.error(`atlas index:verify: ${(err as Error).message}`);
+  code = 1;
+} finally {
+  await db.close();
+}
+process.exit(code);

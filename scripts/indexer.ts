@@ -1,0 +1,75 @@
+// `npm run indexer [-- --from A --to B]`: the indexer as its own process. Without a range it catches up
+// from the cursor and then follows the chain until Ctrl-C; with one it (re)indexes masterchain blocks
+// A..B and exits. It reads the chain through the configured lite servers (on the devnet: the ADNL server
+// of a running `npm start` or `npm run devnet`). Run `npm start` with INDEXER=off next to it; the
+// embedded database admits one process at a time, so a separate indexer needs DATABASE_URL.
+import { parseArgs } from 'node:util';
+import { configuredTarget, openDatabase } from '../lib/db/database';
+import { migrate } from '../lib/db/migrate';
+import { Indexer } from '../lib/indexer/follower';
+import { createLiteClient, liteSourceFor } from '../lib/lite';
+import { log } from '../lib/log';
+import { loadConfigOrExit } from './cli';
+
+const cfg = loadConfigOrExit();
+
+function usage(message?: string): never {
+  if (message) console.error(`atlas indexer: ${message}`);
+  console.error('usage: npm run indexer [-- --from <mc seqno> --to <mc seqno>]');
+  process.exit(2);
+}
+
+const seqnoArg = (name: string, v: string | undefined) => {
+  if (v === undefined) return undefined;
+  if (!/^[1-9]\d{0,9}$/.test(v)) usage(`--${name} must be a masterchain seqno (an integer from 1), got "${v}"`);
+  return Number(v);
+};
+
+let from: number | undefined;
+let to: number | undefined;
+try {
+  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) usage();
+  from = seqnoArg('from', values.from);
+  to = seqnoArg('to', values.to);
+} catch (err) {
+  usage((err as Error).message);
+}
+if ((from === undefined) !== (to === undefined)) usage('give both --from and --to, or neither');
+if (from !== undefined && to !== undefined && from > to) usage(`--from ${from} is after --to ${to}`);
+
+const db = await openDatabase(configuredTarget(cfg));
+let code = 0;
+try {
+  await migrate(db);
+  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs });
+  const indexer = new Indexer({
+    prisma: db.prisma,
+    client,
+    log: log.child({ component: 'indexer' }),
+    network: cfg.network,
+    startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
+  });
+  try {
+    if (from !== undefined && to !== undefined) {
+      await indexer.claim();
+      const t0 = Date.now();
+      for (let seqno = from; seqno <= to; seqno++) {
+        const txs = await indexer.indexMasterchainBlock(seqno);
+        log.info({ component: 'indexer', seqno, transactions: txs, done: seqno - from + 1, of: to - from + 1 }, 'backfilled');
+      }
+      console.log(`atlas indexer: indexed masterchain blocks ${from}..${to} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    } else {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void indexer.stop());
+      await indexer.run();
+    }
+  } finally {
+    client.engine.close();
+  }
+} catch (err) {
+  console.error(`atlas indexer: ${(err as Error).message}`);
+  code = 1;
+} finally {
+  await db.close();
+}
+process.exit(code);
