@@ -1,6 +1,7 @@
 // toncenter v2 envelopes: {ok:true, result, @extra} and {ok:false, code, error, @extra}; the HTTP status
 // always equals `code`; every response carries X-API-Version. JSON-RPC answers add `jsonrpc` and `id`.
 import { V2_API_VERSION } from '../../version';
+import { LiteServerError, LiteTimeoutError, normalizeLiteError } from '../../lite/errors';
 import { V2Error } from './errors';
 
 export interface RpcTag {
@@ -24,9 +25,15 @@ export function v2Error(code: number, error: string, startedAt = performance.now
   return Response.json(withRpc({ ok: false, error, code, '@extra': extra(startedAt) }, rpc), { status: code, headers });
 }
 
-/** Last resort for anything thrown: V2Errors keep their code, the rest are internal errors (500). */
+/**
+ * Last resort for anything thrown: V2Errors keep their code; no lite server in time is 504
+ * `LITE_SERVER_NETWORK timeout` (api-v2.md); a liteserver's error is 500 with its message; the rest 500.
+ */
 export function v2Failure(err: unknown, startedAt = performance.now(), rpc?: RpcTag): Response {
   if (err instanceof V2Error) return v2Error(err.code, err.message, startedAt, rpc);
+  const lite = normalizeLiteError(err, 0);
+  if (lite instanceof LiteTimeoutError) return v2Error(504, 'LITE_SERVER_NETWORK timeout', startedAt, rpc);
+  if (lite instanceof LiteServerError) return v2Error(500, `LITE_SERVER_UNKNOWN: ${lite.message}`, startedAt, rpc);
   return v2Error(500, err instanceof Error ? err.message : String(err), startedAt, rpc);
 }
 

@@ -1,5 +1,6 @@
 // HTTP glue for the v2 routes: REST per method and JSON-RPC, with request logging and envelopes.
 import { apiRoute } from '../route';
+import { v2Context } from './context';
 import { bodyParams, callMethod, findMethod, queryParams } from './dispatch';
 import { v2Failure, v2Internal, v2Result } from './envelope';
 import { V2Error, invalidRequest } from './errors';
@@ -12,7 +13,7 @@ export function restHandler(verb: 'get' | 'post') {
       if (path.length !== 1) throw new V2Error(404, 'Not Found');
       const m = findMethod(path[0]!, verb);
       const input = verb === 'get' ? queryParams(m, new URL(req.url).searchParams) : await bodyParams(req, 'post');
-      return v2Result(await callMethod(m, input, verb, { startedAt }), startedAt);
+      return v2Result(await callMethod(m, input, verb, v2Context(startedAt)), startedAt);
     } catch (err) {
       return v2Failure(err, startedAt);
     }
@@ -31,7 +32,7 @@ export const jsonRpcHandler = apiRoute(v2Internal, async (req) => {
     if (Array.isArray(params) && params.length) throw invalidRequest('params must contain an object');
     const input = params === undefined || params === null || Array.isArray(params) ? {} : params;
     const m = findMethod(method, 'rpc');
-    return v2Result(await callMethod(m, input, 'rpc', { startedAt }), startedAt, { id });
+    return v2Result(await callMethod(m, input, 'rpc', v2Context(startedAt)), startedAt, { id });
   } catch (err) {
     return v2Failure(err, startedAt, { id });
   }

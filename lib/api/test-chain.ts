@@ -1,0 +1,82 @@
+/**
+ * Test support for the APIs on a real chain: a seeded devnet with the genesis scenario and some
+ * traffic, one lite client over its in-process lite_api engine (made the v2 methods' chain), and
+ * optionally a database indexed from it (made the v3 routes' database).
+ *
+ *   const chain = await startTestChain({ seed: 'v2-accounts', rounds: 3, index: true });
+ *   afterAll(() => chain.close());
+ */
+import type { LiteClient } from 'ton-lite-client';
+import { migrate } from '../db/migrate';
+import { createTestDatabase, type TestDatabase } from '../db/testing';
+import { startDevnet, type Devnet } from '../devnet';
+import { createTrafficGenerator } from '../devnet/genesis';
+import type { GenesisAccount } from '../devnet/genesis';
+import { rmDir, tempDir } from '../devnet/test-support';
+import { Indexer } from '../indexer/follower';
+import { createLiteClient } from '../lite';
+import { log } from '../log';
+import { setTestLite } from './v2/context';
+import { setTestDatabase } from './v3/context';
+
+export interface TestChain {
+  devnet: Devnet;
+  lite: LiteClient;
+  /** Present with `index: true`: the chain indexed up to its head. */
+  db?: TestDatabase;
+  /** A genesis account by name (genesis.json), e.g. 'faucet', 'wallet_v4r2', 'jetton_minter'. */
+  account(name: string): GenesisAccount;
+  /** Seals a round and, with `index: true`, indexes it. */
+  seal(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestChain(opts: { seed: string; rounds?: number; tps?: number; index?: boolean }): Promise<TestChain> {
+  const dir = tempDir('atlas-chain-');
+  const devnet = await startDevnet({ dataDir: dir, seed: opts.seed, blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+  const traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: opts.seed, tps: opts.tps ?? 10 });
+  for (let i = 0; i < (opts.rounds ?? 0); i++) {
+    await traffic.step();
+    await devnet.sealNow();
+  }
+  const lite = createLiteClient({ kind: 'engine', engine: devnet.engine }, { cache: false });
+  setTestLite(lite);
+  let db: TestDatabase | undefined;
+  let indexer: Indexer | undefined;
+  let indexed = 0;
+  const indexToHead = async () => {
+    for (; indexed < devnet.chain.lastSeqno; ) await indexer!.indexMasterchainBlock(++indexed);
+  };
+  if (opts.index) {
+    db = await createTestDatabase();
+    await migrate(db.db);
+    indexer = new Indexer({ prisma: db.db.prisma, client: lite, log, network: 'devnet', startSeqno: 1 });
+    await indexer.claim();
+    await indexToHead();
+    setTestDatabase(db.db);
+  }
+  return {
+    devnet,
+    lite,
+    db,
+    account(name) {
+      const a = devnet.genesisAccounts.find((x) => x.name === name);
+      if (!a) throw new Error(`no genesis account ${name}; there are ${devnet.genesisAccounts.map((x) => x.name).join(', ')}`);
+      return a;
+    },
+    async seal() {
+      await devnet.sealNow();
+      if (indexer) await indexToHead();
+    },
+    async close() {
+      setTestLite(undefined);
+      if (db) {
+        setTestDatabase(undefined);
+        await db.drop();
+      }
+      lite.engine.close();
+      await devnet.close();
+      rmDir(dir);
+    },
+  };
+}
