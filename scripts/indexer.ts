@@ -1,6 +1,6 @@
-// `npm run indexer [-- --from A --to B]`: the indexer as its own process. Without a range it catches up
-// from the cursor and then follows the chain until Ctrl-C; with one it (re)indexes masterchain blocks
-// A..B and exits. It reads the chain through the configured lite servers (on the devnet: the ADNL server
+// `npm run indexer [-- --from A --to B | --catch-up]`: the indexer as its own process. Without a range it
+// catches up from the cursor and then follows the chain until Ctrl-C (`--catch-up`: exits once caught
+// up); with one it (re)indexes masterchain blocks A..B and exits. It reads the chain through the configured lite servers (on the devnet: the ADNL server
 // of a running `npm start` or `npm run devnet`). Run `npm start` with INDEXER=off next to it; the
 // embedded database admits one process at a time, so a separate indexer needs DATABASE_URL.
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ const cfg = loadConfigOrExit();
 
 function usage(message?: string): never {
   if (message) console.error(`atlas indexer: ${message}`);
-  console.error('usage: npm run indexer [-- --from <mc seqno> --to <mc seqno>]');
+  console.error('usage: npm run indexer [-- --from <mc seqno> --to <mc seqno> | --catch-up]');
   process.exit(2);
 }
 
@@ -27,9 +27,11 @@ const seqnoArg = (name: string, v: string | undefined) => {
 
 let from: number | undefined;
 let to: number | undefined;
+let catchUp = false;
 try {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, 'catch-up': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
   if (values.help) usage();
+  catchUp = values['catch-up'] ?? false;
   from = seqnoArg('from', values.from);
   to = seqnoArg('to', values.to);
 } catch (err) {
@@ -37,6 +39,7 @@ try {
 }
 if ((from === undefined) !== (to === undefined)) usage('give both --from and --to, or neither');
 if (from !== undefined && to !== undefined && from > to) usage(`--from ${from} is after --to ${to}`);
+if (catchUp && from !== undefined) usage('--catch-up follows the cursor; it does not take a range');
 
 const db = await openDatabase(configuredTarget(cfg));
 let code = 0;
@@ -61,7 +64,8 @@ try {
       console.log(`atlas indexer: indexed masterchain blocks ${from}..${to} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     } else {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void indexer.stop());
-      await indexer.run();
+      await indexer.run({ untilLive: catchUp });
+      if (catchUp) console.log(`atlas indexer: caught up at masterchain seqno ${indexer.progress.lastIndexedSeqno}`);
     }
   } finally {
     client.engine.close();

@@ -8,7 +8,7 @@ import type { PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
 import { listShards, loadBlock, type BlockInfo } from '../ton';
 import { parseAccountState, type AccountStateRecord } from './account-state';
-import { claimChain, type ChainIdentity } from './chain-identity';
+import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { parseBlock, signedShard } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
@@ -93,44 +93,58 @@ export class Indexer {
     for (let seqno = from; seqno <= to && !this.stopped; seqno++) await this.indexMasterchainBlock(seqno);
   }
 
-  /** Runs until stop(): catches up from the cursor, then follows the head. */
-  run(): Promise<void> {
-    this.running ??= this.loop();
+  /**
+   * Runs until stop(): catches up from the cursor, then follows the head (or, with `untilLive`, returns
+   * once caught up). Failures of the chain or the database are retried with backoff from the stored
+   * cursor; only another chain in the database (ChainMismatchError) ends the run.
+   */
+  run(opts: { untilLive?: boolean } = {}): Promise<void> {
+    this.running ??= this.loop(opts.untilLive ?? false);
     return this.running;
   }
 
-  private async loop(): Promise<void> {
-    try {
-      const last = await this.claim();
-      // An empty index starts at startSeqno, or 100 blocks behind the head (INDEXER_START_SEQNO).
-      let next = last !== null ? last + 1 : (this.o.startSeqno ?? Math.max(1, (this.progress.headSeqno ?? 1) - 100));
-      const window = new RateWindow();
-      while (!this.stopped) {
-        const head = (await this.o.client.getMasterchainInfo()).last.seqno;
-        this.progress.headSeqno = head;
-        if (next > head) {
-          this.progress.state = 'live';
-          await this.sleep(this.o.pollMs ?? 500);
-          continue;
+  private async loop(untilLive: boolean): Promise<void> {
+    let backoffMs = 0;
+    const window = new RateWindow();
+    while (!this.stopped) {
+      try {
+        const last = await this.claim();
+        // An empty index starts at startSeqno, or 100 blocks behind the head (INDEXER_START_SEQNO).
+        let next = last !== null ? last + 1 : (this.o.startSeqno ?? Math.max(1, (this.progress.headSeqno ?? 1) - 100));
+        while (!this.stopped) {
+          const head = (await this.o.client.getMasterchainInfo()).last.seqno;
+          this.progress.headSeqno = head;
+          if (next > head) {
+            this.progress.state = 'live';
+            if (untilLive) return;
+            await this.sleep(this.o.pollMs ?? 500);
+            continue;
+          }
+          this.progress.state = head - next > 2 ? 'catching up' : 'live';
+          const txs = await this.indexMasterchainBlock(next);
+          backoffMs = 0;
+          this.progress.error = undefined;
+          window.add(txs);
+          this.progress.lastIndexedSeqno = next;
+          this.progress.blocksPerSecond = window.blocksPerSecond();
+          this.progress.transactionsPerSecond = window.transactionsPerSecond();
+          this.progress.etaSeconds = this.progress.blocksPerSecond > 0 ? Math.round((head - next) / this.progress.blocksPerSecond) : null;
+          if (this.progress.state === 'catching up' && window.shouldReport()) {
+            this.o.log.info({ seqno: next, head, lag: head - next, ...rounded(this.progress) }, 'catching up');
+          }
+          next++;
         }
-        this.progress.state = head - next > 2 ? 'catching up' : 'live';
-        const txs = await this.indexMasterchainBlock(next);
-        window.add(txs);
-        this.progress.lastIndexedSeqno = next;
-        this.progress.blocksPerSecond = window.blocksPerSecond();
-        this.progress.transactionsPerSecond = window.transactionsPerSecond();
-        this.progress.etaSeconds = this.progress.blocksPerSecond > 0 ? Math.round((head - next) / this.progress.blocksPerSecond) : null;
-        if (this.progress.state === 'catching up' && window.shouldReport()) {
-          this.o.log.info({ seqno: next, head, lag: head - next, ...rounded(this.progress) }, 'catching up');
-        }
-        next++;
+      } catch (err) {
+        if (this.stopped) break;
+        this.progress.state = 'error';
+        this.progress.error = (err as Error).message;
+        if (err instanceof ChainMismatchError) throw err;
+        backoffMs = Math.min(30_000, Math.max(500, backoffMs * 2));
+        this.o.log.warn({ err: (err as Error).message, retryInMs: backoffMs }, 'indexing failed; retrying from the cursor');
+        await this.sleep(backoffMs);
       }
-      this.progress.state = 'stopped';
-    } catch (err) {
-      this.progress.state = 'error';
-      this.progress.error = (err as Error).message;
-      if (!this.stopped) throw err;
     }
+    this.progress.state = 'stopped';
   }
 
   /** Stops after the block in progress; resolves once the loop has exited. */
