@@ -1,2 +1,268 @@
-// (being written)
-export {};
+// Transaction routes (api-v2.md §2.4, §3.1, §3.2): an account's history walked newest first through
+// liteServer.getTransactions (at most 16 a call, like a real node), a block's transactions, and the
+// transactions at either end of an internal message.
+import { Address, Cell, loadTransaction } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
+import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { z } from 'zod';
+import { Functions as FullFunctions } from '../../../devnet/transport/lite-codec';
+import { parseAddress } from '../../../ton/address';
+import { parseHash } from '../../../ton/hash-input';
+import { blockIdJson, blockParams, MASTER_SHARD, optionalHash, resolveBlock } from '../block-json';
+import { invalidRequest, V2Error } from '../errors';
+import { defineMethod } from '../method';
+import { address, bool, int32, int64 } from '../params';
+import { transactionId, transactionJson } from '../tx-json';
+
+/** liteServer.getTransactions answers at most this many transactions per call (the node's limit). */
+const LITE_PAGE = 16;
+/** listBlockTransactions answers at most this many ids per call. */
+const BLOCK_PAGE = 256;
+
+const hash256 = (n: bigint) => Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
+
+interface TxCursor {
+  lt: bigint;
+  hash: Buffer;
+}
+
+/**
+ * An account's transactions from `start` (inclusive) back to the first one, newest first, fetched a
+ * page at a time as the caller consumes them.
+ */
+async function* history(client: LiteClient, account: Address, start: TxCursor, pageSize = LITE_PAGE): AsyncGenerator<Cell> {
+  let cursor = start;
+  while (cursor.lt !== 0n) {
+    const page = await client.getAccountTransactions(account, cursor.lt.toString(), cursor.hash, pageSize);
+    const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
+    if (cells.length === 0) return;
+    for (const c of cells) yield c;
+    const oldest = loadTransaction(cells[cells.length - 1]!.beginParse());
+    cursor = { lt: oldest.prevTransactionLt, hash: hash256(oldest.prevTransactionHash) };
+  }
+}
+
+/** The account's last transaction as of masterchain block `at` (the latest by default); null when it has none. */
+async function lastTransaction(client: LiteClient, account: Address, at?: tonNode_blockIdExt): Promise<TxCursor | null> {
+  const block = at ?? (await client.getMasterchainInfo()).last;
+  const state = await client.getAccountState(account, block);
+  return state.lastTx && state.lastTx.lt !== 0n ? { lt: state.lastTx.lt, hash: hash256(state.lastTx.hash) } : null;
+}
+
+const historyParams = {
+  address: address(),
+  limit: int32('a limit from 1 to 1000', 1n, 1000n).default(10),
+  lt: int64('a non-negative lt', 0n).optional(),
+  hash: optionalHash(),
+  to_lt: int64('a non-negative lt', 0n).default(0n),
+  archival: bool().default(false),
+};
+
+/** Reads up to `limit` transactions from `start` down to (not including) `toLt`; also gives the next older id. */
+async function readHistory(client: LiteClient, account: Address, start: TxCursor | null, limit: number, toLt: bigint) {
+  const cells: Cell[] = [];
+  let next: TxCursor = { lt: 0n, hash: Buffer.alloc(32) };
+  if (start) {
+    for await (const cell of history(client, account, start, Math.min(LITE_PAGE, limit))) {
+      const tx = loadTransaction(cell.beginParse());
+      if (tx.lt <= toLt) break;
+      if (cells.length === limit) break;
+      cells.push(cell);
+      next = { lt: tx.prevTransactionLt, hash: hash256(tx.prevTransactionHash) };
+    }
+  }
+  return { cells, next };
+}
+
+export const getTransactions = defineMethod({
+  name: 'getTransactions',
+  verbs: 'read',
+  summary: "An account's transactions, newest first, from lt+hash (inclusive) down to to_lt (exclusive)",
+  params: z.object(historyParams),
+  async run(p, ctx) {
+    const lt = p.lt === 0n ? undefined : p.lt; // lt 0 is "not given" here (not in getTransactionsStd)
+    if ((lt === undefined) !== (p.hash === undefined)) throw invalidRequest('failed to validate request: lt and hash must be given together');
+    const client = await ctx.lite();
+    const account = p.address.address;
+    const start = lt !== undefined ? { lt, hash: p.hash! } : await lastTransaction(client, account);
+    const { cells } = await readHistory(client, account, start, p.limit, p.to_lt);
+    return cells.map((c) => transactionJson(c, account.workChain, 'ext'));
+  },
+});
+
+export const getTransactionsStd = defineMethod({
+  name: 'getTransactionsStd',
+  verbs: 'read',
+  summary: "An account's transactions as raw.transactions, with the id of the next older one",
+  params: z.object(historyParams),
+  async run(p, ctx) {
+    if ((p.lt === undefined) !== (p.hash === undefined)) throw invalidRequest('failed to validate request: lt and hash must be given together');
+    const client = await ctx.lite();
+    const account = p.address.address;
+    const start = p.lt !== undefined ? { lt: p.lt, hash: p.hash! } : await lastTransaction(client, account);
+    const { cells, next } = await readHistory(client, account, start, p.limit, p.to_lt);
+    return {
+      '@type': 'raw.transactions',
+      transactions: cells.map((c) => transactionJson(c, account.workChain, 'raw')),
+      previous_transaction_id: transactionId(next.lt, next.hash),
+    };
+  },
+});
+
+/** after_hash: a transaction's account id, given as a hash or as any address form. */
+const accountId = () =>
+  z
+    .string()
+    .transform((v, ctx): Buffer | undefined => {
+      const t = v.trim();
+      if (t === '') return undefined;
+      const id = parseHash(t) ?? parseAddress(t)?.address.hash;
+      if (!id) {
+        ctx.addIssue({ code: 'custom', message: `invalid account id ${JSON.stringify(v)}: expected a 32-byte hash or an address` });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .optional()
+    .meta({ description: 'account id of the cursor transaction: 32-byte hash or an address' });
+
+const blockTxParams = z.object({
+  ...blockParams,
+  after_lt: int64('a non-negative lt', 0n).optional(),
+  after_hash: accountId(),
+  count: int32('a count from 1 to 10000', 1n, 10000n).default(40),
+});
+
+function cursorOf(p: z.output<typeof blockTxParams>) {
+  if ((p.after_lt === undefined) !== (p.after_hash === undefined)) {
+    throw invalidRequest('failed to validate request: after_lt and after_hash must be given together');
+  }
+  return p.after_lt !== undefined ? { kind: 'liteServer.transactionId3' as const, account: p.after_hash!, lt: p.after_lt.toString() } : null;
+}
+
+/** Mode bits of listBlockTransactions: account, lt and hash wanted (7), `after` present (128). */
+const listMode = (after: unknown) => 7 | (after ? 128 : 0);
+
+export const getBlockTransactions = defineMethod({
+  name: 'getBlockTransactions',
+  verbs: 'read',
+  summary: "A block's transactions as short ids (account, lt, hash)",
+  params: blockTxParams,
+  async run(p, ctx) {
+    let after = cursorOf(p);
+    const client = await ctx.lite();
+    const id = await resolveBlock(client, p);
+    const out: { '@type': string; mode: number; account: string; lt: string; hash: string }[] = [];
+    let incomplete = false;
+    do {
+      const page = await client.listBlockTransactions(id, { mode: listMode(after), count: Math.min(BLOCK_PAGE, p.count - out.length), after });
+      for (const t of page.ids) {
+        out.push({ '@type': 'blocks.shortTxId', mode: t.mode, account: `${id.workchain}:${t.account!.toString('hex')}`, lt: t.lt!, hash: t.hash!.toString('base64') });
+      }
+      incomplete = page.incomplete;
+      const last = page.ids[page.ids.length - 1];
+      if (!last) break;
+      after = { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! };
+    } while (incomplete && out.length < p.count);
+    return { '@type': 'blocks.transactions', id: blockIdJson(id), req_count: p.count, incomplete, transactions: out };
+  },
+});
+
+export const getBlockTransactionsExt = defineMethod({
+  name: 'getBlockTransactionsExt',
+  verbs: 'read',
+  summary: "A block's transactions in full",
+  params: blockTxParams,
+  async run(p, ctx) {
+    let after = cursorOf(p);
+    const client = await ctx.lite();
+    const id = await resolveBlock(client, p);
+    const out: ReturnType<typeof transactionJson>[] = [];
+    let incomplete = false;
+    do {
+      const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, {
+        kind: 'liteServer.listBlockTransactionsExt',
+        id,
+        mode: listMode(after),
+        count: Math.min(BLOCK_PAGE, p.count - out.length),
+        after,
+        reverseOrder: null,
+        wantProof: null,
+      });
+      const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
+      for (const c of cells) out.push(transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
+      incomplete = page.incomplete;
+      const last = cells[cells.length - 1];
+      if (!last) break;
+      const tx = loadTransaction(last.beginParse());
+      after = { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() };
+    } while (incomplete && out.length < p.count);
+    return { '@type': 'blocks.transactionsExt', id: blockIdJson(id), req_count: p.count, incomplete, transactions: out };
+  },
+});
+
+// ---- tryLocate* --------------------------------------------------------------------------------
+
+/** How far a walk from the latest state may go back before giving up (the message is then too old). */
+const MAX_LATEST_WALK = 256;
+/** The result of a message usually lands within this many lt after it was created (api-v2.md §3.2). */
+const RESULT_WINDOW = 2_000_000n;
+
+const sameAddress = (a: unknown, b: Address) => a instanceof Address && a.equals(b);
+
+/**
+ * The transaction on `side` of the internal message (source → destination, created_lt): 'result' is the
+ * destination's transaction that received it, 'source' the source's that sent it. The walk starts at the
+ * account's state in the masterchain block at created_lt (+ a window for results), then from the latest.
+ */
+async function locate(client: LiteClient, side: 'result' | 'source', source: Address, destination: Address, createdLt: bigint): Promise<Cell> {
+  const account = side === 'result' ? destination : source;
+  const matches = (cell: Cell) => {
+    const tx = loadTransaction(cell.beginParse());
+    const msgs = side === 'result' ? (tx.inMessage ? [tx.inMessage] : []) : [...tx.outMessages.values()];
+    return msgs.some((m) => m.info.type === 'internal' && m.info.createdLt === createdLt && sameAddress(m.info.src, source) && sameAddress(m.info.dest, destination));
+  };
+  // Every older transaction is out of reach: results come after the message, sources' out messages end before.
+  const tooOld = (cell: Cell) => {
+    const tx = loadTransaction(cell.beginParse());
+    return side === 'result' ? tx.lt <= createdLt : tx.lt + BigInt(tx.outMessagesCount) < createdLt;
+  };
+  const walk = async (start: TxCursor | null, max: number) => {
+    if (!start) return null;
+    let n = 0;
+    for await (const cell of history(client, account, start)) {
+      if (tooOld(cell) || n++ >= max) return null;
+      if (matches(cell)) return cell;
+    }
+    return null;
+  };
+  let near: tonNode_blockIdExt | undefined;
+  try {
+    const lt = createdLt + (side === 'result' ? RESULT_WINDOW : 1n);
+    near = (await client.lookupBlockByLt({ workchain: -1, shard: MASTER_SHARD.toString(), lt })).id;
+  } catch {
+    // no masterchain block that late yet: the latest state below covers it
+  }
+  const found = (near && (await walk(await lastTransaction(client, account, near), Number.MAX_SAFE_INTEGER))) || (await walk(await lastTransaction(client, account), MAX_LATEST_WALK));
+  if (!found) throw new V2Error(404, 'transaction was not found');
+  return found;
+}
+
+const locateParams = z.object({ source: address(), destination: address(), created_lt: int64('a non-negative lt', 0n) });
+
+const locateMethod = (name: string, side: 'result' | 'source', summary: string) =>
+  defineMethod({
+    name,
+    verbs: 'read',
+    summary,
+    params: locateParams,
+    async run(p, ctx) {
+      const cell = await locate(await ctx.lite(), side, p.source.address, p.destination.address, p.created_lt);
+      const account = side === 'result' ? p.destination.address : p.source.address;
+      return transactionJson(cell, account.workChain, 'ext');
+    },
+  });
+
+export const tryLocateTx = locateMethod('tryLocateTx', 'result', "The destination's transaction that received an internal message");
+export const tryLocateResultTx = locateMethod('tryLocateResultTx', 'result', "The destination's transaction that received an internal message");
+export const tryLocateSourceTx = locateMethod('tryLocateSourceTx', 'source', "The source's transaction that sent an internal message");
