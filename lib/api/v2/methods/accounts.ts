@@ -1,2 +1,175 @@
-// (being written)
-export {};
+// Account routes (api-v2.md §2.2, §3.4, §3.5): the account's state at the latest masterchain block or at
+// the one `seqno` names, read through the lite server.
+import { beginCell } from '@ton/core';
+import { z } from 'zod';
+import { friendly, rawUpper, type ParsedAddress } from '../../../ton/address';
+import {
+  accountAddressJson,
+  accountAt,
+  blockIdJson,
+  bocBase64,
+  extraCurrenciesJson,
+  masterchainBlock,
+  transactionIdJson,
+  type AccountAt,
+} from '../chain-state';
+import { dnsResolve as resolveDns } from '../dns-resolve';
+import { V2Error } from '../errors';
+import { defineMethod } from '../method';
+import { address, int32 } from '../params';
+import { tokenData } from '../token-data';
+import { walletFields, walletKind } from '../wallets';
+
+const seqno = () => int32('a masterchain seqno > 0', 1n).optional().meta({ description: 'masterchain block whose state is read (default: latest)' });
+const accountParams = z.object({ address: address(), seqno: seqno() });
+
+const frozenHash = (a: AccountAt) => (a.frozenHash ? a.frozenHash.toString('base64') : '');
+const lastTransaction = (a: AccountAt) => transactionIdJson(a.lastTxLt, a.lastTxHash);
+
+/** The request address as the C++ service echoes it: raw input → wc:HEX, friendly → url-safe with the same flags. */
+function normalized(p: ParsedAddress): string {
+  if (p.givenType === 'raw_form') return rawUpper(p.address);
+  return friendly(p.address, { bounceable: p.givenType === 'friendly_bounceable', testOnly: p.testOnly, urlSafe: true });
+}
+
+export const getAddressInformation = defineMethod({
+  name: 'getAddressInformation',
+  verbs: 'read',
+  summary: 'Balance, code, data and last transaction of an account',
+  params: accountParams,
+  async run(p, ctx) {
+    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
+    return {
+      '@type': 'raw.fullAccountState',
+      balance: a.balance.toString(),
+      extra_currencies: extraCurrenciesJson(a),
+      code: bocBase64(a.code),
+      data: bocBase64(a.data),
+      last_transaction_id: lastTransaction(a),
+      block_id: blockIdJson(a.block.id),
+      frozen_hash: frozenHash(a),
+      sync_utime: a.block.utime,
+      state: a.status,
+      // The C++ service's list of suspended (mainnet) addresses has no member on other networks.
+      suspended: false,
+    };
+  },
+});
+
+export const getExtendedAddressInformation = defineMethod({
+  name: 'getExtendedAddressInformation',
+  verbs: 'read',
+  summary: 'Account state with the contract recognised (wallets) as tonlib shows it',
+  params: accountParams,
+  async run(p, ctx) {
+    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
+    const kind = walletKind(a.code);
+    let accountState: Record<string, unknown>;
+    let revision = 0;
+    if (a.status !== 'active') {
+      accountState = { '@type': 'uninited.accountState', frozen_hash: frozenHash(a) };
+    } else if (kind?.tonlib && a.data) {
+      const f = walletFields(kind, a.data);
+      accountState = { '@type': kind.tonlib.type, wallet_id: f.wallet_id, seqno: f.seqno };
+      revision = kind.tonlib.revision;
+    } else {
+      accountState = { '@type': 'raw.accountState', code: bocBase64(a.code), data: bocBase64(a.data), frozen_hash: frozenHash(a) };
+    }
+    return {
+      '@type': 'fullAccountState',
+      address: accountAddressJson(a.address),
+      balance: a.balance.toString(),
+      extra_currencies: extraCurrenciesJson(a),
+      last_transaction_id: lastTransaction(a),
+      block_id: blockIdJson(a.block.id),
+      sync_utime: a.block.utime,
+      account_state: accountState,
+      revision,
+    };
+  },
+});
+
+export const getWalletInformation = defineMethod({
+  name: 'getWalletInformation',
+  verbs: 'read',
+  summary: 'Whether the account is a known wallet, and its seqno and wallet id',
+  params: accountParams,
+  async run(p, ctx) {
+    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
+    const kind = a.status === 'active' ? walletKind(a.code) : undefined;
+    const fields = kind && a.data ? walletFields(kind, a.data) : undefined;
+    return {
+      '@type': 'ext.accounts.walletInformation',
+      wallet: fields !== undefined,
+      balance: a.balance.toString(),
+      account_state: a.status,
+      ...(kind && fields ? { wallet_type: kind.type, ...fields } : {}),
+      last_transaction_id: lastTransaction(a),
+    };
+  },
+});
+
+export const getAddressBalance = defineMethod({
+  name: 'getAddressBalance',
+  verbs: 'read',
+  summary: 'Balance of an account in nanotons, as a string',
+  params: accountParams,
+  async run(p, ctx) {
+    return (await accountAt(await ctx.lite(), p.address.address, p.seqno)).balance.toString();
+  },
+});
+
+export const getAddressState = defineMethod({
+  name: 'getAddressState',
+  verbs: 'read',
+  summary: 'active, uninitialized or frozen',
+  params: accountParams,
+  async run(p, ctx) {
+    return (await accountAt(await ctx.lite(), p.address.address, p.seqno)).status;
+  },
+});
+
+export const getShardAccountCell = defineMethod({
+  name: 'getShardAccountCell',
+  verbs: 'read',
+  summary: "The account's ShardAccount cell (account, last transaction hash and lt) as a BoC",
+  params: accountParams,
+  async run(p, ctx) {
+    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
+    // account_descr$_ account:^Account last_trans_hash:bits256 last_trans_lt:uint64 = ShardAccount;
+    const cell = beginCell().storeRef(a.accountCell).storeBuffer(a.lastTxHash, 32).storeUint(a.lastTxLt, 64).endCell();
+    return { '@type': 'tvm.cell', bytes: bocBase64(cell) };
+  },
+});
+
+export const getTokenData = defineMethod({
+  name: 'getTokenData',
+  verbs: 'read',
+  summary: 'Jetton master / wallet or NFT collection / item data of a contract',
+  params: accountParams,
+  async run(p, ctx) {
+    const client = await ctx.lite();
+    const a = await accountAt(client, p.address.address, p.seqno);
+    const data = a.status === 'active' ? await tokenData(client, a.block.id, a.address, normalized(p.address)) : undefined;
+    if (!data) throw new V2Error(409, `Smart contract ${normalized(p.address)} is not Jetton or NFT`);
+    return data;
+  },
+});
+
+export const dnsResolve = defineMethod({
+  name: 'dnsResolve',
+  verbs: 'read',
+  summary: 'TEP-81 DNS resolution of a name, starting at the resolver `address`',
+  params: z.object({
+    address: address(),
+    name: z.string().default('').meta({ description: 'domain, e.g. alice.ton; relative to the resolver' }),
+    category: z.string().optional().meta({ description: 'accepted for compatibility; every category is returned' }),
+    ttl: int32('a recursion allowance >= 0', 0n).default(0).meta({ description: 'how many next resolvers may be followed' }),
+    seqno: seqno(),
+  }),
+  async run(p, ctx) {
+    const client = await ctx.lite();
+    const block = await masterchainBlock(client, p.seqno);
+    return resolveDns(client, block.id, p.address.address, p.name, p.ttl);
+  },
+});

@@ -1,2 +1,78 @@
-// (being written)
-export {};
+// Get-methods (api-v2.md §2.6, §3.3): POST only. The stack goes to the lite server as a VmStack and comes
+// back the same way; a non-zero exit code is still a successful answer.
+//
+// gas_used: liteServer.runMethodResult carries no gas figure (tonlib gets one by running the VM itself),
+// so it is reported as 0.
+import { z } from 'zod';
+import type { LiteClient } from 'ton-lite-client';
+import type { Address } from '@ton/core';
+import { accountAt, blockIdJson, transactionIdJson } from '../chain-state';
+import { methodIdOf, runGetMethodAt } from '../get-method';
+import { defineMethod } from '../method';
+import { address, int32 } from '../params';
+import { legacyEntry, parseStack, typedEntry } from '../stack';
+
+// What tonlib reports for an account without code (uninitialized, frozen or nonexistent): a failed run.
+const NO_CODE_EXIT_CODE = -13;
+const METHOD_ID = /^(-?\d+|0x[0-9a-f]+)$/i;
+
+const params = z.object({
+  address: address(),
+  method: z
+    .union([z.string(), z.number(), z.bigint()])
+    .transform((v, ctx): bigint => {
+      // A number, or a string that reads as one, is a method id (as in the C++ service); else a name.
+      if (typeof v === 'bigint') return v;
+      if (typeof v === 'number') {
+        if (Number.isSafeInteger(v)) return BigInt(v);
+      } else {
+        const s = v.trim();
+        if (METHOD_ID.test(s)) return BigInt(s);
+        if (s.length > 0) return methodIdOf(s);
+      }
+      ctx.addIssue({ code: 'custom', message: `expected a get-method name or id, got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    })
+    .meta({ description: 'get-method name, or its numeric id' }),
+  stack: z.array(z.unknown()).meta({ description: 'arguments, first pushed first' }),
+  seqno: int32('a masterchain seqno > 0', 1n).optional(),
+});
+
+async function run(client: LiteClient, p: { address: { address: Address }; method: bigint; stack: unknown[]; seqno?: number }, typed: boolean) {
+  const input = parseStack(p.stack, typed);
+  const acc = await accountAt(client, p.address.address, p.seqno);
+  const res =
+    acc.status === 'active'
+      ? await runGetMethodAt(client, acc.block.id, p.address.address, p.method, input)
+      : { exitCode: NO_CODE_EXIT_CODE, stack: [] };
+  return { acc, res };
+}
+
+export const runGetMethod = defineMethod({
+  name: 'runGetMethod',
+  verbs: 'post',
+  summary: 'Run a get-method; stack entries as [type, value]',
+  params,
+  async run(p, ctx) {
+    const { acc, res } = await run(await ctx.lite(), p, false);
+    return {
+      '@type': 'smc.runResult',
+      gas_used: 0,
+      stack: res.stack.map(legacyEntry),
+      exit_code: res.exitCode,
+      block_id: blockIdJson(acc.block.id),
+      last_transaction_id: transactionIdJson(acc.lastTxLt, acc.lastTxHash),
+    };
+  },
+});
+
+export const runGetMethodStd = defineMethod({
+  name: 'runGetMethodStd',
+  verbs: 'post',
+  summary: 'Run a get-method; stack entries as typed tonlib objects',
+  params,
+  async run(p, ctx) {
+    const { res } = await run(await ctx.lite(), p, true);
+    return { '@type': 'smc.runResult', gas_used: 0, stack: res.stack.map((x) => typedEntry(x)), exit_code: res.exitCode };
+  },
+});

@@ -1,0 +1,72 @@
+// dnsResolve (api-v2.md §2.2 `dns.resolved`): TEP-81 resolution as tonlib does it. The resolver's
+// `dnsresolve(name, 0)` either consumes the whole internal name (its answer is the record set) or a
+// prefix (its answer is a dns_next_resolver record); with `ttl` > 0 the rest of the name is asked of that
+// next resolver, ttl − 1 times more, else the next-resolver entry is the answer.
+import { Address, beginCell, Dictionary, type TupleItem } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
+import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { adnlUserFriendly, dnsCategory, dnsInternalName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
+import { accountAddressJson } from './chain-state';
+import { V2Error, invalidRequest } from './errors';
+import { runGetMethodAt } from './get-method';
+
+/** Longest internal name one cell holds (TEP-81 names are at most 126 bytes). */
+export const MAX_DNS_NAME_BYTES = 127;
+
+function entryData(r: DnsRecord): unknown {
+  switch (r.type) {
+    case 'smc_address':
+      return { '@type': 'dns.entryDataSmcAddress', smc_address: accountAddressJson(r.address) };
+    case 'next_resolver':
+      return { '@type': 'dns.entryDataNextResolver', resolver: accountAddressJson(r.address) };
+    case 'adnl_address':
+      return { '@type': 'dns.entryDataAdnlAddress', adnl_address: { '@type': 'adnlAddress', adnl_address: adnlUserFriendly(r.adnl) } };
+    case 'storage_address':
+      return { '@type': 'dns.entryDataStorageAddress', bag_id: r.bagId.toString('hex') };
+    case 'unknown':
+      return { '@type': 'dns.entryDataUnknown', bytes: r.cell.toBoc().toString('base64') };
+  }
+}
+
+const entry = (name: string, category: bigint, r: DnsRecord) => ({
+  '@type': 'dns.entry',
+  name,
+  category: Buffer.from(category.toString(16).padStart(64, '0'), 'hex').toString('base64'),
+  entry: entryData(r),
+});
+
+export async function dnsResolve(client: LiteClient, block: tonNode_blockIdExt, resolver: Address, name: string, ttl: number) {
+  // The empty name (or ".") asks the resolver about itself: "\0".
+  let internal = dnsInternalName(name);
+  if (internal.length === 0) internal = Buffer.from([0]);
+  if (internal.length > MAX_DNS_NAME_BYTES) throw invalidRequest(`name: longer than ${MAX_DNS_NAME_BYTES} bytes in internal form`);
+  let current = resolver;
+  for (let hops = ttl; ; hops--) {
+    const query: TupleItem[] = [
+      { type: 'slice', cell: beginCell().storeBuffer(internal).endCell() },
+      { type: 'int', value: 0n },
+    ];
+    const res = await runGetMethodAt(client, block, current, 'dnsresolve', query);
+    if (res.exitCode !== 0 && res.exitCode !== 1) {
+      throw new V2Error(500, `dnsresolve failed on ${current.toRawString()} with exit code ${res.exitCode}`);
+    }
+    const [consumed, answer] = res.stack;
+    if (consumed?.type !== 'int' || consumed.value % 8n !== 0n || consumed.value > BigInt(internal.length * 8)) {
+      throw new V2Error(500, `dnsresolve on ${current.toRawString()} returned an invalid answer`);
+    }
+    const cell = answer && (answer.type === 'cell' || answer.type === 'slice') ? answer.cell : null;
+    if (consumed.value === BigInt(internal.length * 8) || consumed.value === 0n) {
+      if (!cell) return { '@type': 'dns.resolved', entries: [] };
+      const records = Dictionary.loadDirect(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell(), cell);
+      return { '@type': 'dns.resolved', entries: [...records].map(([category, r]) => entry(name, category, parseDnsRecord(r))) };
+    }
+    if (!cell) return { '@type': 'dns.resolved', entries: [] };
+    const next = parseDnsRecord(cell);
+    if (next.type !== 'next_resolver' || hops <= 0) {
+      return { '@type': 'dns.resolved', entries: [entry(name, dnsCategory('dns_next_resolver'), next)] };
+    }
+    internal = internal.subarray(Number(consumed.value / 8n));
+    current = next.address;
+  }
+}
+
