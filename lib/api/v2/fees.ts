@@ -1,0 +1,112 @@
+// estimateFee (api-v2.md §3.8) by emulation: the external message runs against the account's current
+// state and the current config in the same TVM executor the chain runs (@ton/sandbox's), and the fees
+// are read off the resulting transaction; each internal message it sends is run against its destination
+// the same way.
+import { randomBytes } from 'node:crypto';
+import { Address, beginCell, Cell, external, loadMessage, loadTransaction, storeMessage, type StateInit, type Transaction } from '@ton/core';
+import { Executor } from '@ton/sandbox';
+import type { LiteClient } from 'ton-lite-client';
+import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { V2Error } from './errors';
+import { transactionMessages } from './tx-json';
+
+export interface Fees {
+  '@type': 'fees';
+  in_fwd_fee: number;
+  storage_fee: number;
+  gas_fee: number;
+  fwd_fee: number;
+}
+
+let executor: Promise<Executor> | undefined;
+const getExecutor = () => (executor ??= Executor.create());
+
+/** An account_none: the ShardAccount of an address that has never been touched. */
+const ACCOUNT_NONE = beginCell().storeBit(0).endCell();
+
+interface Emulation {
+  tx: Transaction;
+  cell: Cell;
+}
+
+interface Environment {
+  client: LiteClient;
+  block: tonNode_blockIdExt;
+  config: string;
+  now: number;
+}
+
+/** Runs `message` on `account` as of `env.block`; the executor's reason when the message is not accepted. */
+async function emulate(env: Environment, account: Address, message: Cell, ignoreChksig: boolean): Promise<Emulation | { error: string }> {
+  const state = await env.client.getAccountState(account, env.block);
+  const accountCell = state.raw.length ? Cell.fromBoc(state.raw)[0]! : ACCOUNT_NONE;
+  const lastLt = state.lastTx?.lt ?? 0n;
+  // ShardAccount: the account by reference, then its last transaction's hash and lt.
+  const shardAccount = beginCell()
+    .storeRef(accountCell)
+    .storeUint(state.lastTx?.hash ?? 0n, 256)
+    .storeUint(lastLt, 64)
+    .endCell();
+  const res = await (
+    await getExecutor()
+  ).runTransaction({
+    config: env.config,
+    libs: null,
+    verbosity: 'short',
+    shardAccount: shardAccount.toBoc().toString('base64'),
+    message,
+    now: env.now,
+    lt: lastLt + 1_000_000n,
+    randomSeed: randomBytes(32),
+    ignoreChksig,
+    debugEnabled: false,
+  });
+  if (!res.result.success) {
+    const exit = res.result.vmResults ? ` (exit code ${res.result.vmResults.vmExitCode})` : '';
+    return { error: `${res.result.error}${exit}` };
+  }
+  const cell = Cell.fromBoc(Buffer.from(res.result.transaction, 'base64'))[0]!;
+  return { tx: loadTransaction(cell.beginParse()), cell };
+}
+
+/** The four fees of a transaction; the import fee is what total_fees holds beyond the phases' own fees. */
+function feesOf(tx: Transaction): Fees {
+  const d = tx.description;
+  if (d.type !== 'generic') throw new V2Error(500, `unexpected ${d.type} transaction in fee emulation`);
+  const storage = d.storagePhase?.storageFeesCollected ?? 0n;
+  const gas = d.computePhase.type === 'vm' ? d.computePhase.gasFees : 0n;
+  const actionFees = d.actionPhase?.totalActionFees ?? 0n;
+  const fwd = d.actionPhase?.totalFwdFees ?? 0n;
+  return {
+    '@type': 'fees',
+    in_fwd_fee: Number(tx.totalFees.coins - storage - gas - actionFees),
+    storage_fee: Number(storage),
+    gas_fee: Number(gas),
+    fwd_fee: Number(fwd),
+  };
+}
+
+export async function estimateFees(client: LiteClient, address: Address, body: Cell, init: StateInit | null, ignoreChksig: boolean) {
+  const block = (await client.getMasterchainInfo()).last;
+  const config = await client.getConfig(block);
+  const env: Environment = {
+    client,
+    block,
+    config: beginCell().storeDictDirect(config.config).endCell().toBoc().toString('base64'),
+    now: Math.floor(Date.now() / 1000),
+  };
+  const message = beginCell()
+    .store(storeMessage(external({ to: address, body, init: init ?? undefined })))
+    .endCell();
+  const source = await emulate(env, address, message, ignoreChksig);
+  if ('error' in source) throw new V2Error(500, `cannot apply external message to current state : ${source.error}`);
+  const destinationFees: Fees[] = [];
+  for (const out of transactionMessages(source.cell).outMsgs) {
+    const m = loadMessage(out.beginParse());
+    if (m.info.type !== 'internal') continue;
+    // A destination that would not accept the message has no fees to show (tonlib leaves it out too).
+    const result = await emulate(env, m.info.dest, out, false);
+    if (!('error' in result)) destinationFees.push(feesOf(result.tx));
+  }
+  return { '@type': 'query.fees', source_fees: feesOf(source.tx), destination_fees: destinationFees };
+}

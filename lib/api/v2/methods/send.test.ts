@@ -1,0 +1,163 @@
+import { Address, beginCell, Cell, internal, loadMessage, loadTransaction, storeMessage, toNano, type Message } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageBoc, signedTransfer, type TestWallet } from '../../../devnet/test-support';
+import { normalizedHash } from '../../../indexer/parse-transaction';
+import { startTestChain, type TestChain } from '../../test-chain';
+import { genesisWallet } from '../test-wallets';
+import { callV2 } from '../testing';
+
+type Obj = Record<string, unknown>;
+type Fees = { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number };
+
+let chain: TestChain;
+let alice: TestWallet;
+let bob: Address;
+
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'v2-send', rounds: 1 });
+  alice = await genesisWallet(chain, 'alice');
+  bob = Address.parse(chain.account('bob').address);
+}, 60_000);
+afterAll(() => chain?.close());
+
+const POST_MODES = ['post', 'rpc'] as const;
+const b64 = (m: Message) => messageBoc(m).toString('base64');
+const cellOf = (m: Message) => Cell.fromBoc(messageBoc(m))[0]!;
+
+async function newestTx(address: Address) {
+  const r = await callV2('post', 'getTransactions', { address: address.toRawString(), limit: 1 });
+  return (r.body.result as Obj[])[0] as { transaction_id: Obj; data: string; in_msg: Obj; out_msgs: Obj[] };
+}
+
+describe.each(POST_MODES)('sending over %s', (mode) => {
+  it('sendBoc submits a signed transfer that lands after the next block', async () => {
+    const comment = `sent over ${mode}`;
+    const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.5'), body: comment }]);
+    const r = await callV2(mode, 'sendBoc', { boc: b64(msg) });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toEqual({ '@type': 'ok' });
+    await chain.seal();
+    const tx = await newestTx(alice.address);
+    expect(tx.in_msg.hash).toBe(cellOf(msg).hash().toString('base64'));
+    expect(tx.out_msgs[0]).toMatchObject({ destination: bob.toString({ bounceable: true, urlSafe: true }), value: toNano('0.5').toString(), message: comment });
+  });
+
+  it('sendBocReturnHash answers the hash and the normalized hash', async () => {
+    const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.1') }]);
+    const r = await callV2(mode, 'sendBocReturnHash', { boc: b64(msg) });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toEqual({
+      '@type': 'raw.extMessageInfo',
+      hash: cellOf(msg).hash().toString('base64'),
+      hash_norm: normalizedHash(loadMessage(cellOf(msg).beginParse()))!.toString('base64'),
+    });
+    await chain.seal();
+    expect((await newestTx(alice.address)).in_msg.hash).toBe((r.body.result as Obj).hash);
+  });
+
+  it('a message the wallet rejects (replayed seqno) is 500, or 400 from sendBocReturnHashNoError', async () => {
+    const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.1') }]);
+    expect((await callV2(mode, 'sendBoc', { boc: b64(msg) })).status).toBe(200);
+    await chain.seal();
+    const again = await callV2(mode, 'sendBoc', { boc: b64(msg) });
+    expect(again.status).toBe(500);
+    expect(again.body.error).toMatch(/cannot apply external message to current state/);
+    const noError = await callV2(mode, 'sendBocReturnHashNoError', { boc: b64(msg) });
+    expect(noError.status).toBe(400);
+    expect(noError.body).toMatchObject({ ok: false, code: 400 });
+    expect(noError.body.error).toMatch(/cannot apply external message/);
+  });
+
+  it.each([
+    ['missing boc', {}, /boc is required/],
+    ['empty boc', { boc: '' }, /boc is empty/],
+    ['bad base64', { boc: '!!not base64!!' }, /invalid boc/],
+    ['base64 that is no BoC', { boc: Buffer.from('hello').toString('base64') }, /invalid boc/],
+  ])('sendBoc: 422 for %s', async (_, params, message) => {
+    const r = await callV2(mode, 'sendBoc', params);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatch(message);
+  });
+
+  it('sendBocReturnHash: 422 for an internal message', async () => {
+    const msg = internal({ to: bob, value: 1n });
+    const boc = beginCell().store(storeMessage({ info: { ...msg.info, src: alice.address, createdLt: 0n, createdAt: 0, ihrFee: 0n, forwardFee: 0n, bounced: false } as never, body: msg.body }))
+      .endCell()
+      .toBoc()
+      .toString('base64');
+    const r = await callV2(mode, 'sendBocReturnHash', { boc });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatch(/not an external inbound message/);
+  });
+});
+
+describe.each(POST_MODES)('estimateFee over %s', (mode) => {
+  it('gives the fees the transaction then really pays, on both sides', async () => {
+    const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.2'), body: 'fee check' }]);
+    const r = await callV2(mode, 'estimateFee', { address: alice.address.toString(), body: msg.body.toBoc().toString('base64') });
+    expect(r.status).toBe(200);
+    const res = r.body.result as { '@type': string; source_fees: Fees & Obj; destination_fees: (Fees & Obj)[] };
+    expect(res['@type']).toBe('query.fees');
+    expect(res.source_fees['@type']).toBe('fees');
+    for (const k of ['in_fwd_fee', 'storage_fee', 'gas_fee', 'fwd_fee'] as const) expect(typeof res.source_fees[k]).toBe('number');
+
+    expect((await callV2(mode, 'sendBoc', { boc: b64(msg) })).status).toBe(200);
+    await chain.seal();
+    const sent = loadTransaction(Cell.fromBoc(Buffer.from((await newestTx(alice.address)).data, 'base64'))[0]!.beginParse());
+    const d = sent.description;
+    if (d.type !== 'generic' || d.computePhase.type !== 'vm') throw new Error('expected an ordinary transaction');
+    expect(res.source_fees.gas_fee).toBe(Number(d.computePhase.gasFees));
+    expect(res.source_fees.fwd_fee).toBe(Number(d.actionPhase!.totalFwdFees));
+    expect(res.source_fees.gas_fee).toBeGreaterThan(0);
+    expect(res.source_fees.fwd_fee).toBeGreaterThan(0);
+    const storage = Number(d.storagePhase?.storageFeesCollected ?? 0n);
+    // Storage is charged for the seconds since the last transaction: the estimate ran a moment earlier.
+    expect(Math.abs(res.source_fees.storage_fee - storage)).toBeLessThanOrEqual(Math.max(5, storage / 10));
+    expect(res.source_fees.in_fwd_fee).toBe(Number(sent.totalFees.coins) - storage - Number(d.computePhase.gasFees) - Number(d.actionPhase!.totalActionFees ?? 0n));
+    expect(res.source_fees.in_fwd_fee).toBeGreaterThan(0);
+
+    // bob's side: the transfer's receipt.
+    expect(res.destination_fees).toHaveLength(1);
+    const received = loadTransaction(Cell.fromBoc(Buffer.from((await newestTx(bob)).data, 'base64'))[0]!.beginParse());
+    const rd = received.description;
+    if (rd.type !== 'generic' || rd.computePhase.type !== 'vm') throw new Error('expected an ordinary transaction');
+    expect(res.destination_fees[0]).toMatchObject({ '@type': 'fees', in_fwd_fee: 0, gas_fee: Number(rd.computePhase.gasFees), fwd_fee: 0 });
+  });
+
+  it('ignore_chksig decides whether a bad signature passes', async () => {
+    const msg = await signedTransfer(alice, [{ to: bob, value: 1n }]);
+    alice.seqno -= 1; // never sent
+    const s = msg.body.beginParse();
+    s.skip(512);
+    const forged = beginCell().storeBuffer(Buffer.alloc(64, 7)).storeSlice(s).endCell().toBoc().toString('base64');
+    const lenient = await callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged });
+    expect(lenient.status).toBe(200);
+    const strict = await callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged, ignore_chksig: false });
+    expect(strict.status).toBe(500);
+    expect(strict.body.error).toMatch(/cannot apply external message/);
+  });
+
+  it('an account without code cannot take an external: 500', async () => {
+    const r = await callV2(mode, 'estimateFee', { address: `0:${'00'.repeat(31)}07`, body: beginCell().endCell().toBoc().toString('base64') });
+    expect(r.status).toBe(500);
+  });
+
+  it.each([
+    ['missing address', { body: beginCell().endCell().toBoc().toString('base64') }, /address is required/],
+    ['missing body', { address: `0:${'00'.repeat(32)}` }, /body is required/],
+    ['bad body', { address: `0:${'00'.repeat(32)}`, body: '%%%' }, /invalid body/],
+    ['bad init_code', { address: `0:${'00'.repeat(32)}`, body: beginCell().endCell().toBoc().toString('base64'), init_code: 'AAAA' }, /invalid init_code/],
+  ])('422 for %s', async (_, params, message) => {
+    const r = await callV2(mode, 'estimateFee', params);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatch(message);
+  });
+});
+
+describe('send methods are POST only', () => {
+  it.each(['sendBoc', 'sendBocReturnHash', 'sendBocReturnHashNoError', 'estimateFee'])('GET %s is 405', async (method) => {
+    const r = await callV2('get', method, { boc: 'x' });
+    expect(r.status).toBe(405);
+    expect(r.body).toMatchObject({ ok: false, code: 405 });
+  });
+});
