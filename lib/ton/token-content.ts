@@ -6,23 +6,13 @@
  * returned base64, the others as UTF-8 text.
  */
 import { sha256_sync } from '@ton/crypto';
-import { Cell, Dictionary, Slice } from '@ton/core';
+import { Cell, Dictionary } from '@ton/core';
+import { snakeBytes } from './snake';
 
 export type TokenContent = { type: 'onchain'; data: Record<string, string> } | { type: 'offchain'; data: string };
 
 const ATTRIBUTES = ['uri', 'name', 'description', 'image', 'image_data', 'symbol', 'decimals', 'amount_style', 'render_type'];
 const BY_KEY = new Map(ATTRIBUTES.map((name) => [BigInt('0x' + sha256_sync(Buffer.from(name)).toString('hex')), name]));
-
-/** The bytes of a snake string: this slice's whole bytes, then those of the chain of first refs. */
-export function readSnake(slice: Slice): Buffer {
-  const parts: Buffer[] = [];
-  let s: Slice | null = slice;
-  while (s) {
-    parts.push(s.loadBuffer(Math.floor(s.remainingBits / 8)));
-    s = s.remainingRefs > 0 ? s.loadRef().beginParse() : null;
-  }
-  return Buffer.concat(parts);
-}
 
 /** ContentData: snake#00 bytes, or chunked#01 (HashmapE 32 ^SnakeData, chunks in key order). */
 function readContentData(cell: Cell): Buffer {
@@ -30,10 +20,10 @@ function readContentData(cell: Cell): Buffer {
   const c = cell.bits.length === 0 && cell.refs.length === 1 ? cell.refs[0] : cell;
   const s = c.beginParse();
   const prefix = s.loadUint(8);
-  if (prefix === 0) return readSnake(s);
+  if (prefix === 0) return snakeBytes(s);
   if (prefix === 1) {
     const chunks = s.loadDict(Dictionary.Keys.Uint(32), Dictionary.Values.Cell());
-    return Buffer.concat([...chunks.keys()].sort((a, b) => a - b).map((k) => readSnake(chunks.get(k)!.beginParse())));
+    return Buffer.concat([...chunks.keys()].sort((a, b) => a - b).map((k) => snakeBytes(chunks.get(k)!.beginParse())));
   }
   throw new Error(`content data: unknown prefix 0x${prefix.toString(16)}`);
 }
@@ -41,10 +31,10 @@ function readContentData(cell: Cell): Buffer {
 export function parseTokenContent(cell: Cell): TokenContent {
   const s = cell.beginParse();
   const layout = s.remainingBits >= 8 ? s.loadUint(8) : -1;
-  if (layout === 1) return { type: 'offchain', data: readSnake(s).toString('utf8') };
+  if (layout === 1) return { type: 'offchain', data: snakeBytes(s).toString('utf8') };
   if (layout !== 0) {
     // Not TEP-64 (old collections keep a bare URI): show the bytes as an off-chain URI.
-    return { type: 'offchain', data: readSnake(cell.beginParse()).toString('utf8') };
+    return { type: 'offchain', data: snakeBytes(cell.beginParse()).toString('utf8') };
   }
   const dict = s.loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
   const data: Record<string, string> = {};

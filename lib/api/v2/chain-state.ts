@@ -1,13 +1,13 @@
 // Reading an account (or the config) at a masterchain block, as the account/config/run-method routes
 // do: the block is the latest one, or the one a `seqno` names (api-v2.md §2: "seqno on account/config
-// methods is a masterchain seqno"). Also the tonlib JSON shapes every such answer carries.
+// methods is a masterchain seqno"), and the tonlib JSON pieces of account answers.
 import { Address, beginCell, Cell, type Account } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { loadBlockInfo } from '../../ton/block-info';
 import { friendly } from '../../ton/address';
+import { MASTER_SHARD } from './block-json';
 
-export const MASTERCHAIN_SHARD = '-9223372036854775808';
 const ZERO_HASH = Buffer.alloc(32);
 
 export interface McBlock {
@@ -17,12 +17,12 @@ export interface McBlock {
 }
 
 /** The latest masterchain block, or the one with `seqno` (a seqno the server does not have yet fails there: 500). */
-export async function masterchainBlock(client: LiteClient, seqno?: number): Promise<McBlock> {
+export async function stateBlock(client: LiteClient, seqno?: number): Promise<McBlock> {
   if (seqno === undefined) {
     const info = await client.getMasterchainInfoExt();
     return { id: info.last, utime: info.lastUtime };
   }
-  const header = await client.lookupBlockByID({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno });
+  const header = await client.lookupBlockByID({ workchain: -1, shard: MASTER_SHARD.toString(), seqno });
   return { id: header.id, utime: headerUtime(header.headerProof) };
 }
 
@@ -30,21 +30,6 @@ export async function masterchainBlock(client: LiteClient, seqno?: number): Prom
 function headerUtime(headerProof: Buffer): number {
   const block = Cell.fromBoc(headerProof)[0].refs[0];
   return loadBlockInfo(block.refs[0].beginParse()).genUtime;
-}
-
-export function blockIdJson(id: tonNode_blockIdExt) {
-  return {
-    '@type': 'ton.blockIdExt',
-    workchain: id.workchain,
-    shard: BigInt.asIntN(64, BigInt(id.shard)).toString(),
-    seqno: id.seqno,
-    root_hash: id.rootHash.toString('base64'),
-    file_hash: id.fileHash.toString('base64'),
-  };
-}
-
-export function transactionIdJson(lt: bigint, hash: Buffer) {
-  return { '@type': 'internal.transactionId', lt: lt.toString(), hash: hash.toString('base64') };
 }
 
 export type AccountStatus = 'active' | 'uninitialized' | 'frozen';
@@ -68,7 +53,7 @@ export interface AccountAt {
 
 /** The account at a masterchain block, with its last transaction (from the ShardAccount in the proof). */
 export async function accountAt(client: LiteClient, address: Address, seqno?: number): Promise<AccountAt> {
-  const block = await masterchainBlock(client, seqno);
+  const block = await stateBlock(client, seqno);
   const res = await client.getAccountStateRaw(address, block.id);
   const account = res.state;
   const accountCell = res.raw.length > 0 ? Cell.fromBoc(res.raw)[0] : beginCell().storeBit(false).endCell();

@@ -6,16 +6,16 @@ import { friendly, rawUpper, type ParsedAddress } from '../../../ton/address';
 import {
   accountAddressJson,
   accountAt,
-  blockIdJson,
   bocBase64,
   extraCurrenciesJson,
-  masterchainBlock,
-  transactionIdJson,
+  stateBlock,
   type AccountAt,
 } from '../chain-state';
 import { dnsResolve as resolveDns } from '../dns-resolve';
 import { V2Error } from '../errors';
+import { blockIdJson } from '../block-json';
 import { defineMethod } from '../method';
+import { transactionId } from '../tx-json';
 import { address, int32 } from '../params';
 import { tokenData } from '../token-data';
 import { walletFields, walletKind } from '../wallets';
@@ -24,7 +24,7 @@ const seqno = () => int32('a masterchain seqno > 0', 1n).optional().meta({ descr
 const accountParams = z.object({ address: address(), seqno: seqno() });
 
 const frozenHash = (a: AccountAt) => (a.frozenHash ? a.frozenHash.toString('base64') : '');
-const lastTransaction = (a: AccountAt) => transactionIdJson(a.lastTxLt, a.lastTxHash);
+const lastTransaction = (a: AccountAt) => transactionId(a.lastTxLt, a.lastTxHash);
 
 /** The request address as the C++ service echoes it: raw input → wc:HEX, friendly → url-safe with the same flags. */
 function normalized(p: ParsedAddress): string {
@@ -169,7 +169,7 @@ export const dnsResolve = defineMethod({
   }),
   async run(p, ctx) {
     const client = await ctx.lite();
-    const block = await masterchainBlock(client, p.seqno);
+    const block = await stateBlock(client, p.seqno);
     return resolveDns(client, block.id, p.address.address, p.name, p.ttl);
   },
 });

@@ -6,9 +6,11 @@
 import { z } from 'zod';
 import type { LiteClient } from 'ton-lite-client';
 import type { Address } from '@ton/core';
-import { accountAt, blockIdJson, transactionIdJson } from '../chain-state';
+import { accountAt } from '../chain-state';
 import { methodIdOf, runGetMethodAt } from '../get-method';
+import { blockIdJson } from '../block-json';
 import { defineMethod } from '../method';
+import { transactionId } from '../tx-json';
 import { address, int32 } from '../params';
 import { legacyEntry, parseStack, typedEntry } from '../stack';
 
@@ -61,7 +63,7 @@ export const runGetMethod = defineMethod({
       stack: res.stack.map(legacyEntry),
       exit_code: res.exitCode,
       block_id: blockIdJson(acc.block.id),
-      last_transaction_id: transactionIdJson(acc.lastTxLt, acc.lastTxHash),
+      last_transaction_id: transactionId(acc.lastTxLt, acc.lastTxHash),
     };
   },
 });
