@@ -40,7 +40,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, base: string): P
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: 'Not Found', code: 404 }));
     return;
   }
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve({ path: params }) });
