@@ -48,7 +48,7 @@ export function Header() {
         </div>
       </div>
       <div className="px-4 pb-3 md:hidden">
-        <SearchBox />
+        <SearchBox id="site-search-mobile" />
       </div>
     </header>
   );

@@ -1,12 +1,13 @@
 // A plain GET form: search works before (and without) JavaScript.
-export function SearchBox({ className = '' }: { className?: string }) {
+export function SearchBox({ className = '', id = 'site-search', defaultValue }: { className?: string; id?: string; defaultValue?: string }) {
   return (
     <form action="/search" method="get" role="search" className={className}>
-      <label htmlFor="site-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         Search by address, transaction, block or domain
       </label>
       <input
-        id="site-search"
+        id={id}
+        defaultValue={defaultValue}
         name="q"
         type="search"
         autoComplete="off"

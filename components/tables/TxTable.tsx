@@ -1,0 +1,84 @@
+import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
+import { txSucceeded } from '@/lib/format/tx';
+import { Address } from '../entity/Address';
+import { Amount } from '../entity/Amount';
+import { Time } from '../entity/Time';
+import { TxHash } from '../entity/TxHash';
+import { Status } from '../ui/Card';
+import { Empty } from '../ui/States';
+
+const th = 'px-2 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400';
+const td = 'px-2 py-2 align-top';
+
+/** Transactions as a table on wide screens and as stacked cards on phones (no horizontal scrolling). */
+export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJson[]; book: AddressBookJson; showAccount?: boolean }) {
+  if (!txs.length) return <Empty>No transactions.</Empty>;
+  return (
+    <>
+      <table className="hidden w-full table-fixed md:table">
+        <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-800">
+            <th className={`${th} w-44`}>Transaction</th>
+            <th className={`${th} w-36`}>Time</th>
+            {showAccount && <th className={th}>Account</th>}
+            <th className={th}>From / value</th>
+            <th className={`${th} w-16`}>Out</th>
+            <th className={`${th} w-28`}>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {txs.map((t) => (
+            <tr key={t.hash} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+              <td className={td}>
+                <TxHash hash={t.hash} copy={false} />
+              </td>
+              <td className={td}>
+                <Time utime={t.now} compact />
+              </td>
+              {showAccount && (
+                <td className={`${td} min-w-0`}>
+                  <Address raw={t.account} book={book} />
+                </td>
+              )}
+              <td className={`${td} min-w-0`}>
+                <InMsg t={t} book={book} />
+              </td>
+              <td className={`${td} text-sm`}>{t.out_msgs.length}</td>
+              <td className={td}>
+                <Status ok={txSucceeded(t)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="divide-y divide-slate-100 md:hidden dark:divide-slate-800">
+        {txs.map((t) => (
+          <li key={t.hash} className="min-w-0 space-y-1 py-3">
+            <div className="flex items-center justify-between gap-2">
+              <TxHash hash={t.hash} copy={false} />
+              <Status ok={txSucceeded(t)} />
+            </div>
+            <Time utime={t.now} compact />
+            {showAccount && (
+              <div className="min-w-0">
+                <Address raw={t.account} book={book} />
+              </div>
+            )}
+            <InMsg t={t} book={book} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function InMsg({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
+  const m = t.in_msg;
+  if (!m) return <span className="text-sm text-slate-500 dark:text-slate-400">{t.description.type === 'tick_tock' ? 'tick-tock' : 'no message'}</span>;
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <Address raw={m.source} book={book} />
+      {m.value !== null && <Amount value={m.value} maxFraction={4} />}
+    </div>
+  );
+}

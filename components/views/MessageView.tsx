@@ -1,0 +1,77 @@
+import Link from 'next/link';
+import type { AddressBookJson, MessageJson } from '@/lib/api/v3/models';
+import { opcodeName } from '@/lib/format/opcodes';
+import { toUrlSafe } from '@/lib/format/hash';
+import { Address } from '../entity/Address';
+import { Amount } from '../entity/Amount';
+import { BocView } from '../entity/Boc';
+import { CopyButton } from '../entity/CopyButton';
+import { Time } from '../entity/Time';
+import { Badge, Fields } from '../ui/Card';
+
+const yes = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
+
+function comment(m: MessageJson): string | undefined {
+  const d = m.message_content?.decoded;
+  return d && d.type === 'text_comment' && typeof d.comment === 'string' ? d.comment : undefined;
+}
+
+/** One message: parties, value, flags, and its body decoded where we can, raw always. */
+export function MessageView({ m, book, direction }: { m: MessageJson; book: AddressBookJson; direction: 'in' | 'out' }) {
+  const text = comment(m);
+  const op = m.opcode;
+  const opName = m.decoded_opcode ?? opcodeName(op);
+  const external = direction === 'in' ? m.source === null : m.destination === null;
+  const hashId = toUrlSafe(m.hash);
+  return (
+    <div className="min-w-0 space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge>{external ? (direction === 'in' ? 'external in' : 'external out (log)') : 'internal'}</Badge>
+        {m.bounced && <Badge>bounced ↩</Badge>}
+        {op && <Badge>{opName ? `${opName} (${op})` : `op ${op}`}</Badge>}
+      </div>
+      <Fields
+        rows={[
+          ['From', <Address key="f" raw={m.source} book={book} />],
+          ['To', <Address key="t" raw={m.destination} book={book} />],
+          ['Value', m.value === null ? '—' : <Amount key="v" value={m.value} />],
+          ...(m.fwd_fee !== null ? ([['Forward fee', <Amount key="ff" value={m.fwd_fee} />]] as [string, React.ReactNode][]) : []),
+          ...(m.import_fee !== null ? ([['Import fee', <Amount key="if" value={m.import_fee} />]] as [string, React.ReactNode][]) : []),
+          ['Bounce flag', yes(m.bounce)],
+          ['Bounced', yes(m.bounced)],
+          ...(m.created_at ? ([['Created', <Time key="c" utime={m.created_at} />]] as [string, React.ReactNode][]) : []),
+          ...(m.created_lt ? ([['Created lt', <span key="l" className="font-mono">{m.created_lt}</span>]] as [string, React.ReactNode][]) : []),
+          [
+            'Message hash',
+            <span key="h" className="inline-flex max-w-full items-center gap-1">
+              <span className="break-all font-mono text-xs">{m.hash}</span>
+              <CopyButton value={m.hash} label="Copy message hash" />
+            </span>,
+          ],
+          [
+            'Body',
+            <div key="b" className="min-w-0 space-y-1">
+              {text !== undefined ? (
+                <p className="whitespace-pre-wrap break-words rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">
+                  <span className="sr-only">Comment: </span>
+                  {text}
+                </p>
+              ) : (
+                <p className="text-sm text-slate-600 dark:text-slate-400">{op ? (opName ? `Operation: ${opName}` : `Unknown operation ${op}`) : 'Empty body'}</p>
+              )}
+              {m.message_content && <BocView boc={m.message_content.body} name={`body-${hashId}.boc`} label="Raw body (BoC)" />}
+            </div>,
+          ],
+          ...(m.init_state
+            ? ([['Init state', <BocView key="i" boc={m.init_state.body} name={`init-${hashId}.boc`} label="State init (BoC)" />]] as [string, React.ReactNode][])
+            : []),
+        ]}
+      />
+      {direction === 'out' && !external && (
+        <Link href={`/search?q=${encodeURIComponent(m.hash)}`} className="text-sm text-brand-600 underline dark:text-brand-500">
+          Find the receiving transaction
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// Reads one resource of the registry: builds the URL (or JSON body), unwraps the v2 envelope and turns
+// every failure into an ApiError carrying the HTTP status, so pages can tell "not found" from "down".
+import { resources, type Params, type Scalar, type ParamsOf, type ResourceName, type ResponseOf } from './registry';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function queryString(params: Params): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params) as [string, Scalar | Scalar[] | undefined][]) {
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) search.append(k, String(one));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+// Empty in the browser (same-origin relative URLs); on the server lib/client/server.ts sets the app's
+// own loopback origin. Not part of query keys: the same resource has the same key everywhere.
+let origin = '';
+export const setOrigin = (o: string) => {
+  origin = o;
+};
+
+export async function fetchResource<N extends ResourceName>(name: N, params: ParamsOf<N>, signal?: AbortSignal): Promise<ResponseOf<N>> {
+  const r = resources[name];
+  const init: RequestInit = { method: r.method, signal, cache: 'no-store', headers: { accept: 'application/json' } };
+  let url = `${origin}${r.url}`;
+  if (r.method === 'POST') {
+    init.body = JSON.stringify(params);
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+  } else {
+    url += queryString(params as Params);
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'The server cannot be reached');
+  }
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (r.envelope === 'v2') {
+    if (!body || body.ok !== true) throw new ApiError(res.status, String(body?.error ?? res.statusText));
+    return body.result as ResponseOf<N>;
+  }
+  if (!res.ok && !(name === 'health' && body)) throw new ApiError(res.status, String(body?.error ?? res.statusText));
+  return body as ResponseOf<N>;
+}
+
+export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;

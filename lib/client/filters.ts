@@ -1,0 +1,46 @@
+// Which query each page runs, shared by the server prefetch and the client view so both use one key.
+import type { BlockIdJson } from '@/lib/api/v3/models';
+import type { TransactionsParams } from './registry';
+
+/** A masterchain block lists everything it committed; a shard block its own transactions. */
+export const blockTxFilter = (id: BlockIdJson): TransactionsParams =>
+  id.workchain === -1 ? { mc_seqno: id.seqno } : { workchain: id.workchain, shard: id.shard, seqno: id.seqno };
+
+/** `/block/-1/8000000000000000/12` segments → a block id, or null when malformed. */
+export function parseBlockId(workchain: string, shard: string, seqno: string): BlockIdJson | null {
+  if (!/^-?\d{1,3}$/.test(workchain) || !/^[0-9a-fA-F]{16}$/.test(shard) || !/^\d{1,10}$/.test(seqno)) return null;
+  const s = Number(seqno);
+  if (s > 2 ** 31 - 1) return null;
+  return { workchain: Number(workchain), shard: shard.toUpperCase(), seqno: s };
+}
+
+export const BLOCKS_PAGE = 20;
+
+/** A page of masterchain blocks, newest first; the cursor is an lt bound (blocks starting at or below it). */
+export function mcBlocksParams(cursor: string | undefined, limit = BLOCKS_PAGE) {
+  const endLt = cursor && /^\d{1,20}$/.test(cursor) ? cursor : undefined;
+  return { workchain: -1, limit, sort: 'desc' as const, ...(endLt ? { end_lt: endLt } : {}) };
+}
+
+export function nextMcBlocksCursor(blocks: { start_lt: string }[], limit = BLOCKS_PAGE): string | undefined {
+  if (blocks.length < limit) return undefined;
+  const last = BigInt(blocks[blocks.length - 1]!.start_lt);
+  return last > 0n ? String(last - 1n) : undefined;
+}
+
+/**
+ * The basechain blocks committed by a page of masterchain blocks: a shard block is never newer than
+ * the masterchain block committing it and rarely much older, so the page's time span plus a margin
+ * holds them all (grouped by masterchain_block_ref afterwards).
+ */
+export function shardBlocksParams(blocks: { gen_utime: string }[]) {
+  if (!blocks.length) return null;
+  const times = blocks.map((b) => Number(b.gen_utime));
+  return { workchain: 0, start_utime: Math.max(0, Math.min(...times) - 60), end_utime: Math.max(...times), limit: 1000, sort: 'desc' as const };
+}
+
+/** Home page queries (shared by its server prefetch and its live client view). */
+export const HOME_BLOCKS = { workchain: -1, limit: 8, sort: 'desc' as const };
+export const HOME_TXS = { limit: 10, sort: 'desc' as const };
+/** Blocks of every workchain generated in the minute up to the latest masterchain block. */
+export const lastMinuteBlocks = (lastUtime: string) => ({ start_utime: Number(lastUtime) - 59, end_utime: Number(lastUtime), limit: 1000 });

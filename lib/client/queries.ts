@@ -1,0 +1,34 @@
+// Query options per resource: the same key and fetcher on the server (prefetch) and in the browser
+// (hooks), so the hydrated cache is exactly what the client would have fetched.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchResource } from './fetcher';
+import type { ParamsOf, ResourceName } from './registry';
+
+export const resourceKey = <N extends ResourceName>(name: N, params: ParamsOf<N>) => ['api', name, params] as const;
+
+export function resourceQuery<N extends ResourceName>(name: N, params: ParamsOf<N>) {
+  return queryOptions({
+    queryKey: resourceKey(name, params),
+    queryFn: ({ signal }) => fetchResource(name, params, signal),
+  });
+}
+
+interface HookOptions {
+  /** Poll every n ms (live lists). */
+  refetchInterval?: number;
+  enabled?: boolean;
+  /** Keep showing the previous answer while a new key loads (lists whose query follows live data). */
+  keepPrevious?: boolean;
+  /** Live views poll anyway: show a failure at once instead of retrying it away. */
+  noRetry?: boolean;
+}
+
+export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions = {}) {
+  return useQuery({
+    ...resourceQuery(name, params),
+    refetchInterval: opts.refetchInterval,
+    enabled: opts.enabled,
+    placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
+    ...(opts.noRetry ? { retry: false } : {}),
+  });
+}

@@ -1,0 +1,124 @@
+// The one description of every API resource the explorer reads: which API (v2 envelope or v3 bare
+// JSON), its path, its parameters and the type of its answer. Fetchers, query keys and the server's
+// prefetch all derive from this table, so a page can only read what API users can read too.
+import type {
+  AccountStateFullJson,
+  AddressBookJson,
+  BlockJson,
+  MetadataJson,
+  TransactionJson,
+  MessageJson,
+  WalletStateJson,
+} from '@/lib/api/v3/models';
+
+export type Scalar = string | number | boolean;
+export type Params = object;
+
+export interface Resource<P extends Params, R> {
+  /** Path on the app's origin. */
+  url: string;
+  /** v2 wraps answers in {ok, result} / {ok:false, error, code}; v3 and health answer bare JSON. */
+  envelope: 'v2' | 'bare';
+  method: 'GET' | 'POST';
+  /** Phantom fields carrying the parameter and answer types (never set at run time). */
+  readonly _params?: P;
+  readonly _response?: R;
+}
+
+const v3 = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'GET' });
+const v2 = <P extends Params, R>(path: string, method: 'GET' | 'POST' = 'GET'): Resource<P, R> => ({ url: `/api/v2/${path}`, envelope: 'v2', method });
+
+type Paging = {
+  limit?: number;
+  offset?: number;
+  sort?: 'asc' | 'desc';
+}
+type LtRange = {
+  start_lt?: string;
+  end_lt?: string;
+}
+
+export type TransactionsParams = Paging &
+  LtRange & {
+    account?: string;
+    hash?: string;
+    lt?: string;
+    mc_seqno?: number;
+    workchain?: number;
+    shard?: string;
+    seqno?: number;
+    start_utime?: number;
+    end_utime?: number;
+  };
+
+export interface BlocksResponse {
+  blocks: BlockJson[];
+}
+export interface TransactionsResponse {
+  transactions: TransactionJson[];
+  address_book: AddressBookJson;
+}
+export interface MessagesResponse {
+  messages: MessageJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+
+/** /api/v2/detectAddress's result. */
+export interface DetectedAddress {
+  raw_form: string;
+  bounceable: { b64: string; b64url: string };
+  non_bounceable: { b64: string; b64url: string };
+  given_type: 'raw_form' | 'friendly_bounceable' | 'friendly_non_bounceable';
+  test_only: boolean;
+}
+
+/** A legacy runGetMethod stack entry: ["num", "0x1f"], ["cell", {bytes}], ["tuple", {...}] … */
+export type StackEntry = [string, unknown];
+
+export interface RunGetMethodResult {
+  gas_used: number;
+  stack: StackEntry[];
+  exit_code: number;
+}
+
+export interface HealthJson {
+  status: 'ok' | 'degraded';
+  db: string;
+  chain: string;
+  indexer: string;
+  indexer_progress?: {
+    state: string;
+    lastIndexedSeqno: number | null;
+    headSeqno: number | null;
+    blocksPerSecond: number;
+    transactionsPerSecond: number;
+    lag: number | null;
+  };
+}
+
+export const resources = {
+  masterchainInfo: v3<Record<string, never>, { last: BlockJson; first: BlockJson }>('masterchainInfo'),
+  blocks: v3<
+    Paging &
+      LtRange & { workchain?: number; shard?: string; seqno?: number; mc_seqno?: number; root_hash?: string; start_utime?: number; end_utime?: number },
+    BlocksResponse
+  >('blocks'),
+  masterchainBlockShardState: v3<{ seqno: number }, BlocksResponse>('masterchainBlockShardState'),
+  masterchainBlockShards: v3<Paging & { seqno: number }, BlocksResponse>('masterchainBlockShards'),
+  transactions: v3<TransactionsParams, TransactionsResponse>('transactions'),
+  transactionsByMessage: v3<Paging & { msg_hash: string; direction?: 'in' | 'out' }, TransactionsResponse>('transactionsByMessage'),
+  messages: v3<Paging & { msg_hash?: string }, MessagesResponse>('messages'),
+  accountStates: v3<{ address: string; include_boc?: boolean }, { accounts: AccountStateFullJson[]; address_book: AddressBookJson; metadata: MetadataJson }>(
+    'accountStates',
+  ),
+  walletStates: v3<{ address: string }, { wallets: WalletStateJson[]; address_book: AddressBookJson; metadata: MetadataJson }>('walletStates'),
+  addressBook: v3<{ address: string }, AddressBookJson>('addressBook'),
+  detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
+  runGetMethod: v2<{ address: string; method: string; stack: StackEntry[] }, RunGetMethodResult>('runGetMethod', 'POST'),
+  health: { url: '/api/health', envelope: 'bare', method: 'GET' } as Resource<Record<string, never>, HealthJson>,
+} as const;
+
+export type ResourceName = keyof typeof resources;
+export type ParamsOf<N extends ResourceName> = NonNullable<(typeof resources)[N]['_params']>;
+export type ResponseOf<N extends ResourceName> = NonNullable<(typeof resources)[N]['_response']>;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from './search';
+
+const RAW = '0:83DFD552E63729B472FCBCC8C45EBCC6691702558B68EC7527E1BA403A0F31A8';
+const FRIENDLY = 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N';
+const HEX = 'ab'.repeat(32);
+const B64 = Buffer.from(HEX, 'hex').toString('base64');
+const B64URL = Buffer.from(HEX, 'hex').toString('base64url');
+
+describe('search input', () => {
+  it('reads addresses in raw and friendly forms', () => {
+    expect(classify(RAW)).toEqual([{ kind: 'address', value: RAW }]);
+    expect(classify(` ${FRIENDLY} `)).toEqual([{ kind: 'address', value: FRIENDLY }]);
+  });
+
+  it('reads hashes in hex, base64 and url-safe base64 (padded or not)', () => {
+    expect(classify(HEX)).toEqual([{ kind: 'hash', value: HEX }]);
+    expect(classify(`0x${HEX}`)).toEqual([{ kind: 'hash', value: HEX }]);
+    expect(classify(B64)).toEqual([{ kind: 'hash', value: B64 }]);
+    expect(classify(B64URL)).toEqual([{ kind: 'hash', value: B64URL }]);
+    // A + in a query string that was not percent-encoded arrives as a space.
+    const withPlus = Buffer.alloc(32, 0xfb).toString('base64');
+    expect(classify(withPlus.replace(/\+/g, ' '))).toEqual([{ kind: 'hash', value: withPlus }]);
+  });
+
+  it('reads block ids and bare masterchain seqnos', () => {
+    expect(classify('-1:8000000000000000:123')).toEqual([{ kind: 'block', workchain: -1, shard: '8000000000000000', seqno: 123 }]);
+    expect(classify('(0,8000000000000000,5)')).toEqual([{ kind: 'block', workchain: 0, shard: '8000000000000000', seqno: 5 }]);
+    expect(classify('42')).toEqual([{ kind: 'mcSeqno', seqno: 42 }]);
+  });
+
+  it('reads ton:// links and other explorers\' URLs', () => {
+    expect(classify(`ton://transfer/${FRIENDLY}?amount=1000`)).toEqual([{ kind: 'address', value: FRIENDLY }]);
+    expect(classify(`https://tonviewer.com/${FRIENDLY}`)).toEqual([{ kind: 'address', value: FRIENDLY }]);
+    expect(classify(`https://tonviewer.com/transaction/${HEX}`)).toEqual([{ kind: 'hash', value: HEX }]);
+    expect(classify(`https://tonscan.org/address/${FRIENDLY}`)).toEqual([{ kind: 'address', value: FRIENDLY }]);
+    expect(classify(`https://tonscan.org/tx/${B64URL}`)).toEqual([{ kind: 'hash', value: B64URL }]);
+    expect(classify(`https://toncenter.com/api/v3/transactions?hash=${encodeURIComponent(B64)}`)).toEqual([{ kind: 'hash', value: B64 }]);
+  });
+
+  it('finds nothing in text that names nothing', () => {
+    expect(classify('hello world')).toEqual([]);
+    expect(classify('')).toEqual([]);
+    expect(classify('alice.ton')).toEqual([{ kind: 'domain', value: 'alice.ton' }]);
+  });
+});

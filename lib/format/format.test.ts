@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatTon, formatUnits, sumNano } from './amount';
+import { explainActionResult, explainComputeExit } from './exit-codes';
+import { base64ToHex, middle, toUrlSafe } from './hash';
+import { formatRelative, formatUtc } from './time';
+
+describe('amounts', () => {
+  it('print nano exactly, beyond float precision', () => {
+    expect(formatTon('1000000000')).toBe('1 TON');
+    expect(formatTon(1n)).toBe('0.000000001 TON');
+    expect(formatUnits('123456789012345678901234567')).toBe('123,456,789,012,345,678.901234567');
+    expect(formatUnits('-1500000000')).toBe('−1.5');
+    expect(formatUnits('1234567', 9, { maxFraction: 4 })).toBe('≈0.0012');
+    expect(formatUnits('1200000', 6)).toBe('1.2');
+    expect(sumNano('1', undefined, '2')).toBe(3n);
+  });
+});
+
+describe('times and hashes', () => {
+  it('format UTC and relative times', () => {
+    expect(formatUtc(0)).toBe('1970-01-01 00:00:00 UTC');
+    expect(formatRelative(100, 130_000)).toBe('30 s ago');
+    expect(formatRelative(100, 100_000 + 7200_000)).toBe('2 h ago');
+  });
+  it('convert hashes', () => {
+    const b64 = Buffer.alloc(32, 0xfb).toString('base64');
+    expect(toUrlSafe(b64)).not.toMatch(/[+/]/);
+    expect(base64ToHex(toUrlSafe(b64))).toBe('fb'.repeat(32));
+    expect(middle('EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2')).toBe('EQDtFp…74p4q2');
+  });
+});
+
+describe('exit codes', () => {
+  it('explain TVM, contract and action codes in words', () => {
+    expect(explainComputeExit(9)).toMatch(/Cell underflow/);
+    expect(explainComputeExit(33, ['wallet_v4r2'])).toMatch(/seqno/);
+    expect(explainComputeExit(33)).toMatch(/Action list too long/);
+    expect(explainComputeExit(1234)).toMatch(/Contract-defined/);
+    expect(explainActionResult(37)).toMatch(/Not enough Toncoin/);
+  });
+});
