@@ -1,8 +1,12 @@
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
-  // WASM and native-ish packages must load from node_modules at run time, not be bundled.
+  // WASM and native-ish packages must load from node_modules at run time, not be bundled. @ton/core too:
+  // the external TON packages check `instanceof Cell` against node_modules' copy, so a second, bundled
+  // copy would make their cells foreign to each other ("Invalid argument").
   serverExternalPackages: [
+    '@ton/core',
+    '@ton/crypto',
     '@electric-sql/pglite',
     'pglite-prisma-adapter',
     'pg',

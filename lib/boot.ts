@@ -9,7 +9,7 @@ export async function boot(): Promise<void> {
   try {
     await services();
   } catch (err) {
-    log.fatal({ component: 'runtime', err: (err as Error).message }, 'start-up failed');
+    log.fatal({ component: 'runtime', err }, 'start-up failed');
     console.error(`atlas: could not start: ${(err as Error).message}`);
     process.exit(1);
   }
