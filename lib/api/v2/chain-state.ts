@@ -51,9 +51,13 @@ export interface AccountAt {
   frozenHash: Buffer | null;
 }
 
-/** The account at a masterchain block, with its last transaction (from the ShardAccount in the proof). */
+/** The account at the latest masterchain block or the one with `seqno`. */
 export async function accountAt(client: LiteClient, address: Address, seqno?: number): Promise<AccountAt> {
-  const block = await stateBlock(client, seqno);
+  return accountIn(client, address, await stateBlock(client, seqno));
+}
+
+/** The account at masterchain block `block`, with its last transaction (from the ShardAccount in the proof). */
+export async function accountIn(client: LiteClient, address: Address, block: McBlock): Promise<AccountAt> {
   const res = await client.getAccountStateRaw(address, block.id);
   const account = res.state;
   const accountCell = res.raw.length > 0 ? Cell.fromBoc(res.raw)[0] : beginCell().storeBit(false).endCell();

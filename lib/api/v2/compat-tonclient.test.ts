@@ -55,7 +55,7 @@ describe('TonClient over /api/v2/jsonRPC', () => {
   it("runMethod: a wallet's seqno, directly and through the opened wallet contracts", async () => {
     const info = await v2('getWalletInformation', { address: chain.account('alice').address });
     const res = await client.runMethod(address('alice'), 'seqno');
-    expect(typeof res.gas_used).toBe('number');
+    expect(res.gas_used).toBeGreaterThan(0);
     expect(res.stack.readNumber()).toBe(info.seqno);
     const alice = client.open(WalletContractV4.create({ workchain: 0, publicKey: publicKey('alice') }));
     expect(alice.address.equals(address('alice'))).toBe(true);

@@ -4,11 +4,10 @@
 // next resolver, ttl − 1 times more, else the next-resolver entry is the answer.
 import { Address, beginCell, Dictionary, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { adnlUserFriendly, dnsCategory, dnsInternalName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
-import { accountAddressJson } from './chain-state';
+import { accountAddressJson, accountIn, type McBlock } from './chain-state';
 import { V2Error, invalidRequest } from './errors';
-import { runGetMethodAt } from './get-method';
+import { runGetMethodOn } from './get-method';
 
 /** Longest internal name one cell holds (TEP-81 names are at most 126 bytes). */
 export const MAX_DNS_NAME_BYTES = 127;
@@ -35,7 +34,7 @@ const entry = (name: string, category: bigint, r: DnsRecord) => ({
   entry: entryData(r),
 });
 
-export async function dnsResolve(client: LiteClient, block: tonNode_blockIdExt, resolver: Address, name: string, ttl: number) {
+export async function dnsResolve(client: LiteClient, block: McBlock, resolver: Address, name: string, ttl: number) {
   // The empty name (or ".") asks the resolver about itself: "\0".
   let internal = dnsInternalName(name);
   if (internal.length === 0) internal = Buffer.from([0]);
@@ -46,7 +45,7 @@ export async function dnsResolve(client: LiteClient, block: tonNode_blockIdExt, 
       { type: 'slice', cell: beginCell().storeBuffer(internal).endCell() },
       { type: 'int', value: 0n },
     ];
-    const res = await runGetMethodAt(client, block, current, 'dnsresolve', query);
+    const res = await runGetMethodOn(client, await accountIn(client, current, block), 'dnsresolve', query);
     if (res.exitCode !== 0 && res.exitCode !== 1) {
       throw new V2Error(500, `dnsresolve failed on ${current.toRawString()} with exit code ${res.exitCode}`);
     }

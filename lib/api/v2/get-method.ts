@@ -1,47 +1,79 @@
-// Running a get-method through the lite server (liteServer.runSmcMethod, mode 4: result stack only) at a
-// masterchain block. Used by runGetMethod and by the routes that read contracts (getTokenData, dnsResolve).
-import { Address, Cell, crc16, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
+// Running get-methods as tonlib does for toncenter: on the account's code and data read from the lite
+// server at a masterchain block, in the TVM here (so that the gas used is known: the lite server's
+// runSmcMethod answer carries none), with that block's configuration and time. Libraries the code
+// reaches are fetched from the lite server as the VM asks for them.
+import { Address, beginCell, Cell, crc16, Dictionary, parseTuple, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { accountIn, type AccountAt, type McBlock } from './chain-state';
+import { V2Error } from './errors';
+import { configAt, tvmExecutor } from './tvm';
+
+/** What tonlib reports for an account without code (uninitialized, frozen or nonexistent): a failed run. */
+export const NO_CODE_EXIT_CODE = -13;
+/** tonlib's gas limit for get-methods. */
+const GAS_LIMIT = 1_000_000n;
+/** Libraries fetched for one run at most (each missing one costs a rerun). */
+const MAX_LIBRARY_FETCHES = 8;
 
 /** The id of a get-method name: crc16(name) | 0x10000, as FunC/Tolk and tonlib compute it. */
 export function methodIdOf(name: string): bigint {
-  return BigInt((crc16(Buffer.from(name, 'utf8')).readUInt16BE(0)) | 0x10000);
+  return BigInt(crc16(Buffer.from(name, 'utf8')).readUInt16BE(0) | 0x10000);
 }
 
 export interface GetMethodResult {
   exitCode: number;
+  gasUsed: number;
   stack: TupleItem[];
 }
 
-/** Runs `method` on `address` at masterchain block `block`. A failing exit code is a result, not an error. */
-export async function runGetMethodAt(
-  client: LiteClient,
-  block: tonNode_blockIdExt,
-  address: Address,
-  method: string | bigint,
-  stack: TupleItem[] = [],
-): Promise<GetMethodResult> {
-  const res = await client.engine.query(Functions.liteServer_runSmcMethod, {
-    kind: 'liteServer.runSmcMethod',
-    mode: 4,
-    id: block,
-    account: { kind: 'liteServer.accountId', workchain: address.workChain, id: address.hash },
-    methodId: (typeof method === 'string' ? methodIdOf(method) : method).toString(),
-    params: serializeTuple(stack).toBoc(),
-  });
-  const out = res.result && res.result.length > 0 ? parseTuple(Cell.fromBoc(res.result)[0]) : [];
-  return { exitCode: res.exitCode, stack: out };
+/** Runs `method` on the account as it was at its block. A failing exit code is a result, not an error. */
+export async function runGetMethodOn(client: LiteClient, acc: AccountAt, method: string | bigint, stack: TupleItem[] = []): Promise<GetMethodResult> {
+  if (acc.status !== 'active' || !acc.code || !acc.data) return { exitCode: NO_CODE_EXIT_CODE, gasUsed: 0, stack: [] };
+  const methodId = typeof method === 'string' ? methodIdOf(method) : method;
+  if (methodId < -(2n ** 31n) || methodId >= 2n ** 31n) throw new V2Error(422, `method id ${methodId} is outside the 32-bit range`);
+  const [executor, config] = await Promise.all([tvmExecutor(), configAt(client, acc.block.id)]);
+  const libs = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+  const extraCurrency = Object.fromEntries([...(acc.account?.storage.balance.other ?? [])]);
+  for (let fetched = 0; ; fetched++) {
+    const res = await executor.runGetMethod({
+      code: acc.code,
+      data: acc.data,
+      methodId: Number(methodId),
+      stack,
+      config,
+      verbosity: 'short',
+      libs: libs.size > 0 ? beginCell().storeDictDirect(libs).endCell() : undefined,
+      address: acc.address,
+      unixTime: acc.block.utime,
+      balance: acc.balance,
+      randomSeed: Buffer.alloc(32),
+      gasLimit: GAS_LIMIT,
+      debugEnabled: false,
+      extraCurrency,
+    });
+    const out = res.output;
+    if (!out.success) throw new V2Error(500, `get-method failed: ${out.error}`);
+    if (out.missing_library && fetched < MAX_LIBRARY_FETCHES) {
+      const hash = Buffer.from(out.missing_library, 'hex');
+      const found = (await client.getLibraries([hash])).result.find((e) => e.hash.equals(hash));
+      if (found) {
+        libs.set(hash, Cell.fromBoc(found.data)[0]);
+        continue;
+      }
+    }
+    return { exitCode: out.vm_exit_code, gasUsed: Number(out.gas_used), stack: parseTuple(Cell.fromBase64(out.stack)) };
+  }
 }
 
-/** Runs a get-method and returns its stack, or undefined when it does not exit with 0 or 1 (success). */
+/** Runs `method` on `address` at `block`; undefined unless it exits with 0 or 1 (success). */
 export async function tryGetMethod(
   client: LiteClient,
-  block: tonNode_blockIdExt,
-  address: Address,
+  block: McBlock,
+  address: Address | AccountAt,
   method: string,
   stack: TupleItem[] = [],
 ): Promise<TupleItem[] | undefined> {
-  const r = await runGetMethodAt(client, block, address, method, stack);
+  const acc = address instanceof Address ? await accountIn(client, address, block) : address;
+  const r = await runGetMethodOn(client, acc, method, stack);
   return r.exitCode === 0 || r.exitCode === 1 ? r.stack : undefined;
 }

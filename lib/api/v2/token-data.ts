@@ -4,10 +4,10 @@
 // contract is none of them (the route answers 409).
 import { Address, beginCell, Cell, Dictionary, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { friendly } from '../../ton/address';
 import { dnsCategoryName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
 import { parseTokenContent } from '../../ton/token-content';
+import type { AccountAt } from './chain-state';
 import { tryGetMethod } from './get-method';
 
 const userFriendly = (a: Address) => friendly(a, { bounceable: true, urlSafe: true });
@@ -58,11 +58,13 @@ function dnsRecordJson(r: DnsRecord): unknown {
   }
 }
 
-export async function tokenData(client: LiteClient, block: tonNode_blockIdExt, target: Address, shownAddress: string): Promise<unknown> {
-  const get = (a: Address, method: string, stack: TupleItem[] = []) => () => tryGetMethod(client, block, a, method, stack);
+export async function tokenData(client: LiteClient, account: AccountAt, shownAddress: string): Promise<unknown> {
+  const block = account.block;
+  const target = account.address;
+  const get = (a: AccountAt, method: string, stack: TupleItem[] = []) => () => tryGetMethod(client, block, a, method, stack);
 
   const [master, wallet, collection, item] = await Promise.all([
-    probe(get(target, 'get_jetton_data'), (s) => {
+    probe(get(account, 'get_jetton_data'), (s) => {
       const admin = address(s[2]);
       return {
         '@type': 'ext.tokens.jettonMasterData',
@@ -75,13 +77,13 @@ export async function tokenData(client: LiteClient, block: tonNode_blockIdExt, t
         jetton_wallet_code: cell(s[4]).toBoc().toString('base64'),
       };
     }),
-    probe(get(target, 'get_wallet_data'), async (s) => {
+    probe(get(account, 'get_wallet_data'), async (s) => {
       const owner = address(s[1]);
       const jetton = address(s[2]);
       if (!owner || !jetton) return undefined;
       const expected = await tryGetMethod(client, block, jetton, 'get_wallet_address', [addressArg(owner)]);
       if (!expected || !address(expected[0])?.equals(target)) return undefined;
-      const claimed = await tryGetMethod(client, block, target, 'is_claimed');
+      const claimed = await tryGetMethod(client, block, account, 'is_claimed');
       return {
         '@type': 'ext.tokens.jettonWalletData',
         address: shownAddress,
@@ -93,7 +95,7 @@ export async function tokenData(client: LiteClient, block: tonNode_blockIdExt, t
         jetton_wallet_code: cell(s[3]).toBoc().toString('base64'),
       };
     }),
-    probe(get(target, 'get_collection_data'), (s) => {
+    probe(get(account, 'get_collection_data'), (s) => {
       const owner = address(s[2]);
       return {
         '@type': 'ext.tokens.nftCollectionData',
@@ -104,7 +106,7 @@ export async function tokenData(client: LiteClient, block: tonNode_blockIdExt, t
         collection_content: parseTokenContent(cell(s[1])),
       };
     }),
-    probe(get(target, 'get_nft_data'), async (s) => {
+    probe(get(account, 'get_nft_data'), async (s) => {
       const index = int(s[1]);
       const collectionAddress = address(s[2]);
       const owner = address(s[3]);
@@ -130,7 +132,7 @@ export async function tokenData(client: LiteClient, block: tonNode_blockIdExt, t
         index: index.toString(),
         ...(collectionAddress ? { collection_address: userFriendly(collectionAddress) } : {}),
         ...(owner ? { owner_address: userFriendly(owner) } : {}),
-        content: (await dnsContent(client, block, target)) ?? (content ? parseTokenContent(content) : {}),
+        content: (await dnsContent(client, account)) ?? (content ? parseTokenContent(content) : {}),
       };
     }),
   ]);
@@ -138,7 +140,8 @@ export async function tokenData(client: LiteClient, block: tonNode_blockIdExt, t
 }
 
 /** A TON DNS item (it answers `dnsresolve`): its domain and every record it holds. */
-async function dnsContent(client: LiteClient, block: tonNode_blockIdExt, item: Address) {
+async function dnsContent(client: LiteClient, item: AccountAt) {
+  const block = item.block;
   const self = { type: 'slice' as const, cell: beginCell().storeUint(0, 8).endCell() };
   const resolved = await tryGetMethod(client, block, item, 'dnsresolve', [self, { type: 'int', value: 0n }]);
   if (!resolved) return undefined;

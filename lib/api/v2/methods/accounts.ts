@@ -150,7 +150,7 @@ export const getTokenData = defineMethod({
   async run(p, ctx) {
     const client = await ctx.lite();
     const a = await accountAt(client, p.address.address, p.seqno);
-    const data = a.status === 'active' ? await tokenData(client, a.block.id, a.address, normalized(p.address)) : undefined;
+    const data = a.status === 'active' ? await tokenData(client, a, normalized(p.address)) : undefined;
     if (!data) throw new V2Error(409, `Smart contract ${normalized(p.address)} is not Jetton or NFT`);
     return data;
   },
@@ -170,6 +170,6 @@ export const dnsResolve = defineMethod({
   async run(p, ctx) {
     const client = await ctx.lite();
     const block = await stateBlock(client, p.seqno);
-    return resolveDns(client, block.id, p.address.address, p.name, p.ttl);
+    return resolveDns(client, block, p.address.address, p.name, p.ttl);
   },
 });

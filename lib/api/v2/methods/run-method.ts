@@ -1,21 +1,16 @@
-// Get-methods (api-v2.md §2.6, §3.3): POST only. The stack goes to the lite server as a VmStack and comes
-// back the same way; a non-zero exit code is still a successful answer.
-//
-// gas_used: liteServer.runMethodResult carries no gas figure (tonlib gets one by running the VM itself),
-// so it is reported as 0.
+// Get-methods (api-v2.md §2.6, §3.3): POST only. The account is read at the latest masterchain block (or
+// `seqno`) and the method run on it (get-method.ts); a non-zero exit code is still a successful answer.
 import { z } from 'zod';
 import type { LiteClient } from 'ton-lite-client';
 import type { Address } from '@ton/core';
 import { accountAt } from '../chain-state';
-import { methodIdOf, runGetMethodAt } from '../get-method';
+import { methodIdOf, runGetMethodOn } from '../get-method';
 import { blockIdJson } from '../block-json';
 import { defineMethod } from '../method';
 import { transactionId } from '../tx-json';
 import { address, int32 } from '../params';
 import { legacyEntry, parseStack, typedEntry } from '../stack';
 
-// What tonlib reports for an account without code (uninitialized, frozen or nonexistent): a failed run.
-const NO_CODE_EXIT_CODE = -13;
 const METHOD_ID = /^(-?\d+|0x[0-9a-f]+)$/i;
 
 const params = z.object({
@@ -43,11 +38,7 @@ const params = z.object({
 async function run(client: LiteClient, p: { address: { address: Address }; method: bigint; stack: unknown[]; seqno?: number }, typed: boolean) {
   const input = parseStack(p.stack, typed);
   const acc = await accountAt(client, p.address.address, p.seqno);
-  const res =
-    acc.status === 'active'
-      ? await runGetMethodAt(client, acc.block.id, p.address.address, p.method, input)
-      : { exitCode: NO_CODE_EXIT_CODE, stack: [] };
-  return { acc, res };
+  return { acc, res: await runGetMethodOn(client, acc, p.method, input) };
 }
 
 export const runGetMethod = defineMethod({
@@ -59,7 +50,7 @@ export const runGetMethod = defineMethod({
     const { acc, res } = await run(await ctx.lite(), p, false);
     return {
       '@type': 'smc.runResult',
-      gas_used: 0,
+      gas_used: res.gasUsed,
       stack: res.stack.map(legacyEntry),
       exit_code: res.exitCode,
       block_id: blockIdJson(acc.block.id),
@@ -75,6 +66,6 @@ export const runGetMethodStd = defineMethod({
   params,
   async run(p, ctx) {
     const { res } = await run(await ctx.lite(), p, true);
-    return { '@type': 'smc.runResult', gas_used: 0, stack: res.stack.map((x) => typedEntry(x)), exit_code: res.exitCode };
+    return { '@type': 'smc.runResult', gas_used: res.gasUsed, stack: res.stack.map((x) => typedEntry(x)), exit_code: res.exitCode };
   },
 });
