@@ -4,10 +4,10 @@
 // the same way.
 import { randomBytes } from 'node:crypto';
 import { Address, beginCell, Cell, external, loadMessage, loadTransaction, storeMessage, type StateInit, type Transaction } from '@ton/core';
-import { Executor } from '@ton/sandbox';
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { V2Error } from './errors';
+import { configAt, tvmExecutor } from './tvm';
 import { transactionMessages } from './tx-json';
 
 export interface Fees {
@@ -17,9 +17,6 @@ export interface Fees {
   gas_fee: number;
   fwd_fee: number;
 }
-
-let executor: Promise<Executor> | undefined;
-const getExecutor = () => (executor ??= Executor.create());
 
 /** An account_none: the ShardAccount of an address that has never been touched. */
 const ACCOUNT_NONE = beginCell().storeBit(0).endCell();
@@ -47,9 +44,7 @@ async function emulate(env: Environment, account: Address, message: Cell, ignore
     .storeUint(state.lastTx?.hash ?? 0n, 256)
     .storeUint(lastLt, 64)
     .endCell();
-  const res = await (
-    await getExecutor()
-  ).runTransaction({
+  const res = await (await tvmExecutor()).runTransaction({
     config: env.config,
     libs: null,
     verbosity: 'short',
@@ -88,13 +83,7 @@ function feesOf(tx: Transaction): Fees {
 
 export async function estimateFees(client: LiteClient, address: Address, body: Cell, init: StateInit | null, ignoreChksig: boolean) {
   const block = (await client.getMasterchainInfo()).last;
-  const config = await client.getConfig(block);
-  const env: Environment = {
-    client,
-    block,
-    config: beginCell().storeDictDirect(config.config).endCell().toBoc().toString('base64'),
-    now: Math.floor(Date.now() / 1000),
-  };
+  const env: Environment = { client, block, config: await configAt(client, block), now: Math.floor(Date.now() / 1000) };
   const message = beginCell()
     .store(storeMessage(external({ to: address, body, init: init ?? undefined })))
     .endCell();
