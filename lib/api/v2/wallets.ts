@@ -1,7 +1,8 @@
 // Wallet detection by the code cell's representation hash (api-v2.md §3.4), with toncenter's exact
-// `wallet_type` strings. The codes come from @ton/ton's wallet classes, so no hash is typed in by hand;
-// v5 beta's code there is the library cell mainnet accounts carry, whose hash is the one toncenter lists.
-import type { Cell } from '@ton/core';
+// `wallet_type` strings. The codes come from @ton/ton's wallet classes (v4 r1, which it lacks, from
+// tonweb), so no hash is typed in by hand; v5 beta's code in @ton/ton is the library cell mainnet
+// accounts carry, whose hash is the one toncenter lists.
+import { Cell } from '@ton/core';
 import {
   WalletContractV1R1,
   WalletContractV1R2,
@@ -34,7 +35,14 @@ export interface WalletFields {
 
 const key = Buffer.alloc(32);
 
-function kinds(): Map<string, WalletKind> {
+/** tonweb builds v4 r1's code in the contract's constructor (loaded on first use: tonweb is large). */
+async function v4r1Code(): Promise<Cell> {
+  const { WalletV4ContractR1 } = await import('tonweb/src/contract/wallet/WalletContractV4.js');
+  const wallet = new WalletV4ContractR1({}, { publicKey: new Uint8Array(32), wc: 0 });
+  return Cell.fromBoc(Buffer.from(await wallet.options.code.toBoc(false)))[0];
+}
+
+async function kinds(): Promise<Map<string, WalletKind>> {
   const list: [Cell, WalletKind][] = [
     [WalletContractV1R1.create({ workchain: 0, publicKey: key }).init.code, { type: 'wallet v1 r1', layout: 'seqno' }],
     [WalletContractV1R2.create({ workchain: 0, publicKey: key }).init.code, { type: 'wallet v1 r2', layout: 'seqno' }],
@@ -49,6 +57,7 @@ function kinds(): Map<string, WalletKind> {
       WalletContractV3R2.create({ workchain: 0, publicKey: key }).init.code,
       { type: 'wallet v3 r2', layout: 'seqno_id', tonlib: { type: 'wallet.v3.accountState', revision: 2 } },
     ],
+    [await v4r1Code(), { type: 'wallet v4 r1', layout: 'seqno_id', tonlib: { type: 'wallet.v4.accountState', revision: 1 } }],
     [
       WalletContractV4.create({ workchain: 0, publicKey: key }).init.code,
       { type: 'wallet v4 r2', layout: 'seqno_id', tonlib: { type: 'wallet.v4.accountState', revision: 2 } },
@@ -59,19 +68,22 @@ function kinds(): Map<string, WalletKind> {
   return new Map(list.map(([code, kind]) => [code.hash().toString('base64'), kind]));
 }
 
-let byHash: Map<string, WalletKind> | undefined;
+let byHash: Promise<Map<string, WalletKind>> | undefined;
+const known = () => {
+  byHash ??= kinds();
+  byHash.catch(() => (byHash = undefined));
+  return byHash;
+};
 
 /** The wallet kind of a contract code, or undefined for anything else (highload wallets included). */
-export function walletKind(code: Cell | null): WalletKind | undefined {
+export async function walletKind(code: Cell | null): Promise<WalletKind | undefined> {
   if (!code) return undefined;
-  byHash ??= kinds();
-  return byHash.get(code.hash().toString('base64'));
+  return (await known()).get(code.hash().toString('base64'));
 }
 
-/** Code hashes (base64) of every known wallet kind, for tests and documentation. */
-export function walletCodeHashes(): Record<string, string> {
-  byHash ??= kinds();
-  return Object.fromEntries([...byHash].map(([hash, k]) => [k.type, hash]));
+/** Code hash (base64) of every known wallet kind by wallet_type. */
+export async function walletCodeHashes(): Promise<Record<string, string>> {
+  return Object.fromEntries([...(await known())].map(([hash, k]) => [k.type, hash]));
 }
 
 /** seqno / wallet_id / is_signature_allowed from the data cell (unsigned, big-endian fields). */

@@ -63,7 +63,7 @@ export const getExtendedAddressInformation = defineMethod({
   params: accountParams,
   async run(p, ctx) {
     const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    const kind = walletKind(a.code);
+    const kind = await walletKind(a.code);
     let accountState: Record<string, unknown>;
     let revision = 0;
     if (a.status !== 'active') {
@@ -96,7 +96,7 @@ export const getWalletInformation = defineMethod({
   params: accountParams,
   async run(p, ctx) {
     const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    const kind = a.status === 'active' ? walletKind(a.code) : undefined;
+    const kind = a.status === 'active' ? await walletKind(a.code) : undefined;
     const fields = kind && a.data ? walletFields(kind, a.data) : undefined;
     return {
       '@type': 'ext.accounts.walletInformation',
