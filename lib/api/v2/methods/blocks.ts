@@ -200,6 +200,7 @@ export const getBlockHeader = defineMethod({
     const res = await client.getBlockHeader(id);
     // header_proof is a Merkle proof of the block: its root keeps the tag, global_id and the BlockInfo ref.
     const root = Cell.fromBoc(res.headerProof)[0]!.refs[0]!;
+    if (!root.hash(0).equals(res.id.rootHash)) throw new V2Error(500, `the liteserver's header proof is not of block ${res.id.seqno}`);
     const s = root.beginParse();
     s.loadUint(32);
     const globalId = s.loadInt(32);
