@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Address, beginCell, Cell, external, loadMessage, loadTransaction, storeMessage, type StateInit, type Transaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { accountIn, stateBlock, type McBlock } from './chain-state';
 import { V2Error } from './errors';
 import { configAt, tvmExecutor } from './tvm';
 import { transactionMessages } from './tx-json';
@@ -18,9 +18,6 @@ export interface Fees {
   fwd_fee: number;
 }
 
-/** An account_none: the ShardAccount of an address that has never been touched. */
-const ACCOUNT_NONE = beginCell().storeBit(0).endCell();
-
 interface Emulation {
   tx: Transaction;
   cell: Cell;
@@ -28,22 +25,16 @@ interface Emulation {
 
 interface Environment {
   client: LiteClient;
-  block: tonNode_blockIdExt;
+  block: McBlock;
   config: string;
   now: number;
 }
 
 /** Runs `message` on `account` as of `env.block`; the executor's reason when the message is not accepted. */
 async function emulate(env: Environment, account: Address, message: Cell, ignoreChksig: boolean): Promise<Emulation | { error: string }> {
-  const state = await env.client.getAccountState(account, env.block);
-  const accountCell = state.raw.length ? Cell.fromBoc(state.raw)[0]! : ACCOUNT_NONE;
-  const lastLt = state.lastTx?.lt ?? 0n;
+  const acc = await accountIn(env.client, account, env.block);
   // ShardAccount: the account by reference, then its last transaction's hash and lt.
-  const shardAccount = beginCell()
-    .storeRef(accountCell)
-    .storeUint(state.lastTx?.hash ?? 0n, 256)
-    .storeUint(lastLt, 64)
-    .endCell();
+  const shardAccount = beginCell().storeRef(acc.accountCell).storeBuffer(acc.lastTxHash).storeUint(acc.lastTxLt, 64).endCell();
   const res = await (await tvmExecutor()).runTransaction({
     config: env.config,
     libs: null,
@@ -51,7 +42,7 @@ async function emulate(env: Environment, account: Address, message: Cell, ignore
     shardAccount: shardAccount.toBoc().toString('base64'),
     message,
     now: env.now,
-    lt: lastLt + 1_000_000n,
+    lt: acc.lastTxLt + 1_000_000n,
     randomSeed: randomBytes(32),
     ignoreChksig,
     debugEnabled: false,
@@ -82,8 +73,8 @@ function feesOf(tx: Transaction): Fees {
 }
 
 export async function estimateFees(client: LiteClient, address: Address, body: Cell, init: StateInit | null, ignoreChksig: boolean) {
-  const block = (await client.getMasterchainInfo()).last;
-  const env: Environment = { client, block, config: await configAt(client, block), now: Math.floor(Date.now() / 1000) };
+  const block = await stateBlock(client);
+  const env: Environment = { client, block, config: await configAt(client, block.id), now: Math.floor(Date.now() / 1000) };
   const message = beginCell()
     .store(storeMessage(external({ to: address, body, init: init ?? undefined })))
     .endCell();

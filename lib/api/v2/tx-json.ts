@@ -3,6 +3,7 @@
 // strings, the account as wc:HEX and the decoded `message`.
 import { Address, beginCell, Cell, Dictionary, type ExternalAddress, loadCommonMessageInfo, loadMessage, loadTransaction, storeStateInit, type Message } from '@ton/core';
 import { rawUpper } from '../../ton/address';
+import { accountAddressJson } from './chain-state';
 import { snakeBytes } from '../../ton/snake';
 
 export type Flavour = 'raw' | 'ext';
@@ -12,7 +13,8 @@ export function accountString(a: Address | ExternalAddress | null | undefined): 
   return a instanceof Address ? a.toString({ bounceable: true, urlSafe: true, testOnly: false }) : '';
 }
 
-const accountAddress = (a: Address | ExternalAddress | null | undefined) => ({ '@type': 'accountAddress', account_address: accountString(a) });
+const accountAddress = (a: Address | ExternalAddress | null | undefined) =>
+  a instanceof Address ? accountAddressJson(a) : { '@type': 'accountAddress', account_address: '' };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
