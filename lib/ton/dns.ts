@@ -6,7 +6,7 @@
  *   dns_storage_address#7473 bag_id:bits256
  */
 import { sha256_sync } from '@ton/crypto';
-import { Address, Cell, crc16 } from '@ton/core';
+import { Address, Cell } from '@ton/core';
 
 export const DNS_CATEGORY_NAMES = ['wallet', 'site', 'storage', 'dns_next_resolver'] as const;
 
@@ -52,24 +52,4 @@ export function parseDnsRecord(cell: Cell): DnsRecord {
     // fall through: not a record we can read
   }
   return { type: 'unknown', cell };
-}
-
-/** An ADNL address in TON's user-friendly form: base32 of 0x2d ‖ id ‖ crc16, first character dropped (55 chars). */
-export function adnlUserFriendly(id: Buffer): string {
-  const body = Buffer.concat([Buffer.from([0x2d]), id]);
-  const bytes = Buffer.concat([body, crc16(body)]);
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const b of bytes) {
-    value = (value << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return out.slice(1);
 }

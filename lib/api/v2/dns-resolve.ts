@@ -2,9 +2,9 @@
 // `dnsresolve(name, 0)` either consumes the whole internal name (its answer is the record set) or a
 // prefix (its answer is a dns_next_resolver record); with `ttl` > 0 the rest of the name is asked of that
 // next resolver, ttl − 1 times more, else the next-resolver entry is the answer.
-import { Address, beginCell, Dictionary, type TupleItem } from '@ton/core';
+import { ADNLAddress, Address, beginCell, Dictionary, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { adnlUserFriendly, dnsCategory, dnsInternalName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
+import { dnsCategory, dnsInternalName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
 import { accountAddressJson, accountIn, type McBlock } from './chain-state';
 import { V2Error, invalidRequest } from './errors';
 import { runGetMethodOn } from './get-method';
@@ -19,7 +19,7 @@ function entryData(r: DnsRecord): unknown {
     case 'next_resolver':
       return { '@type': 'dns.entryDataNextResolver', resolver: accountAddressJson(r.address) };
     case 'adnl_address':
-      return { '@type': 'dns.entryDataAdnlAddress', adnl_address: { '@type': 'adnlAddress', adnl_address: adnlUserFriendly(r.adnl) } };
+      return { '@type': 'dns.entryDataAdnlAddress', adnl_address: { '@type': 'adnlAddress', adnl_address: new ADNLAddress(r.adnl).toString() } };
     case 'storage_address':
       return { '@type': 'dns.entryDataStorageAddress', bag_id: r.bagId.toString('hex') };
     case 'unknown':
