@@ -1,0 +1,61 @@
+// Shared by the benchmarks: result rows, latency sampling and a scratch PostgreSQL database.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../lib/db/database';
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+
+/** Runs fn `n` times one after another; returns p50/p99 in ms and requests/s. */
+export async function sample(n: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number; rps: number }> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(i); // warm caches and JIT
+  const times: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  const total = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
+  return { p50: at(0.5), p99: at(0.99), rps: +(n / total).toFixed(0) };
+}
+
+export function latencyRows(name: string, s: { p50: number; p99: number; rps: number }, note?: string): BenchResult[] {
+  return [
+    { name: `${name} p50`, value: s.p50, unit: 'ms', note },
+    { name: `${name} p99`, value: s.p99, unit: 'ms' },
+    { name: `${name} throughput`, value: s.rps, unit: 'req/s' },
+  ];
+}
+
+/** A fresh database on the PostgreSQL server of `baseUrl`, dropped by drop(). */
+export async function scratchPostgres(baseUrl: string): Promise<{ db: Database; url: string; drop(): Promise<void> }> {
+  const name = `atlas_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ engine: 'postgresql', url: url.toString() });
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
