@@ -45,7 +45,10 @@ export async function dnsResolve(client: LiteClient, block: McBlock, resolver: A
       { type: 'slice', cell: beginCell().storeBuffer(internal).endCell() },
       { type: 'int', value: 0n },
     ];
-    const res = await runGetMethodOn(client, await accountIn(client, current, block), 'dnsresolve', query);
+    const resolverAccount = await accountIn(client, current, block);
+    // A resolver that is not there (e.g. the item of a name nobody registered): the name does not resolve.
+    if (resolverAccount.status !== 'active') throw new V2Error(404, `DNS resolver ${current.toRawString()} is ${resolverAccount.status}: the name does not resolve`);
+    const res = await runGetMethodOn(client, resolverAccount, 'dnsresolve', query);
     if (res.exitCode !== 0 && res.exitCode !== 1) {
       throw new V2Error(500, `dnsresolve failed on ${current.toRawString()} with exit code ${res.exitCode}`);
     }

@@ -271,6 +271,12 @@ describe.each(MODES)('accounts over %s', (mode) => {
     expect(self.entries).toHaveLength(3);
   });
 
+  it('dnsResolve: 404 when a resolver on the way is not there', async () => {
+    // The collection is the .ton zone: "alice.ton" asks it for the (unregistered) label "ton".
+    await fails(mode, 'dnsResolve', { address: raw('dns_collection'), name: 'alice.ton', ttl: 1 }, 404, /the name does not resolve/);
+    await fails(mode, 'dnsResolve', { address: raw('uninit_receiver'), name: 'alice' }, 404, /is uninitialized/);
+  });
+
   it('dnsResolve: 422 for bad input', async () => {
     await fails(mode, 'dnsResolve', { name: 'alice' }, 422, /address is required/);
     await fails(mode, 'dnsResolve', { address: raw('dns_collection'), name: 'alice', ttl: -1 }, 422, /ttl/);
