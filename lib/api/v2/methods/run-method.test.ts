@@ -132,6 +132,10 @@ describe.each(['post', 'rpc'] as const)('run get-method over %s', (mode) => {
     await fails(mode, params, code, message);
   });
 
+  it('a method id outside 32 bits is 422', async () => {
+    await fails(mode, { address: raw('alice'), method: '99999999999', stack: [] }, 422, /method id 99999999999 is outside the 32-bit range/);
+  });
+
   it('a future seqno is a lite server error (500)', async () => {
     await fails(mode, { address: raw('alice'), method: 'seqno', stack: [], seqno: chain.devnet.chain.lastSeqno + 10000 }, 500, /LITE_SERVER/);
   });
