@@ -11,8 +11,10 @@ const launchOptions = {
   executablePath: fs.existsSync(systemChromium) ? systemChromium : undefined,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
-// A fresh data directory per run, so the embedded database starts empty.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
+// A fresh data directory per run, so the embedded database starts empty. Workers load this config
+// again: they inherit the directory through the environment (tests read devnet/genesis.json there).
+const dataDir = process.env.ATLAS_E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
+process.env.ATLAS_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
