@@ -126,6 +126,26 @@ test('the blocks list shows masterchain blocks with their shard blocks and pages
   expect(olderFirst).toBeLessThan(Number(first!.slice(1)));
 });
 
+test('the transactions list pages by lt cursor and the accounts list ranks balances', async ({ page }, info) => {
+  await page.goto('/transactions');
+  const links = page.locator('a[href^="/tx/"]').locator('visible=true');
+  await expect(links.first()).toBeVisible();
+  const firstPage = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  await shot(page, info, 'transactions');
+  await page.getByRole('link', { name: 'Older →' }).click();
+  await expect(page).toHaveURL(/cursor=\d+\.\d+/);
+  await expect(links.first()).toBeVisible();
+  const secondPage = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  // A cursor page never repeats a row of the page before it, however fast the chain moves.
+  expect(secondPage.filter((h) => firstPage.includes(h))).toEqual([]);
+
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await expect(page.locator('#top-title').locator('xpath=../..').locator('a[href^="/account/"]').first()).toBeVisible();
+  await noHorizontalScroll(page);
+  await shot(page, info, 'accounts');
+});
+
 test('live: new masterchain blocks appear on the home page without reloading', async ({ page }) => {
   await page.goto('/');
   const stat = page.getByTestId('stat-seqno');
@@ -237,21 +257,25 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('block, transaction and account pages render their data on the server', async ({ page, request }) => {
-    const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
+    const alice = account('alice');
+    // alice's newest transaction: the first row of her account page and of its block's page.
+    const [tx] = (await v3<{ transactions: Tx[] }>(request, 'transactions', { account: alice.address, limit: 1, sort: 'desc' })).transactions;
     const b = tx!.block_ref;
+    const [blockFirst] = (await v3<{ transactions: Tx[] }>(request, 'transactions', { workchain: b.workchain, shard: b.shard, seqno: b.seqno, limit: 1, sort: 'desc' })).transactions;
     await page.goto(`/block/${b.workchain}/${b.shard}/${b.seqno}`);
     await expect(page.getByRole('heading', { level: 1, name: `Shard block ${b.workchain}:${b.shard}:${b.seqno}` })).toBeVisible();
     await expect(page.getByText('Root hash')).toBeVisible();
-    await expect(page.locator(`a[href="/tx/${urlSafe(tx!.hash)}"]`).first()).toBeAttached();
+    await expect(page.locator(`a[href="/tx/${urlSafe(blockFirst!.hash)}"]`).first()).toBeAttached();
 
     await page.goto(`/tx/${urlSafe(tx!.hash)}`);
     await expect(page.getByText(tx!.lt, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Compute phase' })).toBeVisible();
 
-    await page.goto(`/account/${account('alice').friendly.bounceable}`);
+    await page.goto(`/account/${alice.friendly.bounceable}`);
     await expect(page.getByText('Balance')).toBeVisible();
     await expect(page.getByText(/\d TON/).first()).toBeVisible();
-    await expect(page.locator(`a[href="/tx/${urlSafe(tx!.hash)}"]`).first()).toBeAttached();
+    await expect(page.getByText(alice.friendly.nonBounceable).first()).toBeVisible();
+    await expect(page.locator('a[href^="/tx/"]').first()).toBeAttached();
   });
 });
 
@@ -266,7 +290,7 @@ test('unknown ids answer not found pages', async ({ page }) => {
 test('pages have no serious accessibility violations', async ({ page, request }) => {
   test.setTimeout(180_000);
   const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
-  const pages = ['/', '/blocks', `/block/-1/8000000000000000/${tx!.mc_block_seqno}`, `/tx/${urlSafe(tx!.hash)}`, `/account/${account('alice').friendly.bounceable}`, '/search?q=nothing'];
+  const pages = ['/', '/blocks', '/transactions', '/accounts', `/block/-1/8000000000000000/${tx!.mc_block_seqno}`, `/tx/${urlSafe(tx!.hash)}`, `/account/${account('alice').friendly.bounceable}`, '/search?q=nothing'];
   for (const url of pages) {
     await page.goto(url);
     // Live pages poll, so the network never idles: wait for the hydrated page instead.

@@ -44,3 +44,5 @@ export const HOME_BLOCKS = { workchain: -1, limit: 8, sort: 'desc' as const };
 export const HOME_TXS = { limit: 10, sort: 'desc' as const };
 /** Blocks of every workchain generated in the minute up to the latest masterchain block. */
 export const lastMinuteBlocks = (lastUtime: string) => ({ start_utime: Number(lastUtime) - 59, end_utime: Number(lastUtime), limit: 1000 });
+
+export const TOP_ACCOUNTS = { limit: 50 };
