@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { v3OpenApi } from './openapi';
 import { paramDoc } from './params';
-import { v3Routes } from './registry';
+import { v3PostRoutes, v3Routes } from './registry';
 import { callV3 } from './testing';
 
 const ROUTES = [
@@ -20,11 +20,17 @@ const ROUTES = [
   'metadata',
   'accountStates',
   'walletStates',
+  'addressInformation',
+  'account',
+  'walletInformation',
+  'wallet',
 ];
+const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee'];
 
 describe('routing', () => {
   it('registers every route of this part of the contract', () => {
     expect([...v3Routes.keys()].sort()).toEqual([...ROUTES].sort());
+    expect([...v3PostRoutes.keys()].sort()).toEqual([...POST_ROUTES].sort());
   });
 
   it('404 in the v3 envelope for a path no route claims, for any method', async () => {
@@ -61,7 +67,7 @@ describe('/api/v3/openapi.json', () => {
 
   it('lists every route with every query parameter and its response model', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(ROUTES.map((r) => `/api/v3/${r}`).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual([...ROUTES, ...POST_ROUTES].map((r) => `/api/v3/${r}`).sort());
     for (const route of v3Routes.values()) {
       const op = doc.paths[`/api/v3/${route.path}`]!.get;
       const names = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);

@@ -6,7 +6,7 @@ import { isTestnet, v3Database, type V3Context } from './context';
 import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
 import { unprocessable } from './errors';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
-import { findRoute } from './registry';
+import { findPostRoute, findRoute } from './registry';
 
 /**
  * Settings every route accepts. X-Api-Key / api_key is accepted and not checked (toncenter does not
@@ -44,7 +44,7 @@ export const v3Get = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Interna
   const startedAt = performance.now();
   const url = new URL(req.url);
   const route = findRoute((await params).path.join('/'));
-  if (!route) return v3Error(404, `route not found: ${url.pathname}`);
+  if (!route) return otherMethod(req, (await params).path.join('/'));
   try {
     const query = normalizeQuery(url.searchParams);
     const q = parse(route.query, readQuery(query, route.query.shape));
@@ -55,9 +55,33 @@ export const v3Get = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Interna
   }
 });
 
-/** Any other method: 404 for a path no route claims (as before), 405 for a route's path. */
-export const v3OtherMethod = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => {
-  const url = new URL(req.url);
-  if (!findRoute((await params).path.join('/'))) return v3Error(404, `route not found: ${url.pathname}`);
-  return v3Error(405, `method ${req.method} is not allowed on ${url.pathname}`);
+/** POST /api/v3/<path>: a POST route with its JSON body (message, runGetMethod, estimateFee). */
+export const v3Post = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => {
+  const startedAt = performance.now();
+  const path = (await params).path.join('/');
+  const route = findPostRoute(path);
+  if (!route) return otherMethod(req, path);
+  try {
+    // As toncenter (fiber's body parser): a body that is not declared JSON is not read.
+    if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? '')) throw unprocessable('Unprocessable Entity: send the body as application/json');
+    let body: unknown;
+    try {
+      body = JSON.parse(await req.text());
+    } catch (err) {
+      throw unprocessable(`failed to decode the JSON body: ${(err as Error).message}`);
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
+    return v3Json(await route.run(parse(route.body, body as Record<string, unknown>)), startedAt);
+  } catch (err) {
+    return v3Failure(err);
+  }
 });
+
+function otherMethod(req: Request, path: string): Response {
+  const url = new URL(req.url);
+  if (!findRoute(path) && !findPostRoute(path)) return v3Error(404, `route not found: ${url.pathname}`);
+  return v3Error(405, `method ${req.method} is not allowed on ${url.pathname}`);
+}
+
+/** Any other method: 404 for a path no route claims, 405 for a route's path. */
+export const v3OtherMethod = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => otherMethod(req, (await params).path.join('/')));

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { V3_API_VERSION } from './envelope';
 import { MODELS } from './models';
 import { paramDoc } from './params';
-import { v3Routes } from './registry';
-import type { V3Route } from './route';
+import { v3PostRoutes, v3Routes } from './registry';
+import type { V3PostRoute, V3Route } from './route';
 import { settingsQuery } from './http';
 
 type JsonSchema = Record<string, unknown>;
@@ -66,9 +66,28 @@ function operation(route: V3Route) {
   };
 }
 
+function postOperation(route: V3PostRoute) {
+  const body = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  delete body.$schema;
+  const responses: Record<string, unknown> = {
+    '200': { description: 'Success', content: { 'application/json': { schema: { $ref: `#/components/schemas/${modelName(route.response)}` } } } },
+  };
+  for (const [code, text] of Object.entries(route.errors)) responses[code] = errorResponse(text);
+  responses.default = errorResponse('v2 failure (status and message forwarded) or internal error');
+  return {
+    operationId: `api_v3_post_${route.path.replace(/\W/g, '_')}`,
+    tags: ['api/v2'],
+    summary: route.summary,
+    requestBody: { required: true, content: { 'application/json': { schema: body } } },
+    responses,
+    security: [{ APIKeyHeader: [] }, { APIKeyQuery: [] }, {}],
+  };
+}
+
 export function v3OpenApi() {
   const paths: Record<string, unknown> = {};
   for (const route of v3Routes.values()) paths[`/api/v3/${route.path}`] = { get: operation(route) };
+  for (const route of v3PostRoutes.values()) paths[`/api/v3/${route.path}`] = { post: postOperation(route) };
   return {
     openapi: '3.1.0',
     info: {

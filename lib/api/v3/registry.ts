@@ -1,12 +1,16 @@
 // Every v3 route by path. A route listed here is reachable as GET /api/v3/<path> and documented in
 // /api/v3/openapi.json.
-import type { V3Route } from './route';
+import type { V3PostRoute, V3Route } from './route';
 import * as accounts from './routes/accounts';
 import * as blocks from './routes/blocks';
+import * as live from './routes/live';
 import * as messages from './routes/messages';
 import * as transactions from './routes/transactions';
 
-const all = [...Object.values(blocks), ...Object.values(transactions), ...Object.values(messages), ...Object.values(accounts)] as unknown as V3Route[];
+const isPost = (r: object): r is V3PostRoute => 'body' in r;
+const every = [blocks, transactions, messages, accounts, live].flatMap((m) => Object.values(m) as object[]);
+const all = every.filter((r) => !isPost(r)) as V3Route[];
+const posts = every.filter(isPost);
 
 export const v3Routes: ReadonlyMap<string, V3Route> = new Map(all.map((r) => [r.path, r]));
 
@@ -14,3 +18,9 @@ export const v3Routes: ReadonlyMap<string, V3Route> = new Map(all.map((r) => [r.
 const byLowerPath = new Map(all.map((r) => [r.path.toLowerCase(), r]));
 
 export const findRoute = (path: string): V3Route | undefined => byLowerPath.get(path.toLowerCase());
+
+/** POST routes by path (message, runGetMethod, estimateFee). */
+export const v3PostRoutes: ReadonlyMap<string, V3PostRoute> = new Map(posts.map((r) => [r.path, r]));
+const postByLowerPath = new Map(posts.map((r) => [r.path.toLowerCase(), r]));
+
+export const findPostRoute = (path: string): V3PostRoute | undefined => postByLowerPath.get(path.toLowerCase());

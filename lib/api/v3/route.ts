@@ -20,3 +20,17 @@ export interface V3Route<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
 export function defineRoute<Q extends z.ZodObject, R extends z.ZodType>(route: V3Route<Q, R>): V3Route<Q, R> {
   return route;
 }
+
+/** A POST route: its JSON body validated by `body` (plain zod), answered with `response`. */
+export interface V3PostRoute<B extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
+  path: string;
+  summary: string;
+  body: B;
+  response: R;
+  errors: Partial<Record<404 | 409 | 422, string>>;
+  run(body: z.output<B>): Promise<z.output<R>>;
+}
+
+export function definePostRoute<B extends z.ZodObject, R extends z.ZodType>(route: V3PostRoute<B, R>): V3PostRoute<B, R> {
+  return route;
+}

@@ -30,7 +30,7 @@ type QueryValue = string | number | boolean | bigint | (string | number | bigint
 export async function callV3<T = Record<string, unknown>>(
   path: string,
   query: Record<string, QueryValue | undefined> | string = {},
-  init: { headers?: Record<string, string>; method?: string } = {},
+  init: { headers?: Record<string, string>; method?: string; body?: string } = {},
 ): Promise<V3Answer<T>> {
   let qs: string;
   if (typeof query === 'string') qs = query;
@@ -42,12 +42,17 @@ export async function callV3<T = Record<string, unknown>>(
     }
     qs = q.toString();
   }
-  const req = new Request(`${BASE}/${path}${qs ? `?${qs}` : ''}`, { method: init.method ?? 'GET', headers: init.headers });
+  const req = new Request(`${BASE}/${path}${qs ? `?${qs}` : ''}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body });
   const ctx = { params: Promise.resolve({ path: path.split('/') }) };
   const handler = (init.method ?? 'GET') === 'GET' ? route.GET : route.POST;
   const res = await handler(req, ctx);
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as T };
+}
+
+/** POST /api/v3/<path> with a JSON body. */
+export function postV3<T = Record<string, unknown>>(path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  return callV3<T>(path, {}, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
 export const MC_SEQNO = 46991999;

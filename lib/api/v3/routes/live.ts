@@ -1,0 +1,234 @@
+// The v2-style routes of api-v3.md §2.2 and §2.5, answered live through the lite client with the same
+// code as /api/v2 (lib/api/v2): addressInformation (= account), walletInformation (= wallet), and
+// POST message, runGetMethod, estimateFee.
+//
+// Decisions on the reference's quirks:
+// - [quirk] toncenter answers addressInformation/walletInformation from the index unless use_v2=true.
+//   Atlas always reads them live (the index may lag the chain; a live read costs one lite query here),
+//   so `use_v2` is accepted and has no effect, and frozen_hash is real instead of always null.
+// - [quirk] a missing required argument is 401 in toncenter; Atlas answers 422 with the same message,
+//   as for every other input problem.
+// - message/estimateFee/runGetMethod forward the v2 status and message on failure, as toncenter does.
+import { Address, Cell, type StateInit, type TupleItem } from '@ton/core';
+import { z } from 'zod';
+import { accountAt, type AccountAt } from '../../v2/chain-state';
+import { liteClient, v2Context } from '../../v2/context';
+import { V2Error } from '../../v2/errors';
+import { estimateFees } from '../../v2/fees';
+import { methodIdOf, runGetMethodOn } from '../../v2/get-method';
+import { sendBocReturnHash } from '../../v2/methods/send';
+import { parseLegacyEntry, typedEntry } from '../../v2/stack';
+import { walletFields, walletKind } from '../../v2/wallets';
+import { normalizeLiteError, LiteTimeoutError, LiteServerError } from '../../../lite/errors';
+import { V3Error, unprocessable } from '../errors';
+import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models';
+import { p } from '../params';
+import { definePostRoute, defineRoute } from '../route';
+
+/** Runs v2 code with v2's failures turned into v3 ones (same status and message). */
+async function live<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof V2Error) throw new V3Error(err.code, err.message);
+    const lite = normalizeLiteError(err, 0);
+    if (lite instanceof LiteTimeoutError) throw new V3Error(504, 'LITE_SERVER_NETWORK timeout');
+    if (lite instanceof LiteServerError) throw new V3Error(500, `LITE_SERVER_UNKNOWN: ${lite.message}`);
+    throw err;
+  }
+}
+
+const required = <T>(v: T | undefined, message: string): T => {
+  if (v === undefined) throw unprocessable(message);
+  return v;
+};
+
+const ZERO_HASH = Buffer.alloc(32).toString('base64');
+const v3Status = (a: AccountAt) => (a.status === 'uninitialized' ? (a.account ? 'uninit' : 'nonexist') : a.status);
+const lastTx = (a: AccountAt) => ({
+  last_transaction_lt: a.lastTxLt.toString(),
+  last_transaction_hash: a.lastTxLt === 0n ? ZERO_HASH : a.lastTxHash.toString('base64'),
+});
+
+const accountQuery = z.object({
+  address: p.address('Account address (required).'),
+  use_v2: p.bool('Accepted for compatibility; Atlas always answers live.'),
+});
+
+const accountAtHead = (address: string | undefined) =>
+  live(async () => accountAt(await liteClient(), Address.parseRaw(required(address, 'address is required'))));
+
+const addressInformationRoute = (path: string) =>
+  defineRoute({
+    path,
+    tag: 'accounts',
+    summary: path === 'account' ? 'Alias of addressInformation' : 'Balance, code, data and status of an account, read live',
+    description: 'Read from the chain through the lite client at the latest masterchain block.',
+    query: accountQuery,
+    response: V2AddressInformation,
+    errors: { 422: 'address is required or invalid' },
+    async run(q) {
+      const a = await accountAtHead(q.address);
+      const boc = (c: Cell | null) => (c ? c.toBoc().toString('base64') : null);
+      return {
+        balance: a.balance.toString(),
+        code: boc(a.code),
+        data: boc(a.data),
+        ...lastTx(a),
+        frozen_hash: a.frozenHash ? a.frozenHash.toString('base64') : null,
+        status: v3Status(a),
+      };
+    },
+  });
+
+const walletInformationRoute = (path: string) =>
+  defineRoute({
+    path,
+    tag: 'accounts',
+    summary: path === 'wallet' ? 'Alias of walletInformation' : 'Wallet type, seqno and wallet id of a wallet account, read live',
+    description: '409 `not a wallet` for an initialized account whose code is not a known wallet.',
+    query: accountQuery,
+    response: V2WalletInformation,
+    errors: { 409: 'not a wallet', 422: 'address is required or invalid' },
+    async run(q) {
+      const a = await accountAtHead(q.address);
+      const kind = a.status === 'active' ? await walletKind(a.code) : undefined;
+      const status = v3Status(a);
+      if (!kind && status !== 'uninit' && status !== 'nonexist') throw new V3Error(409, 'not a wallet');
+      const fields = kind && a.data ? walletFields(kind, a.data) : undefined;
+      return {
+        balance: a.balance.toString(),
+        ...(kind && fields ? { wallet_type: kind.type, seqno: fields.seqno, ...(fields.wallet_id !== undefined ? { wallet_id: fields.wallet_id } : {}) } : {}),
+        ...lastTx(a),
+        status,
+      };
+    },
+  });
+
+export const addressInformation = addressInformationRoute('addressInformation');
+export const account = addressInformationRoute('account');
+export const walletInformation = walletInformationRoute('walletInformation');
+export const wallet = walletInformationRoute('wallet');
+
+// POST bodies: JSON, validated with plain zod (api-v3.md §2.5 shapes).
+const addressField = z
+  .string()
+  .transform((v, ctx) => {
+    try {
+      return Address.parse(v.trim());
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v)}` });
+      return z.NEVER;
+    }
+  })
+  .meta({ description: 'Account address in any form' });
+
+const bocField = (what: string) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        const roots = Cell.fromBoc(Buffer.from(v.trim(), 'base64'));
+        if (roots.length === 1) return roots[0]!;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: `invalid ${what}: expected a base64 BoC with one root cell` });
+      return z.NEVER;
+    })
+    .meta({ description: `${what}: base64 bag of cells` });
+
+const StackEntryIn = z.object({ type: z.enum(['num', 'cell', 'slice']), value: z.string() });
+
+export const message = definePostRoute({
+  path: 'message',
+  summary: 'Send an external message (base64 BoC); answers its hash and normalized hash',
+  body: z.object({ boc: z.string().optional().meta({ description: 'base64 BoC of an external inbound message' }) }),
+  response: SentMessage,
+  errors: { 422: 'boc is required or invalid' },
+  async run(b) {
+    const boc = required(b.boc, 'boc is required');
+    return live(async () => {
+      const ctx = v2Context(performance.now());
+      const params = sendBocReturnHash.params.safeParse({ boc });
+      if (!params.success) throw unprocessable(params.error.issues[0]!.message);
+      const r = (await sendBocReturnHash.run(params.data, ctx)) as { hash: string; hash_norm: string };
+      return { message_hash: r.hash, message_hash_norm: r.hash_norm };
+    });
+  },
+});
+
+/** v3's {type, value} stack entries out: nums as 0x-hex, cells and slices as BoC, tuples and lists nested. */
+function v3Entry(typed: unknown): { type: string; value: unknown } {
+  const t = typed as Record<string, unknown> & { '@type': string };
+  switch (t['@type']) {
+    case 'tvm.stackEntryNumber': {
+      const n = BigInt((t.number as { number: string }).number);
+      return { type: 'num', value: n < 0n ? `-0x${(-n).toString(16)}` : `0x${n.toString(16)}` };
+    }
+    case 'tvm.stackEntryCell':
+      return { type: 'cell', value: (t.cell as { bytes: string }).bytes };
+    case 'tvm.stackEntrySlice':
+      return { type: 'slice', value: (t.slice as { bytes: string }).bytes };
+    case 'tvm.stackEntryTuple':
+      return { type: 'tuple', value: (t.tuple as { elements: unknown[] }).elements.map(v3Entry) };
+    case 'tvm.stackEntryList':
+      return { type: 'list', value: (t.list as { elements: unknown[] }).elements.map(v3Entry) };
+    default:
+      throw new V3Error(501, `unsupported stack entry type ${t['@type']}`);
+  }
+}
+
+export const runGetMethod = definePostRoute({
+  path: 'runGetMethod',
+  summary: 'Run a get-method of an account at the latest block',
+  body: z.object({
+    address: addressField.optional(),
+    method: z.string().optional().meta({ description: 'get-method name, or its numeric id' }),
+    stack: z.array(StackEntryIn).default([]).meta({ description: 'arguments, first pushed first: {type: num|cell|slice, value}' }),
+  }),
+  response: RunGetMethodResponse,
+  errors: { 422: 'address or method is required, or a stack entry is invalid' },
+  async run(b) {
+    const address = required(b.address, 'address is required');
+    const method = required(b.method?.trim() || undefined, 'method is required');
+    return live(async () => {
+      const input: TupleItem[] = b.stack.map((e, i) =>
+        parseLegacyEntry([e.type === 'num' ? 'num' : e.type === 'cell' ? 'tvm.Cell' : 'tvm.Slice', e.value], `stack[${i}]`),
+      );
+      const client = await liteClient();
+      const methodId = /^-?\d+$/.test(method) ? BigInt(method) : methodIdOf(method);
+      const res = await runGetMethodOn(client, await accountAt(client, address), methodId, input);
+      return { gas_used: res.gasUsed, exit_code: res.exitCode, stack: res.stack.map((x) => v3Entry(typedEntry(x))) };
+    });
+  },
+});
+
+export const estimateFee = definePostRoute({
+  path: 'estimateFee',
+  summary: 'Fees of an external message, emulated against the current state and config',
+  body: z.object({
+    address: addressField.optional(),
+    body: bocField('body').optional(),
+    init_code: bocField('init_code').optional(),
+    init_data: bocField('init_data').optional(),
+    ignore_chksig: z.boolean().default(true),
+  }),
+  response: EstimateFeeResponse,
+  errors: { 422: 'address or body is required, or invalid' },
+  async run(b) {
+    const address = required(b.address, 'address is required');
+    const body = required(b.body, 'body is required');
+    const init: StateInit | null = b.init_code || b.init_data ? { code: b.init_code, data: b.init_data } : null;
+    return live(async () => {
+      const r = await estimateFees(await liteClient(), address, body, init, b.ignore_chksig);
+      const fee = ({ in_fwd_fee, storage_fee, gas_fee, fwd_fee }: { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number }) => ({
+        in_fwd_fee,
+        storage_fee,
+        gas_fee,
+        fwd_fee,
+      });
+      return { source_fees: fee(r.source_fees), destination_fees: r.destination_fees.map(fee) };
+    });
+  },
+});
