@@ -138,3 +138,39 @@ describe('Indexer on the devnet', () => {
     }
   }, 60_000);
 });
+
+describe('Indexer on a devnet reopened from disk', () => {
+  it('indexes old blocks whose states the liteserver no longer keeps, with the accounts\' states at the head', async () => {
+    const seqnos = devnet.chain.lastSeqno;
+    const txs = verifyChain(devnet.chain).transactions;
+    await devnet.close();
+    // Reopened, the devnet keeps only its newest state: asking for an old block's state fails.
+    devnet = await startDevnet({ dataDir: dir, seed: 'indexer-test', blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+    const client = createLiteClient({ kind: 'engine', engine: devnet.engine });
+    const faucet = Address.parseRaw(devnet.genesisAccounts.find((a) => a.name === 'faucet')!.address);
+    const old = (await client.lookupBlockByID({ workchain: -1, shard: '-9223372036854775808', seqno: 2 })).id;
+    await expect(client.getAccountState(faucet, old)).rejects.toThrow(/no longer kept/);
+
+    const fresh = await createTestDatabase();
+    try {
+      await migrate(fresh.db);
+      const warnings: string[] = [];
+      const spy = Object.assign(Object.create(log) as typeof log, { warn: (_obj: unknown, msg: string) => warnings.push(msg) });
+      const ix = new Indexer({ prisma: fresh.db.prisma, client, log: spy, network: 'devnet', startSeqno: 1, pollMs: 20 });
+      await ix.run({ untilLive: true });
+      expect(ix.progress.lastIndexedSeqno).toBe(seqnos);
+      expect(await fresh.db.prisma.transaction.count()).toBe(txs);
+      // Said once, not once per account or block.
+      expect(warnings.filter((w) => /no longer keeps the states/.test(w))).toHaveLength(1);
+      expect(warnings.filter((w) => /retrying/.test(w))).toEqual([]);
+      // The latest state is the head's, and re-reading older blocks did not roll it back.
+      const head = await client.getMasterchainInfo();
+      const st = await client.getAccountState(faucet, head.last);
+      const latest = await fresh.db.prisma.latestAccountState.findUniqueOrThrow({ where: { account: devnet.genesisAccounts.find((a) => a.name === 'faucet')!.address.toUpperCase() } });
+      expect(latest.lastTransLt).toBe(st.lastTx!.lt);
+      expect(BigInt(latest.balance.toFixed())).toBe(st.balance.coins);
+    } finally {
+      await fresh.drop();
+    }
+  }, 120_000);
+});

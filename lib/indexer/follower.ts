@@ -5,6 +5,7 @@ import { Address, Cell } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
+import { LiteErrorCodes } from '../lite';
 import type { Logger } from '../log';
 import { listShards, loadBlock, type BlockInfo } from '../ton';
 import { parseAccountState, type AccountStateRecord } from './account-state';
@@ -73,6 +74,7 @@ export class Indexer {
   private stopped = false;
   private running?: Promise<void>;
   private wake?: () => void;
+  private warnedStateGone = false;
 
   constructor(private readonly o: IndexerOptions) {
     this.indexerId = o.indexerId ?? 'main';
@@ -207,17 +209,39 @@ export class Indexer {
     return { id, boc: res.data, info: loadBlock(root.beginParse()).info };
   }
 
-  /** The state of every account these blocks touched, as of the masterchain block. */
+  /**
+   * The state of every account these blocks touched, as of the masterchain block, read a few accounts at
+   * a time (real liteservers answer in parallel). A liteserver that no longer keeps that block's state
+   * (non-archival nodes, a devnet reopened from disk) gets asked for the state at its head instead: a
+   * real, newer state of the account, which latest_account_states' newer-only rule keeps correct.
+   */
   private async accountStates(blocks: ParsedBlock[], mc: FetchedBlock): Promise<AccountStateRecord[]> {
-    const accounts = new Set(blocks.flatMap((b) => b.transactions.map((t) => t.account)));
-    const mcId = { ...toLiteId(mc.id) };
-    const out: AccountStateRecord[] = [];
-    for (const account of accounts) {
-      const st = await this.o.client.getAccountState(Address.parseRaw(account), mcId);
-      const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
-      out.push(parseAccountState(account, st.raw, lastTx, mc.info.genUtime));
-    }
-    return out;
+    const accounts = [...new Set(blocks.flatMap((b) => b.transactions.map((t) => t.account)))];
+    const at = { id: toLiteId(mc.id), utime: mc.info.genUtime };
+    let head: Promise<{ id: ReturnType<typeof toLiteId>; utime: number }> | undefined;
+    const headState = () =>
+      (head ??= this.o.client.getMasterchainInfoExt().then((info) => ({ id: { ...info.last, kind: 'tonNode.blockIdExt' as const }, utime: info.lastUtime })));
+    return mapConcurrent(accounts, ACCOUNT_STATE_CONCURRENCY, async (account) => {
+      const address = Address.parseRaw(account);
+      const read = async (where: { id: ReturnType<typeof toLiteId>; utime: number }) => {
+        const st = await this.o.client.getAccountState(address, where.id);
+        const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
+        return parseAccountState(account, st.raw, lastTx, where.utime);
+      };
+      try {
+        return await read(at);
+      } catch (err) {
+        if (!isStateGone(err)) throw err;
+        if (!this.warnedStateGone) {
+          this.warnedStateGone = true;
+          this.o.log.warn(
+            { seqno: mc.id.seqno, err: (err as Error).message },
+            'the liteserver no longer keeps the states of old blocks; indexing their accounts with the states at the head',
+          );
+        }
+        return read(await headState());
+      }
+    });
   }
 
   private sleep(ms: number) {
@@ -229,6 +253,31 @@ export class Indexer {
       };
     });
   }
+}
+
+// Account states read at once: enough to hide a real liteserver's round trips, few enough not to flood it.
+const ACCOUNT_STATE_CONCURRENCY = 8;
+
+/** A liteserver's answer that it no longer keeps the state asked for (liteServer.error 651 "notready"). */
+function isStateGone(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  // ton-lite-client's own engines keep only the message of a liteServer.error.
+  return code === LiteErrorCodes.notready || /no longer kept|state already gc|not in db/i.test(err.message);
+}
+
+/** fn over items with at most `limit` calls in flight; results in the items' order. */
+async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 /** The newest block of each shard, as a masterchain block registers them. */
