@@ -2,8 +2,9 @@
 // server at a masterchain block, in the TVM here (so that the gas used is known: the lite server's
 // runSmcMethod answer carries none), with that block's configuration and time. Libraries the code
 // reaches are fetched from the lite server as the VM asks for them.
-import { Address, beginCell, Cell, crc16, Dictionary, parseTuple, type TupleItem } from '@ton/core';
+import { Address, beginCell, Cell, crc16, Dictionary, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
+import { TtlLru } from '../../lite/cache';
 import { accountIn, type AccountAt, type McBlock } from './chain-state';
 import { V2Error } from './errors';
 import { configAt, tvmExecutor } from './tvm';
@@ -26,18 +27,59 @@ export interface GetMethodResult {
   stack: TupleItem[];
 }
 
+/** A run as the executor reports it; the stack stays a BoC so every caller parses its own copy. */
+interface RunOutput {
+  exitCode: number;
+  gasUsed: number;
+  stackBoc: string;
+}
+
+// Finished runs by everything that decides their outcome: the masterchain block (config, time, and so
+// the account's state in it), the account state itself, the method and its arguments (the random seed
+// is fixed). So a run's answer never changes and may be reused: each costs ~5-15 ms of TVM, most of it
+// the emulator reading the block's whole configuration (~110 KB) again. Bounded in entries and bytes.
+const runs = new TtlLru<string, RunOutput>({ ttlMs: 60_000, maxEntries: 2000, maxBytes: 32 << 20, sizeOf: (r) => 128 + r.stackBoc.length });
+
+function runKey(acc: AccountAt, methodId: bigint, stack: TupleItem[]): string {
+  return [
+    acc.block.id.rootHash.toString('hex'),
+    acc.address.toRawString(),
+    acc.lastTxLt,
+    acc.lastTxHash.toString('hex'),
+    acc.code!.hash().toString('hex'),
+    acc.data!.hash().toString('hex'),
+    methodId,
+    stack.length ? serializeTuple(stack).hash().toString('hex') : '',
+  ].join(':');
+}
+
+/** Forgets finished runs (benchmarks measure the uncached cost with it). */
+export function clearGetMethodRuns(): void {
+  runs.clear();
+}
+
 /** Runs `method` on the account as it was at its block. A failing exit code is a result, not an error. */
 export async function runGetMethodOn(client: LiteClient, acc: AccountAt, method: string | bigint, stack: TupleItem[] = []): Promise<GetMethodResult> {
   if (acc.status !== 'active' || !acc.code || !acc.data) return { exitCode: NO_CODE_EXIT_CODE, gasUsed: 0, stack: [] };
   const methodId = typeof method === 'string' ? methodIdOf(method) : method;
   if (methodId < -(2n ** 31n) || methodId >= 2n ** 31n) throw new V2Error(422, `method id ${methodId} is outside the 32-bit range`);
+  const key = runKey(acc, methodId, stack);
+  let out = runs.get(key);
+  if (!out) {
+    out = await execute(client, acc, methodId, stack);
+    runs.set(key, out);
+  }
+  return { exitCode: out.exitCode, gasUsed: out.gasUsed, stack: parseTuple(Cell.fromBase64(out.stackBoc)) };
+}
+
+async function execute(client: LiteClient, acc: AccountAt, methodId: bigint, stack: TupleItem[]): Promise<RunOutput> {
   const [executor, config] = await Promise.all([tvmExecutor(), configAt(client, acc.block.id)]);
   const libs = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
   const extraCurrency = Object.fromEntries([...(acc.account?.storage.balance.other ?? [])]);
   for (let fetched = 0; ; fetched++) {
     const res = await executor.runGetMethod({
-      code: acc.code,
-      data: acc.data,
+      code: acc.code!,
+      data: acc.data!,
       methodId: Number(methodId),
       stack,
       config,
@@ -61,7 +103,7 @@ export async function runGetMethodOn(client: LiteClient, acc: AccountAt, method:
         continue;
       }
     }
-    return { exitCode: out.vm_exit_code, gasUsed: Number(out.gas_used), stack: parseTuple(Cell.fromBase64(out.stack)) };
+    return { exitCode: out.vm_exit_code, gasUsed: Number(out.gas_used), stackBoc: out.stack };
   }
 }
 

@@ -1,7 +1,7 @@
 // Transactions and messages in v2's tonlib shapes (api-v2.md §1.8, §3.1): raw.transaction / raw.message
 // with accountAddress objects, and the ext.* variants (getTransactions, tryLocate*) with plain address
 // strings, the account as wc:HEX and the decoded `message`.
-import { Address, beginCell, Cell, Dictionary, type ExternalAddress, loadCommonMessageInfo, loadMessage, loadTransaction, storeStateInit, type Message } from '@ton/core';
+import { Address, beginCell, Cell, Dictionary, type ExternalAddress, loadCommonMessageInfo, loadMessage, loadTransaction, storeStateInit, type Message, type Transaction } from '@ton/core';
 import { rawUpper } from '../../ton/address';
 import { accountAddressJson } from './chain-state';
 import { snakeBytes } from '../../ton/snake';
@@ -111,10 +111,10 @@ export function transactionMessages(tx: Cell): { inMsg: Cell | null; outMsgs: Ce
 
 /**
  * raw.transaction (flavour raw) or ext.transaction (flavour ext). `account` adds the wc:HEX account
- * (ext.transaction always has it; raw.transactionExt passes it).
+ * (ext.transaction always has it; raw.transactionExt passes it). `parsed`: the cell already loaded by the caller.
  */
-export function transactionJson(cell: Cell, workchain: number, flavour: Flavour, type?: string) {
-  const tx = loadTransaction(cell.beginParse());
+export function transactionJson(cell: Cell, workchain: number, flavour: Flavour, type?: string, parsed?: Transaction) {
+  const tx = parsed ?? loadTransaction(cell.beginParse());
   const address = new Address(workchain, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex'));
   const d = tx.description;
   const storageFee = 'storagePhase' in d && d.storagePhase ? d.storagePhase.storageFeesCollected : 0n;

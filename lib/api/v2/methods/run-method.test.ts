@@ -68,6 +68,23 @@ describe.each(['post', 'rpc'] as const)('run get-method over %s', (mode) => {
     }
   });
 
+  it('a repeated call answers for its own arguments and block (finished runs are reused only when they match)', async () => {
+    const owners = ['alice', 'bob', 'alice', 'carol', 'bob'];
+    for (const owner of owners) {
+      const r = await run(mode, { address: raw('jetton_minter'), method: 'get_wallet_address', stack: [['tvm.Slice', addressBoc(owner)]] });
+      const wallet = cellOf(r.stack[0]).beginParse().loadAddress().toRawString();
+      expect(wallet).toBe(raw(`${owner}_jetton`));
+    }
+    const latest = await run(mode, { address: raw('alice'), method: 'seqno', stack: [] });
+    const first = await run(mode, { address: raw('alice'), method: 'seqno', stack: [], seqno: 1 });
+    const again = await run(mode, { address: raw('alice'), method: 'seqno', stack: [] });
+    expect(first.block_id.seqno).toBe(1);
+    expect(again).toEqual(latest);
+    const seqnoAt = (r: Obj) => BigInt(r.stack[0][1]);
+    // A wallet's seqno only grows: block 1's answer is its own, not the latest one's reused.
+    expect(seqnoAt(first)).toBeLessThanOrEqual(seqnoAt(latest));
+  });
+
   it('get_jetton_data: numbers as 0x hex (negative with -0x), cells with their object form', async () => {
     const r = await run(mode, { address: raw('jetton_minter'), method: 'get_jetton_data', stack: [] });
     expect(r.stack).toHaveLength(5);

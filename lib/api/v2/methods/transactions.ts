@@ -1,7 +1,7 @@
 // Transaction routes (api-v2.md §2.4, §3.1, §3.2): an account's history walked newest first through
 // liteServer.getTransactions (at most 16 a call, like a real node), a block's transactions, and the
 // transactions at either end of an internal message.
-import { Address, Cell, loadTransaction } from '@ton/core';
+import { Address, Cell, loadTransaction, type Transaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
@@ -60,18 +60,19 @@ const historyParams = {
 
 /** Reads up to `limit` transactions from `start` down to (not including) `toLt`; also gives the next older id. */
 async function readHistory(client: LiteClient, account: Address, start: TxCursor | null, limit: number, toLt: bigint) {
-  const cells: Cell[] = [];
+  const txs: { cell: Cell; tx: Transaction }[] = [];
   let next: TxCursor = { lt: 0n, hash: Buffer.alloc(32) };
   if (start) {
     for await (const cell of history(client, account, start, Math.min(LITE_PAGE, limit))) {
       const tx = loadTransaction(cell.beginParse());
       if (tx.lt <= toLt) break;
-      if (cells.length === limit) break;
-      cells.push(cell);
+      txs.push({ cell, tx });
       next = { lt: tx.prevTransactionLt, hash: hash256(tx.prevTransactionHash) };
+      // Stop here, not on the next cell: asking for it would fetch one more page nobody reads.
+      if (txs.length === limit) break;
     }
   }
-  return { cells, next };
+  return { txs, next };
 }
 
 export const getTransactions = defineMethod({
@@ -85,8 +86,8 @@ export const getTransactions = defineMethod({
     const client = await ctx.lite();
     const account = p.address.address;
     const start = lt !== undefined ? { lt, hash: p.hash! } : await lastTransaction(client, account);
-    const { cells } = await readHistory(client, account, start, p.limit, p.to_lt);
-    return cells.map((c) => transactionJson(c, account.workChain, 'ext'));
+    const { txs } = await readHistory(client, account, start, p.limit, p.to_lt);
+    return txs.map(({ cell, tx }) => transactionJson(cell, account.workChain, 'ext', undefined, tx));
   },
 });
 
@@ -100,10 +101,10 @@ export const getTransactionsStd = defineMethod({
     const client = await ctx.lite();
     const account = p.address.address;
     const start = p.lt !== undefined ? { lt: p.lt, hash: p.hash! } : await lastTransaction(client, account);
-    const { cells, next } = await readHistory(client, account, start, p.limit, p.to_lt);
+    const { txs, next } = await readHistory(client, account, start, p.limit, p.to_lt);
     return {
       '@type': 'raw.transactions',
-      transactions: cells.map((c) => transactionJson(c, account.workChain, 'raw')),
+      transactions: txs.map(({ cell, tx }) => transactionJson(cell, account.workChain, 'raw', undefined, tx)),
       previous_transaction_id: transactionId(next.lt, next.hash),
     };
   },
