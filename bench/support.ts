@@ -1,7 +1,5 @@
 // Shared by the benchmarks: result rows, latency sampling and a scratch PostgreSQL database.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type Database } from '../lib/db/database';
+import { createScratchDatabase } from '../lib/db/testing';
 
 export interface BenchResult {
   name: string;
@@ -35,27 +33,4 @@ export function latencyRows(name: string, s: { p50: number; p99: number; rps: nu
 }
 
 /** A fresh database on the PostgreSQL server of `baseUrl`, dropped by drop(). */
-export async function scratchPostgres(baseUrl: string): Promise<{ db: Database; url: string; drop(): Promise<void> }> {
-  const name = `atlas_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ engine: 'postgresql', url: url.toString() });
-  return {
-    db,
-    url: url.toString(),
-    async drop() {
-      await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
+export const scratchPostgres = (baseUrl: string) => createScratchDatabase(baseUrl, 'atlas_bench');

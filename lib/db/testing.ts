@@ -18,7 +18,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = await openDatabase({ engine: 'pglite', dir: null });
     return { db, url: undefined, drop: () => db.close() };
   }
-  const name = `atlas_t_${randomBytes(6).toString('hex')}`;
+  return createScratchDatabase(baseUrl);
+}
+
+/** A fresh database on the PostgreSQL server of `baseUrl` (tests, benchmarks), dropped by drop(). */
+export async function createScratchDatabase(baseUrl: string, prefix = 'atlas_t'): Promise<TestDatabase & { url: string }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await withAdmin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

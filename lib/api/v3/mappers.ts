@@ -1,9 +1,10 @@
 // Rows → toncenter JSON, every object built in the models' key order (jsonb columns come back with
 // PostgreSQL's own key order, so nothing stored is passed through as is).
-import { Cell, type Slice } from '@ton/core';
+import { Cell } from '@ton/core';
 import type { AccountState, Block, Message } from '../../db/generated/client';
 import { amountMap, b64, dec, hex, optB64, optDec, optStr, opcodeHex, shardHex } from './encode';
 import type { AccountStateJson, BlockIdJson, BlockJson, MessageContentJson, MessageJson, TransactionDescrJson } from './models';
+import { snakeBytes } from '../../ton/snake';
 
 export const MASTERCHAIN_SHARD = -(2n ** 63n);
 const MASTERCHAIN_SHARD_HEX = shardHex(MASTERCHAIN_SHARD);
@@ -79,18 +80,6 @@ export function decodeBody(opcode: number | null, boc: Uint8Array): Record<strin
     return { '@type': 'text_comment', comment: utf8.decode(snakeBytes(s)), type: 'text_comment' };
   } catch {
     return null;
-  }
-}
-
-/** The bytes of a snake string (whole bytes, at most one ref per cell). */
-function snakeBytes(first: Slice): Buffer {
-  const parts: Buffer[] = [];
-  let s = first;
-  for (;;) {
-    if (s.remainingBits % 8 !== 0 || s.remainingRefs > 1) throw new Error('not a snake string');
-    parts.push(s.loadBuffer(s.remainingBits / 8));
-    if (s.remainingRefs === 0) return Buffer.concat(parts);
-    s = s.loadRef().beginParse();
   }
 }
 
