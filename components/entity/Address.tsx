@@ -22,15 +22,15 @@ export function Address({ raw, book, full = false, noLink = false }: { raw: stri
   return (
     <span className="inline-flex min-w-0 max-w-full items-center gap-1 align-middle">
       {noLink ? (
-        <span className="truncate font-mono text-sm" title={shown}>
+        <span className={`font-mono text-sm ${full ? 'break-all' : 'shrink-0'}`} title={shown}>
           {text}
         </span>
       ) : (
-        <Link href={accountHref(raw, book)} className="truncate font-mono text-sm text-brand-600 hover:underline dark:text-brand-500" title={shown}>
+        <Link href={accountHref(raw, book)} className={`font-mono text-sm text-brand-600 hover:underline dark:text-brand-500 ${full ? 'break-all' : 'shrink-0'}`} title={shown}>
           {text}
         </Link>
       )}
-      {label && <span className="shrink-0 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">{label}</span>}
+      {label && <span className="min-w-0 truncate rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">{label}</span>}
       <CopyButton value={shown} label="Copy address" />
     </span>
   );

@@ -20,9 +20,17 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
       onClick={copy}
       aria-label={`${label}: ${value}`}
       title={label}
-      className="inline-flex shrink-0 items-center rounded px-1 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+      className="inline-flex size-6 shrink-0 items-center justify-center rounded text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
     >
-      <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+      {copied ? (
+        <span aria-hidden="true">✓</span>
+      ) : (
+        // Drawn, not a glyph: system fonts lack most "copy" symbols.
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+          <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
+        </svg>
+      )}
       <span className="sr-only" aria-live="polite">
         {copied ? 'Copied' : ''}
       </span>
