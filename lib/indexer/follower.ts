@@ -7,10 +7,11 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
 import { LiteErrorCodes } from '../lite';
 import type { Logger } from '../log';
-import { listShards, loadBlock, type BlockInfo } from '../ton';
+import { listShards, type BlockInfo } from '../ton';
 import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
-import { parseBlock, signedShard } from './parse-block';
+import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
+import { parseIndexedBlock, signedShard } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 
@@ -25,6 +26,8 @@ export interface FullBlockId {
 export interface FetchedBlock {
   id: FullBlockId;
   boc: Buffer;
+  /** the block, loaded once for everything the indexer reads from it */
+  block: IndexedBlock;
   info: BlockInfo;
 }
 
@@ -48,6 +51,12 @@ export interface IndexerOptions {
   startSeqno?: number;
   /** How often to look for a new head once caught up. */
   pollMs?: number;
+}
+
+interface Prepared {
+  blocks: ParsedBlock[];
+  states: AccountStateRecord[];
+  shardState: ShardStateEntry[];
 }
 
 const MASTER_SHARD = 0x8000000000000000n;
@@ -75,6 +84,7 @@ export class Indexer {
   private running?: Promise<void>;
   private wake?: () => void;
   private warnedStateGone = false;
+  private ahead?: { seqno: number; work: Promise<Prepared> };
 
   constructor(private readonly o: IndexerOptions) {
     this.indexerId = o.indexerId ?? 'main';
@@ -158,10 +168,25 @@ export class Indexer {
 
   /** Indexes one masterchain block with its new shard blocks; returns the number of transactions. */
   async indexMasterchainBlock(seqno: number): Promise<number> {
-    const { blocks, mc, shardState } = await this.collect(seqno);
-    const states = await this.accountStates(blocks, mc);
+    const ready = this.ahead?.seqno === seqno ? this.ahead.work : this.prepare(seqno);
+    this.ahead = undefined;
+    const { blocks, states, shardState } = await ready;
+    // While catching up, download and parse the next block while this one is written: the database
+    // works in parallel with the parser. One block ahead at most keeps memory bounded.
+    const head = this.progress.headSeqno;
+    if (head !== null && seqno < head && !this.stopped) {
+      const work = this.prepare(seqno + 1);
+      work.catch(() => undefined); // its error, if any, is reported when that block is indexed
+      this.ahead = { seqno: seqno + 1, work };
+    }
     await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState);
     return blocks.reduce((n, p) => n + p.transactions.length, 0);
+  }
+
+  /** Everything a masterchain block's rows are made of, before anything is written. */
+  private async prepare(seqno: number): Promise<Prepared> {
+    const { blocks, mc, shardState } = await this.collect(seqno);
+    return { blocks, shardState, states: await this.accountStates(blocks, mc) };
   }
 
   /**
@@ -188,7 +213,7 @@ export class Indexer {
       }
     }
     this.lastTops = { seqno, tops: shardTops(mc) };
-    const blocks = [mc, ...shardBlocks.reverse()].map((b) => parseBlock(b.boc, seqno));
+    const blocks = [mc, ...shardBlocks.reverse()].map((b) => parseIndexedBlock(b.block, b.boc, seqno));
     const shardState = [mc.id, ...shardTopIds(mc)].map((id) => ({ workchain: id.workchain, shard: signedShard(id.shard), seqno: id.seqno }));
     return { blocks, mc, shardState };
   }
@@ -206,7 +231,8 @@ export class Indexer {
     if (!root.hash().equals(id.rootHash)) {
       throw new Error(`block ${id.workchain}:${id.shard.toString(16)}:${id.seqno} root hash mismatch`);
     }
-    return { id, boc: res.data, info: loadBlock(root.beginParse()).info };
+    const block = loadIndexedBlock(root);
+    return { id, boc: res.data, block, info: block.info };
   }
 
   /**
@@ -282,8 +308,7 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
 
 /** The newest block of each shard, as a masterchain block registers them. */
 function shardTopIds(mc: FetchedBlock): FullBlockId[] {
-  const block = loadBlock(Cell.fromBoc(mc.boc)[0]!.beginParse());
-  const hashes = block.extra.custom?.shardHashes;
+  const hashes = mc.block.custom?.shardHashes;
   if (!hashes) return [];
   return listShards(hashes).map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash }));
 }

@@ -2,7 +2,8 @@
 // Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
 import { createHash } from 'node:crypto';
 import { Cell } from '@ton/core';
-import { loadBlock, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
 import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 import { parseTransaction } from './parse-transaction';
 
@@ -31,8 +32,12 @@ function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev:
  * @param mcBlockSeqno the masterchain block that registered it (its own seqno for masterchain blocks)
  */
 export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
-  const root = Cell.fromBoc(boc)[0]!;
-  const b = loadBlock(root.beginParse());
+  return parseIndexedBlock(loadIndexedBlock(Cell.fromBoc(boc)[0]!), boc, mcBlockSeqno);
+}
+
+/** parseBlock for a block already loaded (the follower loads each downloaded block once). */
+export function parseIndexedBlock(b: IndexedBlock, boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
+  const root = b.root;
   const info = b.info;
   const workchain = info.shard.workchainId;
   const shard = shardIdOf(info.shard);
@@ -41,9 +46,9 @@ export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBloc
   const transactions: TransactionRecord[] = [];
   const messages: MessageRecord[] = [];
   const contents = new Map<string, MessageContentRecord>();
-  const accounts = [...b.extra.accountBlocks.entries.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  const accounts = [...b.accountBlocks.entries.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   for (const account of accounts) {
-    const ab = b.extra.accountBlocks.entries.get(account)!.value;
+    const ab = b.accountBlocks.entries.get(account)!.value;
     const lts = [...ab.transactions.entries.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     for (const lt of lts) {
       const parsed = parseTransaction(ab.transactions.entries.get(lt)!.value, ctx);
@@ -79,8 +84,8 @@ export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBloc
     prevKeyBlockSeqno: info.prevKeyBlockSeqno,
     vertSeqno: info.vertSeqno,
     masterRefSeqno: info.masterRef?.seqno ?? 0,
-    randSeed: b.extra.randSeed,
-    createdBy: b.extra.createdBy,
+    randSeed: b.randSeed,
+    createdBy: b.createdBy,
     txCount: transactions.length,
     prevBlocks: prevBlocks(workchain, shard, info.afterSplit, info.prevRef),
   };

@@ -11,7 +11,6 @@ import {
   Address,
   beginCell,
   Dictionary,
-  loadMessage,
   loadTransaction,
   storeMessage,
   storeStateInit,
@@ -78,19 +77,19 @@ export function parseTransaction(cell: Cell, ctx: TransactionContext): ParsedTra
   const outCells = io.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell());
   const messages: MessageRecord[] = [];
   const contents: MessageContentRecord[] = [];
-  const add = (msgCell: Cell, direction: 'in' | 'out') => {
-    const { record, body, init } = parseMessage(msgCell, direction, hash, tx.lt);
+  // loadTransaction has already decoded these very cells; only their hashes need the cells themselves.
+  const add = (msgCell: Cell, msg: Message, direction: 'in' | 'out') => {
+    const { record, body, init } = parseMessage(msgCell, msg, direction, hash, tx.lt);
     messages.push(record);
     contents.push({ hash: record.bodyHash, boc: body.toBoc() });
     if (init) contents.push({ hash: init.hash(), boc: init.toBoc() });
   };
-  if (inCell) add(inCell, 'in');
-  for (const key of [...outCells.keys()].sort((a, b) => a - b)) add(outCells.get(key)!, 'out');
+  if (inCell) add(inCell, tx.inMessage!, 'in');
+  for (const key of [...outCells.keys()].sort((a, b) => a - b)) add(outCells.get(key)!, tx.outMessages.get(key)!, 'out');
   return { transaction, messages, contents };
 }
 
-function parseMessage(cell: Cell, direction: 'in' | 'out', txHash: Buffer, txLt: bigint) {
-  const msg = loadMessage(cell.beginParse());
+function parseMessage(cell: Cell, msg: Message, direction: 'in' | 'out', txHash: Buffer, txLt: bigint) {
   const body = msg.body;
   const init = msg.init ? stateInitCell(cell, msg.init) : null;
   const info = msg.info;
