@@ -7,6 +7,7 @@ import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { loadBlockInfo } from '../../ton/block-info';
 import { friendly } from '../../ton/address';
 import { MASTER_SHARD } from './block-json';
+import { TtlLru } from '../../lite/cache';
 
 const ZERO_HASH = Buffer.alloc(32);
 
@@ -60,7 +61,8 @@ export async function accountAt(client: LiteClient, address: Address, seqno?: nu
 export async function accountIn(client: LiteClient, address: Address, block: McBlock): Promise<AccountAt> {
   const res = await client.getAccountStateRaw(address, block.id);
   const account = res.state;
-  const accountCell = res.raw.length > 0 ? Cell.fromBoc(res.raw)[0] : beginCell().storeBit(false).endCell();
+  // Read on demand: only a few methods need the cell, and reading the BoC again hashes every cell of it.
+  let accountCell: Cell | undefined;
   const st = account?.storage.state;
   const code = st?.type === 'active' ? (st.state.code ?? null) : null;
   const data = st?.type === 'active' ? (st.state.data ?? null) : null;
@@ -70,7 +72,10 @@ export async function accountIn(client: LiteClient, address: Address, block: McB
     address,
     block,
     account,
-    accountCell,
+    get accountCell() {
+      accountCell ??= res.raw.length > 0 ? Cell.fromBoc(res.raw)[0]! : beginCell().storeBit(false).endCell();
+      return accountCell;
+    },
     lastTxLt: res.lastTx?.lt ?? 0n,
     lastTxHash: res.lastTx ? Buffer.from(res.lastTx.hash.toString(16).padStart(64, '0'), 'hex') : ZERO_HASH,
     status,
@@ -93,4 +98,17 @@ export function accountAddressJson(a: Address) {
   return { '@type': 'accountAddress', account_address: friendly(a, { bounceable: true, urlSafe: true }) };
 }
 
-export const bocBase64 = (c: Cell | null): string => (c ? c.toBoc().toString('base64') : '');
+// BoCs by cell hash: the same code (and, until the account's next transaction, the same data) is asked
+// for over and over, and serializing re-walks the whole tree. A hash names one BoC for good.
+const bocs = new TtlLru<string, string>({ ttlMs: 60_000, maxEntries: 2000, maxBytes: 32 << 20, sizeOf: (b) => 64 + b.length });
+
+export function bocBase64(c: Cell | null): string {
+  if (!c) return '';
+  const key = c.hash().toString('hex');
+  let boc = bocs.get(key);
+  if (boc === undefined) {
+    boc = c.toBoc().toString('base64');
+    bocs.set(key, boc);
+  }
+  return boc;
+}

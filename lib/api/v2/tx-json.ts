@@ -5,6 +5,7 @@ import { Address, beginCell, Cell, Dictionary, type ExternalAddress, loadCommonM
 import { rawUpper } from '../../ton/address';
 import { accountAddressJson } from './chain-state';
 import { snakeBytes } from '../../ton/snake';
+import { TtlLru } from '../../lite/cache';
 
 export type Flavour = 'raw' | 'ext';
 
@@ -111,10 +112,43 @@ export function transactionMessages(tx: Cell): { inMsg: Cell | null; outMsgs: Ce
 
 /**
  * raw.transaction (flavour raw) or ext.transaction (flavour ext). `account` adds the wc:HEX account
- * (ext.transaction always has it; raw.transactionExt passes it). `parsed`: the cell already loaded by the caller.
+ * (ext.transaction always has it; raw.transactionExt passes it).
  */
-export function transactionJson(cell: Cell, workchain: number, flavour: Flavour, type?: string, parsed?: Transaction) {
-  const tx = parsed ?? loadTransaction(cell.beginParse());
+export function transactionJson(cell: Cell, workchain: number, flavour: Flavour, type?: string) {
+  const key = `${cell.hash().toString('hex')}:${workchain}:${flavour}:${type ?? ''}`;
+  let json = built.get(key);
+  if (!json) {
+    json = buildTransactionJson(cell, workchain, flavour, type);
+    built.set(key, json);
+  }
+  return json;
+}
+
+// A transaction never changes (its hash names it), so its JSON is built once and handed to every
+// answer that shows it: ~0.3-1 ms each to build (parsing, messages, BoC), and clients poll the same
+// histories over and over. Shared objects: callers serialize them and never modify them.
+const built = new TtlLru<string, ReturnType<typeof buildTransactionJson>>({
+  ttlMs: 60_000,
+  maxEntries: 5000,
+  maxBytes: 32 << 20,
+  sizeOf: (j) => 512 + j.data.length * 3, // the BoC dominates; messages repeat parts of it
+});
+
+// Parsed transactions by cell: the same Cell objects come back from the page memo (methods/transactions.ts).
+const parsed = new WeakMap<Cell, Transaction>();
+
+/** loadTransaction, once per cell object. */
+export function parsedTransaction(cell: Cell): Transaction {
+  let tx = parsed.get(cell);
+  if (!tx) {
+    tx = loadTransaction(cell.beginParse());
+    parsed.set(cell, tx);
+  }
+  return tx;
+}
+
+function buildTransactionJson(cell: Cell, workchain: number, flavour: Flavour, type?: string) {
+  const tx = parsedTransaction(cell);
   const address = new Address(workchain, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex'));
   const d = tx.description;
   const storageFee = 'storagePhase' in d && d.storagePhase ? d.storagePhase.storageFeesCollected : 0n;

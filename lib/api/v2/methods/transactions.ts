@@ -1,7 +1,8 @@
 // Transaction routes (api-v2.md §2.4, §3.1, §3.2): an account's history walked newest first through
 // liteServer.getTransactions (at most 16 a call, like a real node), a block's transactions, and the
 // transactions at either end of an internal message.
-import { Address, Cell, loadTransaction, type Transaction } from '@ton/core';
+import { createHash } from 'node:crypto';
+import { Address, Cell, loadTransaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ import { blockIdJson, blockParams, MASTER_SHARD, optionalHash, resolveBlock } fr
 import { invalidRequest, V2Error } from '../errors';
 import { defineMethod } from '../method';
 import { address, bool, int32, int64 } from '../params';
-import { transactionId, transactionJson } from '../tx-json';
+import { parsedTransaction, transactionId, transactionJson } from '../tx-json';
+import { TtlLru } from '../../../lite/cache';
 
 /** liteServer.getTransactions answers at most this many transactions per call (the node's limit). */
 const LITE_PAGE = 16;
@@ -34,12 +36,29 @@ async function* history(client: LiteClient, account: Address, start: TxCursor, p
   let cursor = start;
   while (cursor.lt !== 0n) {
     const page = await client.getAccountTransactions(account, cursor.lt.toString(), cursor.hash, pageSize);
-    const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
+    const cells = pageCells(page.transactions);
     if (cells.length === 0) return;
     for (const c of cells) yield c;
-    const oldest = loadTransaction(cells[cells.length - 1]!.beginParse());
+    const oldest = parsedTransaction(cells[cells.length - 1]!);
     cursor = { lt: oldest.prevTransactionLt, hash: hash256(oldest.prevTransactionHash) };
   }
+}
+
+// The cells of getTransactions answers by the answer's content hash: the same page comes back for every
+// poll of a history, and reading a BoC (hashing every cell) costs more than fetching it. Cells are
+// immutable, so the same objects serve every request.
+// Sized at ~8x the BoC: what the Cell objects take in memory.
+const pages = new TtlLru<string, { cells: Cell[]; size: number }>({ ttlMs: 60_000, maxEntries: 1000, maxBytes: 32 << 20, sizeOf: (p) => p.size });
+
+function pageCells(boc: Buffer): Cell[] {
+  if (boc.length === 0) return [];
+  const key = createHash('sha256').update(boc).digest('hex');
+  let page = pages.get(key);
+  if (!page) {
+    page = { cells: Cell.fromBoc(boc), size: 256 + boc.length * 8 };
+    pages.set(key, page);
+  }
+  return page.cells;
 }
 
 /** The account's last transaction as of masterchain block `at` (the latest by default); null when it has none. */
@@ -60,19 +79,19 @@ const historyParams = {
 
 /** Reads up to `limit` transactions from `start` down to (not including) `toLt`; also gives the next older id. */
 async function readHistory(client: LiteClient, account: Address, start: TxCursor | null, limit: number, toLt: bigint) {
-  const txs: { cell: Cell; tx: Transaction }[] = [];
+  const cells: Cell[] = [];
   let next: TxCursor = { lt: 0n, hash: Buffer.alloc(32) };
   if (start) {
     for await (const cell of history(client, account, start, Math.min(LITE_PAGE, limit))) {
-      const tx = loadTransaction(cell.beginParse());
+      const tx = parsedTransaction(cell);
       if (tx.lt <= toLt) break;
-      txs.push({ cell, tx });
+      cells.push(cell);
       next = { lt: tx.prevTransactionLt, hash: hash256(tx.prevTransactionHash) };
       // Stop here, not on the next cell: asking for it would fetch one more page nobody reads.
-      if (txs.length === limit) break;
+      if (cells.length === limit) break;
     }
   }
-  return { txs, next };
+  return { cells, next };
 }
 
 export const getTransactions = defineMethod({
@@ -86,8 +105,8 @@ export const getTransactions = defineMethod({
     const client = await ctx.lite();
     const account = p.address.address;
     const start = lt !== undefined ? { lt, hash: p.hash! } : await lastTransaction(client, account);
-    const { txs } = await readHistory(client, account, start, p.limit, p.to_lt);
-    return txs.map(({ cell, tx }) => transactionJson(cell, account.workChain, 'ext', undefined, tx));
+    const { cells } = await readHistory(client, account, start, p.limit, p.to_lt);
+    return cells.map((c) => transactionJson(c, account.workChain, 'ext'));
   },
 });
 
@@ -101,10 +120,10 @@ export const getTransactionsStd = defineMethod({
     const client = await ctx.lite();
     const account = p.address.address;
     const start = p.lt !== undefined ? { lt: p.lt, hash: p.hash! } : await lastTransaction(client, account);
-    const { txs, next } = await readHistory(client, account, start, p.limit, p.to_lt);
+    const { cells, next } = await readHistory(client, account, start, p.limit, p.to_lt);
     return {
       '@type': 'raw.transactions',
-      transactions: txs.map(({ cell, tx }) => transactionJson(cell, account.workChain, 'raw', undefined, tx)),
+      transactions: cells.map((c) => transactionJson(c, account.workChain, 'raw')),
       previous_transaction_id: transactionId(next.lt, next.hash),
     };
   },
@@ -219,13 +238,13 @@ const sameAddress = (a: unknown, b: Address) => a instanceof Address && a.equals
 async function locate(client: LiteClient, side: 'result' | 'source', source: Address, destination: Address, createdLt: bigint): Promise<Cell> {
   const account = side === 'result' ? destination : source;
   const matches = (cell: Cell) => {
-    const tx = loadTransaction(cell.beginParse());
+    const tx = parsedTransaction(cell);
     const msgs = side === 'result' ? (tx.inMessage ? [tx.inMessage] : []) : [...tx.outMessages.values()];
     return msgs.some((m) => m.info.type === 'internal' && m.info.createdLt === createdLt && sameAddress(m.info.src, source) && sameAddress(m.info.dest, destination));
   };
   // Every older transaction is out of reach: results come after the message, sources' out messages end before.
   const tooOld = (cell: Cell) => {
-    const tx = loadTransaction(cell.beginParse());
+    const tx = parsedTransaction(cell);
     return side === 'result' ? tx.lt <= createdLt : tx.lt + BigInt(tx.outMessagesCount) < createdLt;
   };
   const walk = async (start: TxCursor | null, max: number) => {
