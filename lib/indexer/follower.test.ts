@@ -60,7 +60,7 @@ describe('Indexer on the devnet', () => {
     const report = await verifyRange({ prisma: t.db.prisma, client: lite, from: 1, to: head });
     expect(report.differences).toEqual([]);
     expect(report.transactions).toBe(chain.transactions);
-  });
+  }, 90_000);
 
   it('stores what the lite client returns for an account: transactions, lts, hashes and the latest state', async () => {
     const faucet = devnet.genesisAccounts.find((a) => a.name === 'faucet')!;

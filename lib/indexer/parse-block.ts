@@ -54,7 +54,10 @@ export function parseIndexedBlock(b: IndexedBlock, boc: Buffer, mcBlockSeqno: nu
       const parsed = parseTransaction(ab.transactions.entries.get(lt)!.value, ctx);
       transactions.push(parsed.transaction);
       messages.push(...parsed.messages);
-      for (const c of parsed.contents) contents.set(c.hash.toString('hex'), c);
+      for (const c of parsed.contents) {
+        const key = c.hash.toString('hex');
+        if (!contents.has(key)) contents.set(key, { hash: c.hash, boc: c.cell.toBoc() });
+      }
     }
   }
 

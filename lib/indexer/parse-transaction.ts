@@ -15,7 +15,7 @@ import {
   storeMessage,
   storeStateInit,
 } from '@ton/core';
-import type { AccountStatusName, MessageContentRecord, MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
+import type { AccountStatusName, MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
 
 export interface TransactionContext {
   workchain: number;
@@ -27,7 +27,8 @@ export interface TransactionContext {
 export interface ParsedTransaction {
   transaction: TransactionRecord;
   messages: MessageRecord[];
-  contents: MessageContentRecord[];
+  /** bodies and init states as cells: the caller serializes each distinct one once */
+  contents: { hash: Buffer; cell: Cell }[];
 }
 
 const STATUS: Record<AccountStatus, AccountStatusName> = {
@@ -76,13 +77,13 @@ export function parseTransaction(cell: Cell, ctx: TransactionContext): ParsedTra
   const inCell = io.loadBit() ? io.loadRef() : null;
   const outCells = io.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell());
   const messages: MessageRecord[] = [];
-  const contents: MessageContentRecord[] = [];
+  const contents: ParsedTransaction['contents'] = [];
   // loadTransaction has already decoded these very cells; only their hashes need the cells themselves.
   const add = (msgCell: Cell, msg: Message, direction: 'in' | 'out') => {
     const { record, body, init } = parseMessage(msgCell, msg, direction, hash, tx.lt);
     messages.push(record);
-    contents.push({ hash: record.bodyHash, boc: body.toBoc() });
-    if (init) contents.push({ hash: init.hash(), boc: init.toBoc() });
+    contents.push({ hash: record.bodyHash, cell: body });
+    if (init) contents.push({ hash: init.hash(), cell: init });
   };
   if (inCell) add(inCell, tx.inMessage!, 'in');
   for (const key of [...outCells.keys()].sort((a, b) => a - b)) add(outCells.get(key)!, tx.outMessages.get(key)!, 'out');
