@@ -3,7 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+// Each test walks several server-rendered pages on a 2-core machine that also runs the devnet and the
+// indexer: generous budgets, so a slow render is not mistaken for a broken one.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
 
 interface GenesisAccount {
   name: string;
@@ -288,7 +293,7 @@ test('unknown ids answer not found pages', async ({ page }) => {
 });
 
 test('pages have no serious accessibility violations', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
   const pages = ['/', '/blocks', '/transactions', '/accounts', `/block/-1/8000000000000000/${tx!.mc_block_seqno}`, `/tx/${urlSafe(tx!.hash)}`, `/account/${account('alice').friendly.bounceable}`, '/search?q=nothing'];
   for (const url of pages) {
