@@ -118,7 +118,9 @@ test('home → a masterchain block → one of its transactions → its account �
   await expect(page.getByRole('heading', { level: 1, name: /Transaction/ })).toBeVisible();
 });
 
-test('the blocks list shows masterchain blocks with their shard blocks and pages by cursor', async ({ page }, info) => {
+test('the blocks list shows masterchain blocks with their shard blocks and pages by cursor', async ({ page, request }, info) => {
+  // More than one page (20) of masterchain blocks.
+  await expect.poll(async () => (await v3<{ last: { seqno: number } }>(request, 'masterchainInfo', {})).last.seqno, { timeout: 60_000 }).toBeGreaterThan(25);
   await page.goto('/blocks');
   await expect(page.getByRole('heading', { level: 1, name: 'Blocks' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^0:8000000000000000:\d+$/ }).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { BlocksView } from '@/components/views/BlocksView';
-import { mcBlocksParams, shardBlocksParams } from '@/lib/client/filters';
+import { mcBlocksParams, shardBlocksParams, visibleBlocks } from '@/lib/client/filters';
 import { dehydrated, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 
 export const dynamic = 'force-dynamic';
@@ -10,7 +10,7 @@ export default async function BlocksPage({ searchParams }: { searchParams: Promi
   const { cursor } = await searchParams;
   const qc = serverQueryClient();
   const mc = await tryPrefetch(qc, 'blocks', mcBlocksParams(cursor));
-  const shardParams = shardBlocksParams(mc?.blocks ?? []);
+  const shardParams = shardBlocksParams(visibleBlocks(mc?.blocks ?? []));
   if (shardParams) await tryPrefetch(qc, 'blocks', shardParams);
   return (
     <HydrationBoundary state={dehydrated(qc)}>

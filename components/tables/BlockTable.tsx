@@ -7,8 +7,8 @@ const th = 'px-2 py-2 text-left text-xs font-medium uppercase tracking-wide text
 const td = 'px-2 py-2 align-top text-sm';
 
 /** Masterchain blocks with the shard blocks each one committed. */
-export function BlockTable({ blocks, shards }: { blocks: BlockJson[]; shards?: Map<number, BlockJson[]> }) {
-  if (!blocks.length) return <Empty>No blocks yet.</Empty>;
+export function BlockTable({ blocks, shards, empty = 'No blocks yet.' }: { blocks: BlockJson[]; shards?: Map<number, BlockJson[]>; empty?: string }) {
+  if (!blocks.length) return <Empty>{empty}</Empty>;
   return (
     <table className="w-full table-fixed">
       <thead>

@@ -1,6 +1,6 @@
 'use client';
 
-import { BLOCKS_PAGE, mcBlocksParams, nextMcBlocksCursor, shardBlocksParams } from '@/lib/client/filters';
+import { BLOCKS_PAGE, mcBlocksParams, nextMcBlocksCursor, shardBlocksParams, visibleBlocks } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { BlockTable, groupByMasterchain } from '../tables/BlockTable';
 import { Card, PageTitle } from '../ui/Card';
@@ -10,7 +10,8 @@ import { ErrorNote } from '../ui/States';
 
 export function BlocksView({ cursor }: { cursor?: string }) {
   const mc = useResource('blocks', mcBlocksParams(cursor), { refetchInterval: cursor ? undefined : 5000 });
-  const shardParams = shardBlocksParams(mc.data?.blocks ?? []);
+  const blocks = visibleBlocks(mc.data?.blocks ?? []);
+  const shardParams = shardBlocksParams(blocks);
   const shards = useResource('blocks', shardParams ?? { workchain: 0, limit: 1 }, { enabled: shardParams !== null, keepPrevious: true });
   return (
     <div className="space-y-4">
@@ -21,7 +22,7 @@ export function BlocksView({ cursor }: { cursor?: string }) {
         <SkeletonCard rows={BLOCKS_PAGE / 2} />
       ) : (
         <Card title="Masterchain blocks" id="blocks">
-          <BlockTable blocks={mc.data.blocks} shards={groupByMasterchain(shards.data?.blocks ?? [])} />
+          <BlockTable blocks={blocks} empty={cursor ? 'No older blocks.' : undefined} shards={groupByMasterchain(shards.data?.blocks ?? [])} />
           <Pager base="/blocks" current={cursor} next={nextMcBlocksCursor(mc.data.blocks)} />
         </Card>
       )}

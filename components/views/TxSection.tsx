@@ -1,6 +1,6 @@
 'use client';
 
-import { nextTxCursor, txPageParams } from '@/lib/client/cursor';
+import { nextTxCursor, pageRows, txPageParams } from '@/lib/client/cursor';
 import { useResource } from '@/lib/client/queries';
 import type { TransactionsParams } from '@/lib/client/registry';
 import { TxTable } from '../tables/TxTable';
@@ -16,7 +16,7 @@ export function TxSection({ title, filter, cursor, base, showAccount = true }: {
     <Card title={title} id="transactions">
       {q.data ? (
         <>
-          <TxTable txs={q.data.transactions} book={q.data.address_book} showAccount={showAccount} />
+          <TxTable txs={pageRows(q.data.transactions)} book={q.data.address_book} showAccount={showAccount} />
           <Pager base={base} current={cursor} next={nextTxCursor(q.data.transactions, cursor)} />
         </>
       ) : q.error ? (

@@ -16,15 +16,22 @@ export function parseLtCursor(c: string | undefined): LtCursor | undefined {
   return m ? { lt: m[1]!, skip: Number(m[2] ?? 0) } : undefined;
 }
 
-/** The query of one page of transactions matching `filter`, newest first. */
+/**
+ * The query of one page of transactions matching `filter`, newest first. It asks for one row more
+ * than the page shows: that row only tells whether an older page exists.
+ */
 export function txPageParams(filter: TransactionsParams, cursor: string | undefined, limit = PAGE_SIZE): TransactionsParams {
   const c = parseLtCursor(cursor);
-  return { ...filter, limit, sort: 'desc', ...(c ? { end_lt: c.lt, offset: c.skip } : {}) };
+  return { ...filter, limit: limit + 1, sort: 'desc', ...(c ? { end_lt: c.lt, offset: c.skip } : {}) };
 }
 
-/** The cursor of the page after `rows` (undefined when this page was the last). */
-export function nextTxCursor(rows: Pick<TransactionJson, 'lt'>[], cursor: string | undefined, limit = PAGE_SIZE): string | undefined {
-  if (rows.length < limit) return undefined;
+/** The rows a page shows (without the look-ahead row). */
+export const pageRows = <T>(rows: T[], limit = PAGE_SIZE): T[] => rows.slice(0, limit);
+
+/** The cursor of the page after this one (undefined when nothing older exists). */
+export function nextTxCursor(fetched: Pick<TransactionJson, 'lt'>[], cursor: string | undefined, limit = PAGE_SIZE): string | undefined {
+  if (fetched.length <= limit) return undefined;
+  const rows = pageRows(fetched, limit);
   const lastLt = rows[rows.length - 1]!.lt;
   const c = parseLtCursor(cursor);
   const sameLt = rows.filter((r) => r.lt === lastLt).length + (c && c.lt === lastLt ? c.skip : 0);

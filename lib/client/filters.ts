@@ -16,14 +16,20 @@ export function parseBlockId(workchain: string, shard: string, seqno: string): B
 
 export const BLOCKS_PAGE = 20;
 
-/** A page of masterchain blocks, newest first; the cursor is an lt bound (blocks starting at or below it). */
+/**
+ * A page of masterchain blocks, newest first; the cursor is an lt bound (blocks starting at or below
+ * it). One block more than shown is fetched to know whether an older page exists.
+ */
 export function mcBlocksParams(cursor: string | undefined, limit = BLOCKS_PAGE) {
   const endLt = cursor && /^\d{1,20}$/.test(cursor) ? cursor : undefined;
-  return { workchain: -1, limit, sort: 'desc' as const, ...(endLt ? { end_lt: endLt } : {}) };
+  return { workchain: -1, limit: limit + 1, sort: 'desc' as const, ...(endLt ? { end_lt: endLt } : {}) };
 }
 
-export function nextMcBlocksCursor(blocks: { start_lt: string }[], limit = BLOCKS_PAGE): string | undefined {
-  if (blocks.length < limit) return undefined;
+export const visibleBlocks = <T>(fetched: T[], limit = BLOCKS_PAGE): T[] => fetched.slice(0, limit);
+
+export function nextMcBlocksCursor(fetched: { start_lt: string }[], limit = BLOCKS_PAGE): string | undefined {
+  if (fetched.length <= limit) return undefined;
+  const blocks = visibleBlocks(fetched, limit);
   const last = BigInt(blocks[blocks.length - 1]!.start_lt);
   return last > 0n ? String(last - 1n) : undefined;
 }
