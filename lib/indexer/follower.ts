@@ -83,7 +83,8 @@ export class Indexer {
   private stopped = false;
   private running?: Promise<void>;
   private wake?: () => void;
-  private warnedStateGone = false;
+  /** The newest masterchain block whose state the liteserver said it no longer keeps (0: none yet). */
+  private statesGoneUpTo = 0;
   private ahead?: { seqno: number; work: Promise<Prepared> };
 
   constructor(private readonly o: IndexerOptions) {
@@ -254,12 +255,15 @@ export class Indexer {
         const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
         return parseAccountState(account, st.raw, lastTx, where.utime);
       };
+      // Once a block's state is gone, so are the states of every older block: no need to ask again.
+      if (mc.id.seqno <= this.statesGoneUpTo) return read(await headState());
       try {
         return await read(at);
       } catch (err) {
         if (!isStateGone(err)) throw err;
-        if (!this.warnedStateGone) {
-          this.warnedStateGone = true;
+        const first = this.statesGoneUpTo === 0;
+        this.statesGoneUpTo = Math.max(this.statesGoneUpTo, mc.id.seqno);
+        if (first) {
           this.o.log.warn(
             { seqno: mc.id.seqno, err: (err as Error).message },
             'the liteserver no longer keeps the states of old blocks; indexing their accounts with the states at the head',
