@@ -124,6 +124,7 @@ export class Indexer {
         const last = await this.claim();
         // An empty index starts at startSeqno, or 100 blocks behind the head (INDEXER_START_SEQNO).
         let next = last !== null ? last + 1 : (this.o.startSeqno ?? Math.max(1, (this.progress.headSeqno ?? 1) - 100));
+        this.o.log.info({ from: next, head: this.progress.headSeqno }, 'indexing');
         while (!this.stopped) {
           const head = (await this.o.client.getMasterchainInfo()).last.seqno;
           this.progress.headSeqno = head;
@@ -135,6 +136,7 @@ export class Indexer {
           }
           this.progress.state = head - next > 2 ? 'catching up' : 'live';
           const txs = await this.indexMasterchainBlock(next);
+          this.o.log.debug({ seqno: next, transactions: txs }, 'indexed');
           backoffMs = 0;
           this.progress.error = undefined;
           window.add(txs);
