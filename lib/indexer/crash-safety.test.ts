@@ -52,7 +52,7 @@ interface Child {
 function spawnIndexer(args: string[] = []): Child {
   // The child is not a test (no VITEST, NODE_ENV=production): it must log.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'VITEST' && k !== 'NODE_ENV' && k !== 'DATABASE_URL'));
-  const env = { ...inherited, TON_NETWORK: 'devnet', ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'production', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+  const env = { ...inherited, TON_NETWORK: 'devnet', ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'production' as const, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
   const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/indexer.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let last = 0;
   let started!: () => void;
