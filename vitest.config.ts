@@ -11,7 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     // The JSON report lets .ci/run add up every suite's counts.
     reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: suites start real devnets and databases, and CI runs them on two busy cores.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });
