@@ -69,7 +69,10 @@ describe('TonClient over /api/v2/jsonRPC: blocks, transactions, sending', () => 
     const k = keys('alice');
     const wallet = client.open(WalletContractV4.create({ workchain: 0, publicKey: k.publicKey }));
     const seqno = await wallet.getSeqno();
-    const args = { seqno, secretKey: k.secretKey, sendMode: SendMode.PAY_GAS_SEPARATELY, messages: [internal({ to: address('bob'), value: toNano('0.3'), body: comment('tonclient v4') })] };
+    // A fixed valid_until: createTransfer and sendTransfer must sign the same body (the default is now + 60 s,
+    // which differs between the two calls when a second boundary falls between them).
+    const timeout = Math.floor(Date.now() / 1000) + 600;
+    const args = { seqno, secretKey: k.secretKey, timeout, sendMode: SendMode.PAY_GAS_SEPARATELY, messages: [internal({ to: address('bob'), value: toNano('0.3'), body: comment('tonclient v4') })] };
     const body = wallet.createTransfer(args);
     const fees = await client.estimateExternalMessageFee(wallet.address, { body, initCode: null, initData: null, ignoreSignature: true });
     await wallet.sendTransfer(args);
