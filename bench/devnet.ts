@@ -1,0 +1,44 @@
+// The devnet's own numbers: sustained throughput (traffic executed and sealed into blocks, transactions/s)
+// on a fresh chain, and getAccountState / runSmcMethod latency over its ADNL lite server, as any TON
+// client sees it (ton-lite-client through Atlas's pool; caches off).
+import { Address } from '@ton/core';
+import { startDevnet } from '../lib/devnet';
+import { createTrafficGenerator } from '../lib/devnet/genesis';
+import { rmDir, tempDir } from '../lib/devnet/test-support';
+import { createLiteClient } from '../lib/lite';
+import { latencyRows, sample, type BenchResult } from './support';
+
+export async function benchDevnet(rounds: number): Promise<BenchResult[]> {
+  const dir = tempDir('atlas-bench-devnet-');
+  const devnet = await startDevnet({ dataDir: dir, seed: 'atlas-bench-devnet', blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+  try {
+    const traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: 'atlas-bench-devnet', tps: 300 });
+    let txs = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) {
+      await traffic.step();
+      txs += (await devnet.chain.seal()).txs.length;
+    }
+    const s = (performance.now() - t0) / 1000;
+    const out: BenchResult[] = [
+      { name: 'devnet sustained throughput', value: +(txs / s).toFixed(0), unit: 'tx/s', note: `${txs} transactions in ${rounds} rounds, ${s.toFixed(1)} s (target ≥ 300)` },
+    ];
+
+    const client = createLiteClient(
+      { kind: 'servers', servers: [{ host: devnet.adnl.host, port: devnet.adnl.port, publicKey: devnet.adnl.publicKey }] },
+      { cache: false },
+    );
+    try {
+      const alice = Address.parseRaw(devnet.genesisAccounts.find((a) => a.name === 'alice')!.address);
+      const head = (await client.getMasterchainInfo()).last;
+      out.push(...latencyRows('ADNL getAccountState', await sample(300, () => client.getAccountState(alice, head)), 'target p50 ≤ 2 ms'));
+      out.push(...latencyRows('ADNL runSmcMethod seqno', await sample(300, () => client.runMethod(alice, 'seqno', Buffer.alloc(0), head)), 'target p50 ≤ 2 ms'));
+    } finally {
+      client.engine.close();
+    }
+    return out;
+  } finally {
+    await devnet.close();
+    rmDir(dir);
+  }
+}
