@@ -35,6 +35,8 @@ const state: RuntimeState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}
 /** Starts the services once per process and returns them; concurrent callers share one start. */
 export function services(): Promise<Services> {
   if (state.stopping) return Promise.reject(new Error('Atlas is shutting down'));
+  // A test reaching here would start a devnet in ./.atlas and index it into DATABASE_URL's database.
+  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/api/test-chain.ts)'));
   state.starting ??= start().catch((err) => {
     state.starting = undefined; // let a later call retry (e.g. PostgreSQL was briefly down)
     throw err;
