@@ -51,7 +51,8 @@ describe('parseConfig', () => {
   });
 
   it('runs the indexer in-process by default; a start seqno is optional', () => {
-    expect(parseConfig({}).indexer).toEqual({ inProcess: true, startSeqno: undefined });
+    expect(parseConfig({}).indexer).toEqual({ inProcess: true, startSeqno: 1 }); // the devnet from its first block
+    expect(parseConfig({ TON_NETWORK: 'mainnet' }).indexer).toEqual({ inProcess: true, startSeqno: undefined });
     expect(parseConfig({ INDEXER: 'off', INDEXER_START_SEQNO: '46991999' }).indexer).toEqual({ inProcess: false, startSeqno: 46991999 });
   });
 

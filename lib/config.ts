@@ -3,23 +3,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const port = z
-  .string()
-  .regex(/^\d+$/, 'an integer from 1 to 65535')
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 65535, 'an integer from 1 to 65535');
+/** A whole number in [min, max] written in decimal; `what` is the expected form the error names. */
+const intIn = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, what)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, what);
 
-const liteTimeout = z
-  .string()
-  .regex(/^\d+$/, 'milliseconds, an integer from 100 to 600000')
-  .transform(Number)
-  .refine((n) => n >= 100 && n <= 600_000, 'milliseconds, an integer from 100 to 600000');
-
-const devnetBlockMs = z
-  .string()
-  .regex(/^\d+$/, 'milliseconds, an integer from 50 to 600000')
-  .transform(Number)
-  .refine((n) => n >= 50 && n <= 600_000, 'milliseconds, an integer from 50 to 600000');
+const port = intIn(1, 65535, 'an integer from 1 to 65535');
+const liteTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 to 600000');
+const devnetBlockMs = intIn(50, 600_000, 'milliseconds, an integer from 50 to 600000');
+const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1');
 
 const devnetTps = z
   .string()
@@ -30,12 +25,6 @@ const devnetTps = z
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on or off' })
   .transform((v) => v === 'on' || v === 'true' || v === '1');
-
-const startSeqno = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'a masterchain seqno, an integer from 1')
-  .transform(Number)
-  .refine((n) => n <= 0xffffffff, 'a masterchain seqno, an integer from 1');
 
 const postgresUrl = z
   .string()
@@ -95,7 +84,7 @@ export interface Config {
   /** The indexer inside `npm start` (off when a separate `npm run indexer` process indexes). */
   indexer: {
     inProcess: boolean;
-    /** First masterchain block of an empty index; default 1 on the devnet, the head minus 100 elsewhere. */
+    /** First masterchain block of an empty index: 1 on the devnet; unset elsewhere (the head minus 100). */
     startSeqno: number | undefined;
   };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
@@ -140,7 +129,8 @@ export function parseConfig(env: Env): Config {
       seed: v.DEVNET_SEED,
       traffic: v.DEVNET_TRAFFIC ?? !isTest,
     },
-    indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO },
+    // A devnet is indexed from its first block; a real network from near its head (the follower decides).
+    indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO ?? (v.TON_NETWORK === 'devnet' ? 1 : undefined) },
     logLevel: v.LOG_LEVEL,
     isBuildPhase: env.NEXT_PHASE === 'phase-production-build',
     isTest,

@@ -80,7 +80,7 @@ async function start(): Promise<Services> {
         client: lite,
         log: log.child({ component: 'indexer' }),
         network: cfg.network,
-        startSeqno: cfg.indexer.startSeqno ?? (devnet ? 1 : undefined),
+        startSeqno: cfg.indexer.startSeqno,
       })
     : undefined;
   indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
