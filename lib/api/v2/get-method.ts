@@ -2,12 +2,12 @@
 // server at a masterchain block, in the TVM here (so that the gas used is known: the lite server's
 // runSmcMethod answer carries none), with that block's configuration and time. Libraries the code
 // reaches are fetched from the lite server as the VM asks for them.
-import { Address, beginCell, Cell, crc16, Dictionary, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
+import { Address, Cell, crc16, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { TtlLru } from '../../lite/cache';
 import { accountIn, type AccountAt, type McBlock } from './chain-state';
 import { V2Error } from './errors';
-import { configAt, tvmExecutor } from './tvm';
+import { configAt, emptyLibraries, fetchLibrary, librariesCell, runTvmGetMethod } from './tvm';
 
 /** What tonlib reports for an account without code (uninitialized, frozen or nonexistent): a failed run. */
 export const NO_CODE_EXIT_CODE = -13;
@@ -73,18 +73,18 @@ export async function runGetMethodOn(client: LiteClient, acc: AccountAt, method:
 }
 
 async function execute(client: LiteClient, acc: AccountAt, methodId: bigint, stack: TupleItem[]): Promise<RunOutput> {
-  const [executor, config] = await Promise.all([tvmExecutor(), configAt(client, acc.block.id)]);
-  const libs = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+  const config = await configAt(client, acc.block.id);
+  const libs = emptyLibraries();
   const extraCurrency = Object.fromEntries([...(acc.account?.storage.balance.other ?? [])]);
   for (let fetched = 0; ; fetched++) {
-    const res = await executor.runGetMethod({
+    const res = await runTvmGetMethod({
       code: acc.code!,
       data: acc.data!,
       methodId: Number(methodId),
       stack,
       config,
       verbosity: 'short',
-      libs: libs.size > 0 ? beginCell().storeDictDirect(libs).endCell() : undefined,
+      libs: librariesCell(libs),
       address: acc.address,
       unixTime: acc.block.utime,
       balance: acc.balance,
@@ -96,12 +96,7 @@ async function execute(client: LiteClient, acc: AccountAt, methodId: bigint, sta
     const out = res.output;
     if (!out.success) throw new V2Error(500, `get-method failed: ${out.error}`);
     if (out.missing_library && fetched < MAX_LIBRARY_FETCHES) {
-      const hash = Buffer.from(out.missing_library, 'hex');
-      const found = (await client.getLibraries([hash])).result.find((e) => e.hash.equals(hash));
-      if (found) {
-        libs.set(hash, Cell.fromBoc(found.data)[0]);
-        continue;
-      }
+      if (await fetchLibrary(client, Buffer.from(out.missing_library, 'hex'), libs)) continue;
     }
     return { exitCode: out.vm_exit_code, gasUsed: Number(out.gas_used), stackBoc: out.stack };
   }
