@@ -1,13 +1,13 @@
 // estimateFee (api-v2.md §3.8) by emulation: the external message runs against the account's current
 // state and the current config in the same TVM executor the chain runs (@ton/sandbox's), and the fees
 // are read off the resulting transaction; each internal message it sends is run against its destination
-// the same way.
+// the same way. Libraries the code refers to are fetched from the lite server first.
 import { randomBytes } from 'node:crypto';
 import { Address, beginCell, Cell, external, loadMessage, loadTransaction, storeMessage, type StateInit, type Transaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { accountIn, stateBlock, type McBlock } from './chain-state';
 import { V2Error } from './errors';
-import { configAt, tvmExecutor } from './tvm';
+import { configAt, librariesUnder, tvmExecutor } from './tvm';
 import { transactionMessages } from './tx-json';
 
 export interface Fees {
@@ -33,11 +33,15 @@ interface Environment {
 /** Runs `message` on `account` as of `env.block`; the executor's reason when the message is not accepted. */
 async function emulate(env: Environment, account: Address, message: Cell, ignoreChksig: boolean): Promise<Emulation | { error: string }> {
   const acc = await accountIn(env.client, account, env.block);
+  // The code that runs is the account's or, for a deployment, the message's; either may be (or reach)
+  // a library cell, which the chain resolves from the masterchain's libraries.
+  const code = [acc.code, loadMessage(message.beginParse()).init?.code].filter((c): c is Cell => !!c);
+  const libs = await librariesUnder(env.client, code);
   // ShardAccount: the account by reference, then its last transaction's hash and lt.
   const shardAccount = beginCell().storeRef(acc.accountCell).storeBuffer(acc.lastTxHash).storeUint(acc.lastTxLt, 64).endCell();
   const res = await (await tvmExecutor()).runTransaction({
     config: env.config,
-    libs: null,
+    libs: libs ?? null,
     verbosity: 'short',
     shardAccount: shardAccount.toBoc().toString('base64'),
     message,

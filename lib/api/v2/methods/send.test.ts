@@ -1,6 +1,7 @@
-import { Address, beginCell, Cell, internal, loadMessage, loadTransaction, storeMessage, toNano, type Message } from '@ton/core';
+import { Address, beginCell, Cell, contractAddress, Dictionary, internal, loadMessage, loadTransaction, storeMessage, toNano, type Message } from '@ton/core';
+import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageBoc, signedTransfer, type TestWallet } from '../../../devnet/test-support';
+import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../../../devnet/test-support';
 import { normalizedHash } from '../../../indexer/parse-transaction';
 import { startTestChain, type TestChain } from '../../test-chain';
 import { genesisWallet } from '../test-wallets';
@@ -135,6 +136,34 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
     const strict = await callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged, ignore_chksig: false });
     expect(strict.status).toBe(500);
     expect(strict.body.error).toMatch(/cannot apply external message/);
+  });
+
+  it('a deployment whose code is a library cell runs with the library the chain publishes', async () => {
+    const fresh = makeWallet(`lib-${mode}`, 'v4');
+    const wallet = fresh.contract as WalletContractV4;
+    const v4 = wallet.init;
+    const libs = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+    libs.set(v4.code.hash(), v4.code);
+    chain.devnet.chain.blockchain.libs = beginCell().storeDictDirect(libs).endCell();
+    // A library cell: type 2, then the library's hash.
+    const libraryCell = (hash: Buffer) => beginCell().storeUint(2, 8).storeBuffer(hash).endCell({ exotic: true });
+    const deploy = async (code: Cell) => {
+      const at = contractAddress(0, { code, data: v4.data });
+      const fund = await signedTransfer(alice, [{ to: at, value: toNano('1') }]);
+      expect((await callV2(mode, 'sendBoc', { boc: b64(fund) })).status).toBe(200);
+      await chain.seal();
+      const body = wallet.createTransfer({ seqno: 0, secretKey: fresh.keys.secretKey, messages: [internal({ to: bob, value: toNano('0.05') })] });
+      const boc = (c: Cell) => c.toBoc().toString('base64');
+      return callV2(mode, 'estimateFee', { address: at.toRawString(), body: boc(body), init_code: boc(code), init_data: boc(v4.data) });
+    };
+    const r = await deploy(libraryCell(v4.code.hash()));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const res = r.body.result as { source_fees: Fees; destination_fees: Fees[] };
+    expect(res.source_fees.gas_fee).toBeGreaterThan(0);
+    expect(res.destination_fees).toHaveLength(1);
+    // A library the chain does not publish cannot run: the same deployment fails.
+    const unknown = await deploy(libraryCell(Buffer.alloc(32, 0xab)));
+    expect(unknown.status).toBe(500);
   });
 
   it('an account without code cannot take an external: 500', async () => {
