@@ -121,6 +121,16 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
     expect((withComment.in_msg!.msg_data as Obj)['@type']).toBe('msg.dataRaw');
   });
 
+  it('archival is accepted (true or false) and answers the same history; a non-boolean is 422', async () => {
+    const txs = await all(mode, 5);
+    for (const archival of [true, false, 'true']) {
+      const r = await callV2(mode, 'getTransactions', { address: friendly(alice), limit: 5, archival });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect((r.body.result as Tx[]).map((t) => t.transaction_id)).toEqual(txs.map((t) => t.transaction_id));
+    }
+    expect((await callV2(mode, 'getTransactions', { address: friendly(alice), archival: 'maybe' })).status).toBe(422);
+  });
+
   it.each([
     ['lt without hash', { lt: '1000' }, /lt and hash must be given together/],
     ['hash without lt', { hash: 'ab'.repeat(32) }, /lt and hash must be given together/],

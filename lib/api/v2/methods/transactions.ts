@@ -74,6 +74,11 @@ const historyParams = {
   lt: int64('a non-negative lt', 0n).optional(),
   hash: optionalHash(),
   to_lt: int64('a non-negative lt', 0n).default(0n),
+  // "Use only archival liteservers" (api-v2.md §2.0, §3.1). Accepted and validated, then answered by
+  // whichever server the pool picks: lib/lite's pool does not know which of its servers keep full
+  // history, so the reference's CPP behaviour (542 when none is archival) cannot be told apart from a
+  // real answer without a per-server archival flag there. This is PY's behaviour (fall back to any
+  // server); a server without the older blocks still fails the read with its own error.
   archival: bool().default(false),
 };
 
