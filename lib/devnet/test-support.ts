@@ -2,7 +2,7 @@
  * Test helpers: a devnet chain in a temporary directory with a small scenario of its own (no
  * genesis run: a faucet with the whole supply and a few wallets), and signed transfers.
  */
-import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { listShards, loadBlock, merkleUpdateHashes } from '../ton';
 import { ACCOUNT_NONE, RawShardAccounts } from './accounts';
 import { DevnetChain, type BlockMeta } from './chain';
+import { nativeSigner } from './contracts/signing';
 import { BASECHAIN, MASTERCHAIN } from './state';
 
 export function tempDir(prefix = 'atlas-devnet-'): string {
@@ -45,15 +46,9 @@ export interface Transfer {
   init?: { code: Cell; data: Cell };
 }
 
-const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-/**
- * Signs with Node's native ed25519 (tweetnacl, which @ton/crypto uses, takes ~5 ms a signature:
- * most of a busy test's time). Same key, same signatures.
- */
+/** Signs with Node's native ed25519 (see contracts/signing.ts). */
 export function fastSigner(keys: KeyPair): (message: Cell) => Promise<Buffer> {
-  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, keys.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
-  return async (message: Cell) => sign(null, message.hash(), key);
+  return nativeSigner(keys.secretKey);
 }
 
 /** A signed external carrying `transfers` from `w` (seqno advances). */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Address, beginCell, Cell, toNano } from '@ton/core';
+import { Address, beginCell, Cell, internal, SendMode, toNano } from '@ton/core';
+import { keyPairFromSeed } from '@ton/crypto';
 import { Blockchain, type BlockchainTransaction, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import {
   WalletContractV1R1,
@@ -64,6 +65,24 @@ describe('contract code from packages', () => {
     expect(createWallet('wallet_v5r1', pk).address.equals(WalletContractV5R1.create({ publicKey: pk }).address)).toBe(true);
     expect(v5r1WalletId(0)).toBe(2147483409);
     expect(v5r1WalletId(-1)).toBe(8388369);
+  });
+
+  it('signed transfer bodies are the bytes @ton/ton signs with @ton/crypto (native signing, same signatures)', async () => {
+    const keys = keyPairFromSeed(Buffer.alloc(32, 9));
+    const messages = [internal({ to: new Address(0, Buffer.alloc(32, 1)), value: toNano('1.5'), bounce: true, body: textCommentBody('hi') })];
+    const sendMode = SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS;
+    const a = { seqno: 7, secretKey: keys.secretKey, messages, sendMode, now: 1_700_000_000, ttl: 60 };
+    const timeout = a.now + a.ttl;
+    const expected: [Parameters<typeof createWallet>[0], Cell][] = [
+      ['wallet_v1r1', WalletContractV1R1.create({ workchain: 0, publicKey: keys.publicKey }).createTransfer({ seqno: 7, secretKey: keys.secretKey, message: messages[0], sendMode })],
+      ['wallet_v2r2', WalletContractV2R2.create({ workchain: 0, publicKey: keys.publicKey }).createTransfer({ ...a, timeout })],
+      ['wallet_v3r2', WalletContractV3R2.create({ workchain: 0, publicKey: keys.publicKey }).createTransfer({ ...a, timeout })],
+      ['wallet_v4r2', WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey }).createTransfer({ ...a, timeout })],
+      ['wallet_v5r1', WalletContractV5R1.create({ publicKey: keys.publicKey }).createTransfer({ ...a, timeout })],
+    ];
+    for (const [kind, body] of expected) {
+      expect((await createWallet(kind, keys.publicKey).createTransferBody(a)).hash().toString('hex'), kind).toBe(body.hash().toString('hex'));
+    }
   });
 
   it('highload query ids', () => {

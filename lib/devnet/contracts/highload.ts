@@ -9,7 +9,6 @@
  * with an OutList of send actions.
  */
 import { HighloadWalletContractV3 } from 'tonweb/src/contract/highloadWallet/HighloadWalletContractV3.js';
-import { sign } from '@ton/crypto';
 import {
   beginCell,
   Cell,
@@ -24,6 +23,7 @@ import {
   toNano,
 } from '@ton/core';
 import type { DevnetWallet, TransferArgs } from './wallets';
+import { ed25519Sign } from './signing';
 
 export const HIGHLOAD_V3_SUBWALLET_ID = 0x10ad;
 export const HIGHLOAD_V3_DEFAULT_TIMEOUT = 3600;
@@ -100,7 +100,7 @@ export function createHighloadWalletV3(publicKey: Buffer, options: HighloadV3Opt
     maxMessages: 254,
     subwalletId,
     timeout,
-    createTransferBody(args: TransferArgs): Cell {
+    async createTransferBody(args: TransferArgs): Promise<Cell> {
       if (args.messages.length === 0 || args.messages.length > 254) throw new Error('highload v3: 1..254 messages per external');
       const q = highloadQueryId(args.seqno);
       const { cell, mode } = messageToSend(args, q.queryId);
@@ -114,10 +114,10 @@ export function createHighloadWalletV3(publicKey: Buffer, options: HighloadV3Opt
         .storeUint(args.now - 5, 64)
         .storeUint(timeout, 22)
         .endCell();
-      return beginCell().storeBuffer(sign(inner.hash(), args.secretKey)).storeRef(inner).endCell();
+      return beginCell().storeBuffer(ed25519Sign(inner.hash(), args.secretKey)).storeRef(inner).endCell();
     },
-    createExternal(args: TransferArgs & { deploy?: boolean }): Message {
-      return external({ to: address, body: w.createTransferBody(args), init: args.deploy ? init : undefined });
+    async createExternal(args: TransferArgs & { deploy?: boolean }): Promise<Message> {
+      return external({ to: address, body: await w.createTransferBody(args), init: args.deploy ? init : undefined });
     },
   };
   return w;

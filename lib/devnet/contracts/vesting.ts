@@ -7,8 +7,8 @@
  * Signed externals look like a v3 wallet's: signature subwallet_id valid_until seqno (mode ^msg)*.
  */
 import { VestingWalletV1 } from 'tonweb/src/contract/lockup/VestingWalletV1.js';
-import { sign } from '@ton/crypto';
 import { Address, beginCell, Cell, contractAddress, external, Message, MessageRelaxed, storeMessageRelaxed, StateInit } from '@ton/core';
+import { ed25519Sign } from './signing';
 
 /** tonweb's default subwallet id base; the id is base + workchain. */
 export const VESTING_WALLET_ID_BASE = 0x10c;
@@ -71,6 +71,6 @@ export function vestingExternal(args: {
   let signing = beginCell().storeUint(args.walletId, 32).storeUint(args.validUntil, 32).storeUint(args.seqno, 32);
   for (const m of args.messages) signing = signing.storeUint(m.mode, 8).storeRef(beginCell().store(storeMessageRelaxed(m.message)));
   const unsigned = signing.endCell();
-  const body = beginCell().storeBuffer(sign(unsigned.hash(), args.secretKey)).storeSlice(unsigned.beginParse()).endCell();
+  const body = beginCell().storeBuffer(ed25519Sign(unsigned.hash(), args.secretKey)).storeSlice(unsigned.beginParse()).endCell();
   return external({ to: args.address, body });
 }

@@ -4,12 +4,15 @@
  */
 import {
   Address,
+  beginCell,
+  Builder,
   Cell,
   external,
   Message,
   MessageRelaxed,
   SendMode,
   StateInit,
+  storeMessageRelaxed,
 } from '@ton/core';
 import {
   WalletContractV1R1,
@@ -23,6 +26,7 @@ import {
   WalletContractV5Beta,
   WalletContractV5R1,
 } from '@ton/ton';
+import { ed25519Sign, nativeSigner } from './signing';
 
 export const WALLET_KINDS = [
   'wallet_v1r1',
@@ -63,13 +67,22 @@ export interface DevnetWallet {
   /** How many messages one external may carry. */
   readonly maxMessages: number;
   /** The signed body of an external. */
-  createTransferBody(args: TransferArgs): Cell;
+  createTransferBody(args: TransferArgs): Promise<Cell>;
   /** The whole external-in message; `deploy` attaches the state init. */
-  createExternal(args: TransferArgs & { deploy?: boolean }): Message;
+  createExternal(args: TransferArgs & { deploy?: boolean }): Promise<Message>;
 }
 
 const DEFAULT_MODE = SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS;
 const DEFAULT_TTL = 120;
+
+/**
+ * The body of a v1/v2 wallet external: signature ‖ (header, then mode:uint8 ^message per message), the
+ * layout @ton/ton writes; built here because @ton/ton signs v1/v2 transfers only with tweetnacl.
+ */
+function signedAtHead(header: Builder, messages: MessageRelaxed[], a: TransferArgs): Cell {
+  for (const m of messages) header.storeUint(a.sendMode ?? DEFAULT_MODE, 8).storeRef(beginCell().store(storeMessageRelaxed(m)));
+  return beginCell().storeBuffer(ed25519Sign(header.endCell().hash(), a.secretKey)).storeBuilder(header).endCell();
+}
 
 function externalFor(w: DevnetWallet, body: Cell, deploy: boolean | undefined): Message {
   return external({ to: w.address, body, init: deploy ? w.init : undefined });
@@ -88,7 +101,7 @@ export function createWallet(kind: StandardWalletKind, publicKey: Buffer, option
   const withBody = (
     maxMessages: number,
     contract: { address: Address; init: { code: Cell; data: Cell } },
-    sign: (a: TransferArgs) => Cell,
+    sign: (a: TransferArgs) => Promise<Cell>,
   ): DevnetWallet => {
     const w: DevnetWallet = {
       kind,
@@ -97,11 +110,11 @@ export function createWallet(kind: StandardWalletKind, publicKey: Buffer, option
       publicKey,
       init: contract.init,
       maxMessages,
-      createTransferBody: (a) => {
+      createTransferBody: async (a) => {
         if (a.messages.length > maxMessages) throw new Error(`${kind}: at most ${maxMessages} messages per external`);
         return sign(a);
       },
-      createExternal: (a) => externalFor(w, w.createTransferBody(a), a.deploy),
+      createExternal: async (a) => externalFor(w, await w.createTransferBody(a), a.deploy),
     };
     return w;
   };
@@ -112,28 +125,27 @@ export function createWallet(kind: StandardWalletKind, publicKey: Buffer, option
     case 'wallet_v1r3': {
       const C = kind === 'wallet_v1r1' ? WalletContractV1R1 : kind === 'wallet_v1r2' ? WalletContractV1R2 : WalletContractV1R3;
       const c = C.create({ workchain, publicKey });
-      return withBody(1, c, (a) =>
-        c.createTransfer({ seqno: a.seqno, secretKey: a.secretKey, message: a.messages[0] ?? null, sendMode: a.sendMode ?? DEFAULT_MODE }),
-      );
+      return withBody(1, c, async (a) => {
+        const m = a.messages[0];
+        return signedAtHead(beginCell().storeUint(a.seqno, 32), m ? [m] : [], a);
+      });
     }
     case 'wallet_v2r1':
     case 'wallet_v2r2': {
       const c = (kind === 'wallet_v2r1' ? WalletContractV2R1 : WalletContractV2R2).create({ workchain, publicKey });
-      return withBody(4, c, (a) =>
-        c.createTransfer({ seqno: a.seqno, secretKey: a.secretKey, messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
-      );
+      return withBody(4, c, async (a) => signedAtHead(beginCell().storeUint(a.seqno, 32).storeUint(until(a), 32), a.messages, a));
     }
     case 'wallet_v3r1':
     case 'wallet_v3r2': {
       const c = (kind === 'wallet_v3r1' ? WalletContractV3R1 : WalletContractV3R2).create({ workchain, publicKey });
       return withBody(4, c, (a) =>
-        c.createTransfer({ seqno: a.seqno, secretKey: a.secretKey, messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
+        c.createTransfer({ seqno: a.seqno, signer: nativeSigner(a.secretKey), messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
       );
     }
     case 'wallet_v4r2': {
       const c = WalletContractV4.create({ workchain, publicKey });
       return withBody(4, c, (a) =>
-        c.createTransfer({ seqno: a.seqno, secretKey: a.secretKey, messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
+        c.createTransfer({ seqno: a.seqno, signer: nativeSigner(a.secretKey), messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
       );
     }
     case 'wallet_v5beta': {
@@ -142,7 +154,7 @@ export function createWallet(kind: StandardWalletKind, publicKey: Buffer, option
         walletId: { workchain, networkGlobalId: options.networkGlobalId ?? -239 },
       });
       return withBody(255, c, (a) =>
-        c.createTransfer({ seqno: a.seqno, secretKey: a.secretKey, messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
+        c.createTransfer({ seqno: a.seqno, signer: nativeSigner(a.secretKey), messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
       );
     }
     case 'wallet_v5r1': {
@@ -154,7 +166,7 @@ export function createWallet(kind: StandardWalletKind, publicKey: Buffer, option
         },
       });
       return withBody(255, c, (a) =>
-        c.createTransfer({ seqno: a.seqno, secretKey: a.secretKey, messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
+        c.createTransfer({ seqno: a.seqno, signer: nativeSigner(a.secretKey), messages: a.messages, sendMode: a.sendMode ?? DEFAULT_MODE, timeout: until(a) }),
       );
     }
   }

@@ -44,7 +44,7 @@ export class WalletHandle {
     const relaxed: MessageRelaxed[] = messages.map((m) =>
       internal({ to: m.to, value: m.value, bounce: m.bounce ?? false, body: m.body, init: m.init }),
     );
-    const ext = this.wallet.createExternal({
+    const ext = await this.wallet.createExternal({
       seqno: this.seqno,
       secretKey: this.secretKey,
       messages: relaxed,
