@@ -1,6 +1,7 @@
 // An account's state as a liteserver returns it (an Account cell) → the rows of account_states (history,
 // keyed by the state hash that transactions' state_update refers to) and latest_account_states.
-import { beginCell, Cell, loadAccount } from '@ton/core';
+import { beginCell, loadAccount } from '@ton/core';
+import { deserializeBoc } from '../ton';
 import { extraCurrencies } from './parse-transaction';
 import type { AccountStatusName } from './records';
 
@@ -32,7 +33,7 @@ export function parseAccountState(
 ): AccountStateRecord {
   const base = { account, lastTransLt: lastTx?.lt ?? 0n, lastTransHash: lastTx?.hash ?? Buffer.alloc(32), timestamp };
   const none = { balanceExtraCurrencies: null, frozenHash: null, dataHash: null, codeHash: null, dataBoc: null, codeBoc: null };
-  const cell = raw.length ? Cell.fromBoc(raw)[0]! : ACCOUNT_NONE;
+  const cell = raw.length ? deserializeBoc(raw)[0]! : ACCOUNT_NONE;
   const slice = cell.beginParse();
   // account_none$0 | account$1 addr:MsgAddressInt ... (@ton/core's loadAccount starts after the tag).
   if (!slice.loadBit()) return { ...base, ...none, hash: ACCOUNT_NONE.hash(), balance: 0n, accountStatus: 'nonexist' };

@@ -1,13 +1,13 @@
 // Follows the masterchain through the lite-client and indexes, for each masterchain block, the block
 // itself, every shard block it registered that was not registered before (walking prev refs back to the
 // previous top), and the states of the accounts those blocks touched — all in one database transaction.
-import { Address, Cell } from '@ton/core';
+import { Address } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
 import { LiteErrorCodes } from '../lite';
 import type { Logger } from '../log';
-import { listShards, type BlockInfo } from '../ton';
+import { deserializeBoc, listShards, type BlockInfo } from '../ton';
 import { installFastPaddedBits } from '../ton/fast-padded-bits';
 import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
@@ -90,6 +90,8 @@ export class Indexer {
   /** The newest masterchain block whose state the liteserver said it no longer keeps (0: none yet). */
   private statesGoneUpTo = 0;
   private ahead?: { seqno: number; work: Promise<Prepared> };
+  /** States at the head read for blocks whose own states are gone (see readAtHead). */
+  private headStates?: { head: string; states: Map<string, Promise<AccountStateRecord>> };
 
   constructor(private readonly o: IndexerOptions) {
     this.indexerId = o.indexerId ?? 'main';
@@ -233,7 +235,7 @@ export class Indexer {
 
   private async fetchBlock(id: FullBlockId): Promise<FetchedBlock> {
     const res = await this.o.client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: toLiteId(id) }, { timeout: 15_000 });
-    const root = Cell.fromBoc(res.data)[0]!;
+    const root = deserializeBoc(res.data)[0]!;
     // Never index bytes that are not the block we asked for.
     if (!root.hash().equals(id.rootHash)) {
       throw new Error(`block ${id.workchain}:${id.shard.toString(16)}:${id.seqno} root hash mismatch`);
@@ -254,17 +256,16 @@ export class Indexer {
     let head: Promise<{ id: ReturnType<typeof toLiteId>; utime: number }> | undefined;
     const headState = () =>
       (head ??= this.o.client.getMasterchainInfoExt().then((info) => ({ id: { ...info.last, kind: 'tonNode.blockIdExt' as const }, utime: info.lastUtime })));
+    const read = async (account: string, where: { id: ReturnType<typeof toLiteId>; utime: number }) => {
+      const st = await this.o.client.getAccountState(Address.parseRaw(account), where.id);
+      const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
+      return parseAccountState(account, st.raw, lastTx, where.utime);
+    };
     return mapConcurrent(accounts, ACCOUNT_STATE_CONCURRENCY, async (account) => {
-      const address = Address.parseRaw(account);
-      const read = async (where: { id: ReturnType<typeof toLiteId>; utime: number }) => {
-        const st = await this.o.client.getAccountState(address, where.id);
-        const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
-        return parseAccountState(account, st.raw, lastTx, where.utime);
-      };
       // Once a block's state is gone, so are the states of every older block: no need to ask again.
-      if (mc.id.seqno <= this.statesGoneUpTo) return read(await headState());
+      if (mc.id.seqno <= this.statesGoneUpTo) return this.readAtHead(account, await headState(), read);
       try {
-        return await read(at);
+        return await read(account, at);
       } catch (err) {
         if (!isStateGone(err)) throw err;
         const first = this.statesGoneUpTo === 0;
@@ -275,9 +276,30 @@ export class Indexer {
             'the liteserver no longer keeps the states of old blocks; indexing their accounts with the states at the head',
           );
         }
-        return read(await headState());
+        return this.readAtHead(account, await headState(), read);
       }
     });
+  }
+
+  /**
+   * An account's state at the head, read once per head: while catching up old blocks, the same
+   * accounts come back block after block, and their state at an unchanged head is the same record.
+   */
+  private readAtHead<H extends { id: { rootHash: Buffer }; utime: number }>(
+    account: string,
+    head: H,
+    read: (account: string, where: H) => Promise<AccountStateRecord>,
+  ): Promise<AccountStateRecord> {
+    const key = head.id.rootHash.toString('hex');
+    if (this.headStates?.head !== key || this.headStates.states.size >= HEAD_STATES_MAX) this.headStates = { head: key, states: new Map() };
+    const states = this.headStates.states;
+    let state = states.get(account);
+    if (!state) {
+      state = read(account, head);
+      states.set(account, state);
+      state.catch(() => states.delete(account)); // a failed read is asked again, not remembered
+    }
+    return state;
   }
 
   private sleep(ms: number) {
@@ -293,6 +315,8 @@ export class Indexer {
 
 // Account states read at once: enough to hide a real liteserver's round trips, few enough not to flood it.
 const ACCOUNT_STATE_CONCURRENCY = 8;
+// Head states remembered at most (each holds the account's code and data BoCs): bounded memory.
+const HEAD_STATES_MAX = 20_000;
 
 /** A liteserver's answer that it no longer keeps the state asked for (liteServer.error 651 "notready"). */
 function isStateGone(err: unknown): boolean {

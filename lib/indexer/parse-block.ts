@@ -1,8 +1,7 @@
 // One block BoC → every row it contributes to the index (block header, transactions, messages, contents).
 // Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
 import { createHash } from 'node:crypto';
-import { Cell } from '@ton/core';
-import { shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { deserializeBoc, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
 import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
 import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 import { parseTransaction } from './parse-transaction';
@@ -32,7 +31,7 @@ function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev:
  * @param mcBlockSeqno the masterchain block that registered it (its own seqno for masterchain blocks)
  */
 export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
-  return parseIndexedBlock(loadIndexedBlock(Cell.fromBoc(boc)[0]!), boc, mcBlockSeqno);
+  return parseIndexedBlock(loadIndexedBlock(deserializeBoc(boc)[0]!), boc, mcBlockSeqno);
 }
 
 /** parseBlock for a block already loaded (the follower loads each downloaded block once). */

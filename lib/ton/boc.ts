@@ -11,10 +11,12 @@
  * in a different order, so their bytes are not reproduced: whatever wrote
  * them did not use this ordering, and readers do not depend on it.
  *
- * Reading needs nothing new: @ton/core's Cell.fromBoc already returns every
- * root, skips the index and cache bits and checks the CRC32-C.
+ * Reading returns the same cells as @ton/core's Cell.fromBoc (every root, index
+ * and cache bits skipped, CRC32-C checked) with byte reads instead of its
+ * bit-at-a-time reader: the indexer reads a block BoC of thousands of cells per
+ * block, and that reader was a third of the time of loading one.
  */
-import { BitString, Cell, crc32c } from '@ton/core';
+import { BitString, Cell } from '@ton/core';
 
 export interface BocWriteOptions {
   /** Write the cell offset index (mode bit 1). */
@@ -163,7 +165,97 @@ export function serializeBoc(roots: Cell | Cell[], opts: BocWriteOptions = {}): 
   return out;
 }
 
-/** All roots of a bag of cells (any of the standard formats). */
-export function deserializeBoc(data: Buffer): Cell[] {
-  return Cell.fromBoc(data);
+const BOC_GENERIC = 0xb5ee9c72;
+
+/** All roots of a bag of cells (the generic format; the two older ones through @ton/core). */
+export function deserializeBoc(boc: Buffer): Cell[] {
+  if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_GENERIC) return Cell.fromBoc(boc);
+  const data = Buffer.from(boc); // the cells' bits point into it: a copy of our own, never the caller's
+  const flags = data[4]!;
+  const hasIdx = (flags & 0x80) !== 0;
+  const hasCrc32c = (flags & 0x40) !== 0;
+  const size = flags & 7; // bytes per cell reference
+  const offBytes = data[5]!;
+  let p = 6;
+  const uint = (n: number) => {
+    if (p + n > data.length) throw new Error('BoC: truncated');
+    let v = 0;
+    for (let i = 0; i < n; i++) v = v * 256 + data[p++]!;
+    return v;
+  };
+  const cellCount = uint(size);
+  const rootCount = uint(size);
+  uint(size); // absent: always 0
+  const totalCellSize = uint(offBytes);
+  const roots = Array.from({ length: rootCount }, () => uint(size));
+  if (hasIdx) p += cellCount * offBytes;
+  const end = p + totalCellSize;
+  if (end + (hasCrc32c ? 4 : 0) > data.length) throw new Error('BoC: truncated');
+  if (hasCrc32c && !crc32c(data.subarray(0, data.length - 4)).equals(data.subarray(data.length - 4))) throw new Error('Invalid CRC32C');
+
+  const bits: BitString[] = new Array<BitString>(cellCount);
+  const exotic: boolean[] = new Array<boolean>(cellCount);
+  const refs: number[][] = new Array<number[]>(cellCount);
+  for (let i = 0; i < cellCount; i++) {
+    const d1 = uint(1);
+    const d2 = uint(1);
+    const levelMask = d1 >> 5;
+    if (d1 & 16) {
+      // stored hashes and depths: one of each per level present, plus the representation's
+      const n = ((levelMask & 1) + ((levelMask >> 1) & 1) + ((levelMask >> 2) & 1)) + 1;
+      p += n * 34;
+    }
+    const bytes = Math.ceil(d2 / 2);
+    if (p + bytes > end) throw new Error('BoC: truncated');
+    let length = bytes * 8;
+    if (d2 % 2 && bytes > 0) {
+      // the last byte ends with the completion tag: a 1 bit, then zeros
+      const last = data[p + bytes - 1]!;
+      if (last === 0) throw new Error('BoC: no completion tag');
+      length -= Math.log2(last & -last) + 1;
+    }
+    bits[i] = length === 0 ? BitString.EMPTY : new BitString(data, p * 8, length);
+    p += bytes;
+    exotic[i] = (d1 & 8) !== 0;
+    const r: number[] = [];
+    for (let k = d1 & 7; k > 0; k--) r.push(uint(size));
+    refs[i] = r;
+  }
+  if (p !== end) throw new Error('BoC: cell data size mismatch');
+
+  // References point forward: build from the last cell back.
+  const cells = new Array<Cell>(cellCount);
+  for (let i = cellCount - 1; i >= 0; i--) {
+    cells[i] = new Cell({
+      bits: bits[i]!,
+      refs: refs[i]!.map((r) => {
+        if (r <= i || r >= cellCount) throw new Error('Invalid BOC file');
+        return cells[r]!;
+      }),
+      exotic: exotic[i]!,
+    });
+  }
+  return roots.map((r) => {
+    if (r >= cellCount) throw new Error('Invalid BOC file');
+    return cells[r]!;
+  });
+}
+
+const CRC32C_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0x82f63b78 : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+/** CRC32-C (Castagnoli), little-endian as BoCs store it; a table per byte, not a loop per bit. */
+export function crc32c(src: Buffer): Buffer {
+  let crc = -1;
+  for (let i = 0; i < src.length; i++) crc = CRC32C_TABLE[(crc ^ src[i]!) & 0xff]! ^ (crc >>> 8);
+  const out = Buffer.alloc(4);
+  out.writeInt32LE(crc ^ -1);
+  return out;
 }
