@@ -2,10 +2,13 @@
 // multiplied in SQL into `rows` transactions (each copy gets new hashes, lts shifted by a copy offset and
 // one of 1000 synthetic accounts, so indexes see realistic cardinality), with their messages.
 // The routes run through the real handlers (callV3) against that database.
+// BENCH_V3_DATABASE=<url of an existing, empty or already seeded database> keeps the seeded rows between
+// runs (seeding 1M rows takes minutes; A/B runs of a query change then take seconds); pending migrations
+// are applied to it first.
 import type { LiteClient } from 'ton-lite-client';
 import { setTestDatabase } from '../lib/api/v3/context';
 import { callV3 } from '../lib/api/v3/testing';
-import type { Database } from '../lib/db/database';
+import { openDatabase, type Database } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { log } from '../lib/log';
@@ -52,14 +55,32 @@ async function synthesize(db: Database, rows: number): Promise<number> {
   return (copies + 1) * base;
 }
 
+/** The recorded chain indexed and multiplied into `rows` transactions, unless the database already holds them. */
+async function seed(db: Database, lite: LiteClient, head: number, rows: number): Promise<number> {
+  const count = async () => Number((await db.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM transactions`)[0]!.n);
+  const existing = await count();
+  if (existing >= rows) {
+    console.log(`  v3: reusing ${existing} transactions`);
+    return existing;
+  }
+  if (existing) throw new Error(`bench v3: the database holds ${existing} transactions, fewer than ${rows}; give an empty one`);
+  const indexer = new Indexer({ prisma: db.prisma, client: lite, log, network: 'devnet' });
+  await indexer.claim();
+  for (let seqno = 1; seqno <= head; seqno++) await indexer.indexMasterchainBlock(seqno);
+  return synthesize(db, rows);
+}
+
+async function keptDatabase(url: string) {
+  const db = await openDatabase({ engine: 'postgresql', url });
+  return { db, drop: () => db.close() }; // kept: only closed
+}
+
 export async function benchV3(baseUrl: string, lite: LiteClient, head: number, rows: number): Promise<BenchResult[]> {
-  const pg = await scratchPostgres(baseUrl);
+  const kept = process.env.BENCH_V3_DATABASE;
+  const pg = kept ? await keptDatabase(kept) : await scratchPostgres(baseUrl);
   try {
     await migrate(pg.db);
-    const indexer = new Indexer({ prisma: pg.db.prisma, client: lite, log, network: 'devnet' });
-    await indexer.claim();
-    for (let seqno = 1; seqno <= head; seqno++) await indexer.indexMasterchainBlock(seqno);
-    const total = await synthesize(pg.db, rows);
+    const total = await seed(pg.db, lite, head, rows);
     setTestDatabase(pg.db);
     const accounts = (await pg.db.prisma.$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC LIMIT 50`).map((r) => r.account);
     const msgHashes = (await pg.db.prisma.$queryRaw<{ h: string }[]>`SELECT encode(msg_hash, 'base64') AS h FROM messages TABLESAMPLE SYSTEM (1) LIMIT 200`).map((r) => r.h);

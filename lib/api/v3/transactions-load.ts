@@ -1,9 +1,16 @@
 // Transaction rows → toncenter Transactions: their messages (in_msg, out_msgs by created_lt), bodies and
 // init states, and the account states before and after (only `hash` when the state is not indexed).
-import type { PrismaClient, Transaction } from '../../db/generated/client';
+// Two queries, in parallel: the messages with their contents, and the account states.
+import { Prisma, type PrismaClient, type Transaction } from '../../db/generated/client';
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
+import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
 import type { MessageJson, TransactionJson } from './models';
+
+interface TxMessageRow extends MessageSqlRow {
+  tx_hash: Uint8Array<ArrayBuffer>;
+  direction: string;
+}
 
 export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]): Promise<TransactionJson[]> {
   if (!rows.length) return [];
@@ -14,27 +21,23 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
     stateHashes.set(hex(t.accountStateHashAfter), bytes(t.accountStateHashAfter));
   }
   const [messages, states] = await Promise.all([
-    prisma.message.findMany({ where: { txHash: { in: txHashes } } }),
+    prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
+      SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
+      FROM messages m WHERE m.tx_hash = ANY(${txHashes}::bytea[])`),
     prisma.accountState.findMany({ where: { hash: { in: [...stateHashes.values()] } } }),
   ]);
 
-  const contentHashes = new Map<string, Uint8Array<ArrayBuffer>>();
-  for (const m of messages) {
-    if (m.bodyHash) contentHashes.set(hex(m.bodyHash), bytes(m.bodyHash));
-    if (m.initStateHash) contentHashes.set(hex(m.initStateHash), bytes(m.initStateHash));
-  }
-  const contentRows = contentHashes.size ? await prisma.messageContent.findMany({ where: { hash: { in: [...contentHashes.values()] } } }) : [];
-  const contents = new Map(contentRows.map((c) => [hex(c.hash), c.boc]));
+  const contents = joinedContents(messages);
   const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));
 
   const byTx = new Map<string, { in: MessageJson | null; out: { lt: bigint | null; msg: MessageJson }[] }>();
   for (const t of rows) byTx.set(hex(t.hash), { in: null, out: [] });
   for (const m of messages) {
-    const slot = byTx.get(hex(m.txHash));
+    const slot = byTx.get(hex(m.tx_hash));
     if (!slot) continue;
-    const msg = mapMessage(m, contents);
+    const msg = mapMessage(messageRow(m), contents);
     if (m.direction === 'in') slot.in = msg;
-    else slot.out.push({ lt: m.createdLt, msg });
+    else slot.out.push({ lt: m.created_lt, msg });
   }
 
   return rows.map((t): TransactionJson => {

@@ -2,64 +2,20 @@
 // sending (out_msg_tx_hash) transactions; address_book and metadata cover sources and destinations.
 import { z } from 'zod';
 import { Prisma } from '../../../db/generated/client';
-import { bytes, hex } from '../encode';
+import { bytes } from '../encode';
 import { unprocessable } from '../errors';
-import { mapMessage, type MessageRowLike } from '../mappers';
+import { mapMessage } from '../mappers';
+import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS as SHARED, type MessageSqlRow } from '../message-rows';
 import { MessagesResponse } from '../models';
 import { limitParams, ltParams, p, page, parseHashParam, sortOrder, utimeParams } from '../params';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { clampLt } from './common';
 
-interface MessageGroupRow {
-  msg_hash: Uint8Array<ArrayBuffer>;
-  source: string | null;
-  destination: string | null;
-  value: Prisma.Decimal | null;
-  value_extra_currencies: unknown;
-  fwd_fee: Prisma.Decimal | null;
-  ihr_fee: Prisma.Decimal | null;
-  extra_flags: Prisma.Decimal | null;
-  created_lt: bigint | null;
-  created_at: bigint | null;
-  opcode: number | null;
-  ihr_disabled: boolean | null;
-  bounce: boolean | null;
-  bounced: boolean | null;
-  import_fee: Prisma.Decimal | null;
-  body_hash: Uint8Array<ArrayBuffer> | null;
-  init_state_hash: Uint8Array<ArrayBuffer> | null;
-  msg_hash_norm: Uint8Array<ArrayBuffer> | null;
+interface MessageGroupRow extends MessageSqlRow {
   in_tx_hash: Uint8Array<ArrayBuffer> | null;
   out_tx_hash: Uint8Array<ArrayBuffer> | null;
 }
-
-const toRow = (r: MessageGroupRow): MessageRowLike => ({
-  msgHash: r.msg_hash,
-  source: r.source,
-  destination: r.destination,
-  value: r.value,
-  valueExtraCurrencies: r.value_extra_currencies as Prisma.JsonValue,
-  fwdFee: r.fwd_fee,
-  ihrFee: r.ihr_fee,
-  extraFlags: r.extra_flags,
-  createdLt: r.created_lt,
-  createdAt: r.created_at,
-  opcode: r.opcode,
-  ihrDisabled: r.ihr_disabled,
-  bounce: r.bounce,
-  bounced: r.bounced,
-  importFee: r.import_fee,
-  bodyHash: r.body_hash,
-  initStateHash: r.init_state_hash,
-  msgHashNorm: r.msg_hash_norm,
-  inTxHash: r.in_tx_hash,
-  outTxHash: r.out_tx_hash,
-});
-
-// Every column a message's rows share (the sending and the receiving transaction see the same message).
-const SHARED = Prisma.sql`m.source, m.destination, m.value, m.value_extra_currencies, m.fwd_fee, m.ihr_fee, m.extra_flags,
-  m.created_lt, m.created_at, m.opcode, m.ihr_disabled, m.bounce, m.bounced, m.import_fee, m.body_hash, m.init_state_hash, m.msg_hash_norm`;
 
 export const messages = defineRoute({
   path: 'messages',
@@ -125,7 +81,7 @@ export const messages = defineRoute({
     const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
 
     const rows = await ctx.prisma.$queryRaw<MessageGroupRow[]>(Prisma.sql`
-      SELECT m.msg_hash, ${SHARED},
+      SELECT m.msg_hash, ${SHARED}, ${CONTENT_COLUMNS},
         (array_agg(m.tx_hash ORDER BY m.tx_lt) FILTER (WHERE m.direction = 'in'))[1] AS in_tx_hash,
         (array_agg(m.tx_hash ORDER BY m.tx_lt) FILTER (WHERE m.direction = 'out'))[1] AS out_tx_hash
       FROM messages m ${where}
@@ -133,14 +89,8 @@ export const messages = defineRoute({
       ORDER BY ${orderKey} ${s}, m.msg_hash ${s}
       LIMIT ${take} OFFSET ${skip}`);
 
-    const contentHashes = new Map<string, Uint8Array<ArrayBuffer>>();
-    for (const r of rows) {
-      if (r.body_hash) contentHashes.set(hex(r.body_hash), bytes(r.body_hash));
-      if (r.init_state_hash) contentHashes.set(hex(r.init_state_hash), bytes(r.init_state_hash));
-    }
-    const contentRows = contentHashes.size ? await ctx.prisma.messageContent.findMany({ where: { hash: { in: [...contentHashes.values()] } } }) : [];
-    const contents = new Map(contentRows.map((c) => [hex(c.hash), c.boc]));
-    const list = rows.map((r) => mapMessage(toRow(r), contents));
+    const contents = joinedContents(rows);
+    const list = rows.map((r) => mapMessage({ ...messageRow(r), inTxHash: r.in_tx_hash, outTxHash: r.out_tx_hash }, contents));
     const maps = await sideMaps(ctx, list.flatMap((m) => [m.source, m.destination]));
     return { messages: list, address_book: maps.address_book, metadata: maps.metadata };
   },
