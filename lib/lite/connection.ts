@@ -18,10 +18,11 @@
  *  - after a loss: reconnect with exponential backoff (reconnectMinMs doubling up to reconnectMaxMs,
  *    ±20% jitter); `wake()` lets the pool try at once when no server is up.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type Cipher, type Decipher } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type Cipher, type Decipher } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { connect as netConnect, type Socket } from 'node:net';
 import { ed25519, x25519 } from '@noble/curves/ed25519.js';
+import { ADNL_MIN_FRAME_SIZE, ByteQueue, adnlFramePayload, adnlHandshakeCipherParams, adnlKeyId, buildAdnlFrame, sha256 } from './adnl';
 import { TlIds, encodeAdnlLiteQuery, readTlBytes } from './wire';
 
 export interface LiteServerEndpoint {
@@ -76,21 +77,6 @@ export class AttemptTimeoutError extends Error {
   }
 }
 
-const MIN_FRAME = 64;
-
-const sha256 = (...parts: Uint8Array[]): Buffer => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return h.digest();
-};
-
-/** ADNL short id of an ed25519 key: sha256 of the boxed pub.ed25519. */
-export function adnlKeyId(publicKey: Uint8Array): Buffer {
-  const prefix = Buffer.alloc(4);
-  prefix.writeUInt32LE(TlIds.pubEd25519, 0);
-  return sha256(prefix, publicKey);
-}
-
 interface Pending {
   resolve(answer: Buffer): void;
   reject(e: Error): void;
@@ -102,8 +88,7 @@ interface Session {
   socket: Socket;
   tx: Cipher;
   rx: Decipher;
-  chunks: Buffer[];
-  buffered: number;
+  queue: ByteQueue;
   frameSize: number;
   ready: boolean;
   readyAt: number;
@@ -242,9 +227,8 @@ export class LiteConnection extends EventEmitter {
     const shared = x25519.getSharedSecret(ed25519.utils.toMontgomerySecret(seed), this.#serverX25519);
     const params = randomBytes(160);
     const hash = sha256(params);
-    const hsKey = Buffer.concat([shared.subarray(0, 16), hash.subarray(16, 32)]);
-    const hsIv = Buffer.concat([hash.subarray(0, 4), shared.subarray(20, 32)]);
-    const hsCipher = createCipheriv('aes-256-ctr', hsKey, hsIv);
+    const hs = adnlHandshakeCipherParams(shared, hash);
+    const hsCipher = createCipheriv('aes-256-ctr', hs.key, hs.iv);
     const handshake = Buffer.concat([this.#keyId, ourPublic, hash, hsCipher.update(params), hsCipher.final()]);
 
     const socket = netConnect({ host: this.endpoint.host, port: this.endpoint.port, noDelay: true });
@@ -252,8 +236,7 @@ export class LiteConnection extends EventEmitter {
       socket,
       tx: createCipheriv('aes-256-ctr', params.subarray(32, 64), params.subarray(80, 96)),
       rx: createDecipheriv('aes-256-ctr', params.subarray(0, 32), params.subarray(64, 80)),
-      chunks: [],
-      buffered: 0,
+      queue: new ByteQueue(),
       frameSize: -1,
       ready: false,
       readyAt: 0,
@@ -279,8 +262,7 @@ export class LiteConnection extends EventEmitter {
     if (this.#session !== s) return;
     try {
       const plain = s.rx.update(chunk);
-      s.chunks.push(plain);
-      s.buffered += plain.length;
+      s.queue.push(plain);
       s.lastRxAt = Date.now();
       s.pingSentAt = 0;
       this.#readFrames(s);
@@ -289,43 +271,19 @@ export class LiteConnection extends EventEmitter {
     }
   }
 
-  #take(s: Session, n: number): Buffer {
-    const first = s.chunks[0];
-    let out: Buffer;
-    if (first.length >= n) {
-      out = first.subarray(0, n);
-      if (first.length === n) s.chunks.shift();
-      else s.chunks[0] = first.subarray(n);
-    } else {
-      out = Buffer.allocUnsafe(n);
-      let off = 0;
-      while (off < n) {
-        const c = s.chunks[0];
-        const k = Math.min(c.length, n - off);
-        c.copy(out, off, 0, k);
-        off += k;
-        if (k === c.length) s.chunks.shift();
-        else s.chunks[0] = c.subarray(k);
-      }
-    }
-    s.buffered -= n;
-    return out;
-  }
-
   #readFrames(s: Session): void {
     while (this.#session === s) {
       if (s.frameSize < 0) {
-        if (s.buffered < 4) return;
-        const size = this.#take(s, 4).readUInt32LE(0);
-        if (size < MIN_FRAME || size > this.#opts.maxFrameSize) throw new Error(`bad ADNL frame size ${size}`);
+        if (s.queue.length < 4) return;
+        const size = s.queue.take(4).readUInt32LE(0);
+        if (size < ADNL_MIN_FRAME_SIZE || size > this.#opts.maxFrameSize) throw new Error(`bad ADNL frame size ${size}`);
         s.frameSize = size;
       }
-      if (s.buffered < s.frameSize) return;
-      const body = this.#take(s, s.frameSize);
+      if (s.queue.length < s.frameSize) return;
+      const body = s.queue.take(s.frameSize);
       s.frameSize = -1;
-      const data = body.subarray(0, body.length - 32);
-      if (!sha256(data).equals(body.subarray(body.length - 32))) throw new Error('ADNL frame checksum mismatch');
-      const payload = data.subarray(32);
+      const payload = adnlFramePayload(body);
+      if (!payload) throw new Error('ADNL frame checksum mismatch');
       if (!s.ready) {
         if (payload.length !== 0) throw new Error('bad ADNL handshake answer');
         this.#onReady(s);
@@ -402,13 +360,7 @@ export class LiteConnection extends EventEmitter {
   }
 
   #send(s: Session, payload: Buffer): void {
-    const nonce = randomBytes(32);
-    const frame = Buffer.allocUnsafe(4 + 32 + payload.length + 32);
-    frame.writeUInt32LE(64 + payload.length, 0);
-    nonce.copy(frame, 4);
-    payload.copy(frame, 36);
-    sha256(nonce, payload).copy(frame, 36 + payload.length);
-    s.socket.write(s.tx.update(frame));
+    s.socket.write(s.tx.update(buildAdnlFrame(payload)));
   }
 
   // ---- losing a connection -------------------------------------------------------------------
@@ -425,10 +377,7 @@ export class LiteConnection extends EventEmitter {
     this.#connectTimer = null;
     if (this.#pingTimer) clearInterval(this.#pingTimer);
     this.#pingTimer = null;
-    if (s) {
-      s.chunks = [];
-      s.buffered = 0;
-    }
+    s?.queue.clear();
   }
 
   #failPending(err: ConnectionLostError): void {

@@ -5,9 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADNL_MAX_FRAME_SIZE, adnlKeyId } from '../../lite/adnl';
 import {
-  ADNL_MAX_FRAME_SIZE,
-  adnlKeyId,
   adnlKeyPairFromSeed,
   globalConfigFor,
   int32ToIpv4,

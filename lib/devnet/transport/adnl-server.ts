@@ -16,9 +16,21 @@
  * Protocol violations (wrong key id, bad params hash, frame size out of bounds, checksum
  * mismatch, unknown payload) close the connection; they never affect other connections.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type Cipher, type Decipher } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type Cipher, type Decipher } from 'node:crypto';
 import { createServer, isIPv4, type Server, type Socket } from 'node:net';
-import { ed25519, x25519 } from '@noble/curves/ed25519.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import {
+  ADNL_HANDSHAKE_SIZE,
+  ADNL_MAX_FRAME_SIZE,
+  ADNL_MIN_FRAME_SIZE,
+  ByteQueue,
+  adnlFramePayload,
+  adnlHandshakeCipherParams,
+  adnlKeyId,
+  adnlSharedSecret,
+  buildAdnlFrame,
+  sha256,
+} from '../../lite/adnl';
 import {
   ConstructorIds,
   LiteErrorCode,
@@ -28,13 +40,6 @@ import {
 } from './lite-codec';
 import { TlReader, TlWriter } from './tl-buffer';
 
-export const ADNL_HANDSHAKE_SIZE = 256;
-/** Smallest frame body: nonce + sha256 (an empty payload is a keepalive). */
-export const ADNL_MIN_FRAME_SIZE = 64;
-/** Largest frame body TON accepts. */
-export const ADNL_MAX_FRAME_SIZE = 1 << 24;
-
-const PUB_ED25519_ID = ConstructorIds['pub.ed25519'];
 const TCP_PING_ID = ConstructorIds['tcp.ping'];
 const TCP_PONG_ID = ConstructorIds['tcp.pong'];
 const ADNL_QUERY_ID = ConstructorIds['adnl.message.query'];
@@ -90,19 +95,6 @@ export interface AdnlKeyPair {
   x25519Secret: Uint8Array;
 }
 
-const sha256 = (...parts: Uint8Array[]): Buffer => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return h.digest();
-};
-
-/** ADNL short id of an ed25519 public key: sha256 of the boxed pub.ed25519. */
-export function adnlKeyId(publicKey: Uint8Array): Buffer {
-  const prefix = Buffer.alloc(4);
-  prefix.writeUInt32LE(PUB_ED25519_ID, 0);
-  return sha256(prefix, publicKey);
-}
-
 export function adnlKeyPairFromSeed(seed: Uint8Array): AdnlKeyPair {
   if (!(seed instanceof Uint8Array) || seed.length !== 32) {
     throw new TypeError('ADNL seed must be 32 bytes');
@@ -111,72 +103,7 @@ export function adnlKeyPairFromSeed(seed: Uint8Array): AdnlKeyPair {
   return { publicKey, keyId: adnlKeyId(publicKey), x25519Secret: ed25519.utils.toMontgomerySecret(seed) };
 }
 
-/** X25519 shared secret between our ed25519 seed and a peer's ed25519 public key. */
-export function adnlSharedSecret(x25519Secret: Uint8Array, peerEd25519Public: Uint8Array): Buffer {
-  return Buffer.from(x25519.getSharedSecret(x25519Secret, ed25519.utils.toMontgomery(peerEd25519Public)));
-}
-
-/** Key and IV that protect the 160 handshake params. */
-export function adnlHandshakeCipherParams(shared: Uint8Array, paramsHash: Uint8Array): { key: Buffer; iv: Buffer } {
-  return {
-    key: Buffer.concat([shared.subarray(0, 16), paramsHash.subarray(16, 32)]),
-    iv: Buffer.concat([paramsHash.subarray(0, 4), shared.subarray(20, 32)]),
-  };
-}
-
-/** Builds one ADNL TCP frame (plaintext; the caller encrypts). */
-export function buildAdnlFrame(payload: Uint8Array, nonce: Uint8Array = randomBytes(32)): Buffer {
-  const frame = Buffer.allocUnsafe(4 + 32 + payload.length + 32);
-  frame.writeUInt32LE(32 + payload.length + 32, 0);
-  frame.set(nonce, 4);
-  frame.set(payload, 36);
-  frame.set(sha256(nonce, payload), 36 + payload.length);
-  return frame;
-}
-
 class ProtocolError extends Error {}
-
-/** A plaintext byte queue that avoids re-concatenating on every chunk. */
-class ByteQueue {
-  private chunks: Buffer[] = [];
-  length = 0;
-
-  push(b: Buffer): void {
-    if (b.length === 0) return;
-    this.chunks.push(b);
-    this.length += b.length;
-  }
-
-  /** Removes and returns the first n bytes (n <= length). */
-  take(n: number): Buffer {
-    if (n === 0) return Buffer.alloc(0);
-    const first = this.chunks[0];
-    let out: Buffer;
-    if (first.length >= n) {
-      out = first.subarray(0, n);
-      if (first.length === n) this.chunks.shift();
-      else this.chunks[0] = first.subarray(n);
-    } else {
-      out = Buffer.allocUnsafe(n);
-      let off = 0;
-      while (off < n) {
-        const c = this.chunks[0];
-        const k = Math.min(c.length, n - off);
-        c.copy(out, off, 0, k);
-        off += k;
-        if (k === c.length) this.chunks.shift();
-        else this.chunks[0] = c.subarray(k);
-      }
-    }
-    this.length -= n;
-    return out;
-  }
-
-  clear(): void {
-    this.chunks = [];
-    this.length = 0;
-  }
-}
 
 let nextConnId = 1;
 
@@ -302,11 +229,8 @@ class AdnlConnection {
       if (this.queue.length < this.frameSize) return;
       const body = this.queue.take(this.frameSize);
       this.frameSize = -1;
-      const data = body.subarray(0, body.length - 32);
-      if (!sha256(data).equals(body.subarray(body.length - 32))) {
-        throw new ProtocolError('frame checksum mismatch');
-      }
-      const payload = data.subarray(32);
+      const payload = adnlFramePayload(body);
+      if (!payload) throw new ProtocolError('frame checksum mismatch');
       if (payload.length > 0) this.onPayload(payload);
     }
   }

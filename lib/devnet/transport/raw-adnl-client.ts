@@ -3,15 +3,10 @@
  * send pings, pipelined / malformed / oversized frames; handy for debugging the devnet server.
  * Real consumers should use ton-lite-client's LiteSingleEngine.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type Cipher, type Decipher } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type Cipher, type Decipher } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import {
-  adnlHandshakeCipherParams,
-  adnlKeyId,
-  adnlKeyPairFromSeed,
-  adnlSharedSecret,
-  buildAdnlFrame,
-} from './adnl-server';
+import { adnlFramePayload, adnlHandshakeCipherParams, adnlKeyId, adnlSharedSecret, buildAdnlFrame, sha256 } from '../../lite/adnl';
+import { adnlKeyPairFromSeed } from './adnl-server';
 import { ConstructorIds, Functions } from './lite-codec';
 import { TlReader, TlWriter } from './tl-buffer';
 
@@ -59,13 +54,12 @@ export class RawAdnlClient {
         if (this.#buf.length < 4 + size) break;
         const body = this.#buf.subarray(4, 4 + size);
         this.#buf = this.#buf.subarray(4 + size);
-        const data = body.subarray(0, size - 32);
-        const ok = createHash('sha256').update(data).digest().equals(body.subarray(size - 32));
-        if (!ok) {
+        const checked = adnlFramePayload(body);
+        if (!checked) {
           socket.destroy();
           return;
         }
-        const payload = Buffer.from(data.subarray(32));
+        const payload = Buffer.from(checked);
         const w = this.#waiters.shift();
         if (w) w(payload);
         else this.#payloads.push(payload);
@@ -82,7 +76,7 @@ export class RawAdnlClient {
     const me = adnlKeyPairFromSeed(seed);
     const shared = adnlSharedSecret(me.x25519Secret, opts.serverPublicKey);
     const params = randomBytes(160);
-    const hash = createHash('sha256').update(params).digest();
+    const hash = sha256(params);
     const { key, iv } = adnlHandshakeCipherParams(shared, hash);
     const enc = createCipheriv('aes-256-ctr', key, iv).update(params);
     const sentHash = Buffer.from(hash);
