@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v2] [--tx 50000] [--rows 1000000] [--rounds 60]`: Atlas's
+// `npm run bench [-- --only devnet,index,v3,v2] [--tx 50000] [--rows 1000000] [--rounds 60] [--v3-database URL]`: Atlas's
 // performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain into PostgreSQL and PGlite
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     tx: { type: 'string', default: '50000' },
     rows: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '60' },
+    'v3-database': { type: 'string' },
   },
   strict: true,
 });
@@ -69,7 +70,7 @@ async function onRecordedChain() {
         }
       }
     }
-    if (only.has('v3')) results.push(...(await benchV3(baseUrl, lite, head, targetRows)));
+    if (only.has('v3')) results.push(...(await benchV3(baseUrl, lite, head, targetRows, values['v3-database'])));
     if (only.has('v2')) results.push(...(await benchV2(lite, devnet)));
   } finally {
     lite.engine.close();

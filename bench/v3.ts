@@ -2,7 +2,7 @@
 // multiplied in SQL into `rows` transactions (each copy gets new hashes, lts shifted by a copy offset and
 // one of 1000 synthetic accounts, so indexes see realistic cardinality), with their messages.
 // The routes run through the real handlers (callV3) against that database.
-// BENCH_V3_DATABASE=<url of an existing, empty or already seeded database> keeps the seeded rows between
+// `--v3-database <url of an existing, empty or already seeded database>` keeps the seeded rows between
 // runs (seeding 1M rows takes minutes; A/B runs of a query change then take seconds); pending migrations
 // are applied to it first.
 import type { LiteClient } from 'ton-lite-client';
@@ -75,8 +75,7 @@ async function keptDatabase(url: string) {
   return { db, drop: () => db.close() }; // kept: only closed
 }
 
-export async function benchV3(baseUrl: string, lite: LiteClient, head: number, rows: number): Promise<BenchResult[]> {
-  const kept = process.env.BENCH_V3_DATABASE;
+export async function benchV3(baseUrl: string, lite: LiteClient, head: number, rows: number, kept?: string): Promise<BenchResult[]> {
   const pg = kept ? await keptDatabase(kept) : await scratchPostgres(baseUrl);
   try {
     await migrate(pg.db);
