@@ -50,7 +50,7 @@ import {
   writeZeroStates,
   type ChainIdentity,
 } from './chain-files';
-import { installFastCellHash } from './fast-hash';
+import { installFastCellHash } from '../ton/fast-hash';
 import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
 import { applyMerkleUpdate, diffMerkleUpdateStats } from './merkle-update';
