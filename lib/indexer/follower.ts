@@ -7,13 +7,12 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
 import { LiteErrorCodes } from '../lite';
 import type { Logger } from '../log';
-import { deserializeBoc, listShards, type BlockInfo } from '../ton';
 import { installFastCellHash } from '../ton/fast-hash';
 import { installFastPaddedBits } from '../ton/fast-padded-bits';
 import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
-import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
-import { parseIndexedBlock, signedShard } from './parse-block';
+import { BlockParser } from './block-parser';
+import { signedShard, type DownloadedBlock } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 
@@ -25,12 +24,8 @@ export interface FullBlockId {
   fileHash: Buffer;
 }
 
-export interface FetchedBlock {
+export interface FetchedBlock extends DownloadedBlock {
   id: FullBlockId;
-  boc: Buffer;
-  /** the block, loaded once for everything the indexer reads from it */
-  block: IndexedBlock;
-  info: BlockInfo;
 }
 
 export interface IndexerProgress {
@@ -95,9 +90,11 @@ export class Indexer {
   private ahead?: { seqno: number; work: Promise<Prepared> };
   /** States at the head read for blocks whose own states are gone (see readAtHead). */
   private headStates?: { head: string; states: Map<string, Promise<AccountStateRecord>> };
+  private readonly parser: BlockParser;
 
   constructor(private readonly o: IndexerOptions) {
     this.indexerId = o.indexerId ?? 'main';
+    this.parser = new BlockParser(o.log);
   }
 
   /** The chain's identity from the liteserver; registers or checks it against the database. */
@@ -176,6 +173,8 @@ export class Indexer {
     this.stopped = true;
     this.wake?.();
     await this.running?.catch(() => undefined);
+    await this.ahead?.work.catch(() => undefined);
+    await this.parser.close();
   }
 
   /** Indexes one masterchain block with its new shard blocks; returns the number of transactions. */
@@ -206,45 +205,44 @@ export class Indexer {
    * masterchain block had not (walking prev refs back to the previous top). Masterchain block first.
    */
   async collect(seqno: number): Promise<{ blocks: ParsedBlock[]; mc: FetchedBlock; shardState: ShardStateEntry[] }> {
-    const mc = await this.fetchMasterchainBlock(seqno);
+    const mc = await this.fetchMasterchainBlock(seqno, seqno);
     const prevTops =
       this.lastTops?.seqno === seqno - 1
         ? this.lastTops.tops
         : seqno > 1
-          ? shardTops(await this.fetchMasterchainBlock(seqno - 1))
+          ? shardTops(await this.fetchMasterchainBlock(seqno - 1, seqno))
           : new Map<string, number>();
     const shardBlocks: FetchedBlock[] = [];
-    for (const top of shardTopIds(mc)) {
+    for (const top of mc.shardTops) {
       const stopAt = prevTops.get(`${top.workchain}:${top.shard}`) ?? 0;
       for (let id: FullBlockId | null = top; id && id.seqno > stopAt; ) {
-        const b = await this.fetchBlock(id);
+        const b = await this.fetchBlock(id, seqno);
         shardBlocks.push(b);
-        // Split and merge boundaries end the walk: Atlas's chains keep a fixed shard layout so far.
-        const prev = b.info.prevRef;
-        id = prev.kind === 'single' && !b.info.afterSplit ? { ...id, seqno: prev.prev.seqno, rootHash: prev.prev.rootHash, fileHash: prev.prev.fileHash } : null;
+        id = b.prev ? { ...id, ...b.prev } : null;
       }
     }
     this.lastTops = { seqno, tops: shardTops(mc) };
-    const blocks = [mc, ...shardBlocks.reverse()].map((b) => parseIndexedBlock(b.block, b.boc, seqno));
-    const shardState = [mc.id, ...shardTopIds(mc)].map((id) => ({ workchain: id.workchain, shard: signedShard(id.shard), seqno: id.seqno }));
+    const blocks = [mc, ...shardBlocks.reverse()].map((b) => b.parsed);
+    const shardState = [mc.id, ...mc.shardTops].map((id) => ({ workchain: id.workchain, shard: signedShard(id.shard), seqno: id.seqno }));
     return { blocks, mc, shardState };
   }
 
-  private async fetchMasterchainBlock(seqno: number): Promise<FetchedBlock> {
+  private async fetchMasterchainBlock(seqno: number, mcBlockSeqno: number): Promise<FetchedBlock> {
     const header = await this.o.client.lookupBlockByID({ workchain: -1, shard: signedShard(MASTER_SHARD).toString(), seqno });
     const id = header.id;
-    return this.fetchBlock({ workchain: id.workchain, shard: BigInt.asUintN(64, BigInt(id.shard)), seqno: id.seqno, rootHash: id.rootHash, fileHash: id.fileHash });
+    const full = { workchain: id.workchain, shard: BigInt.asUintN(64, BigInt(id.shard)), seqno: id.seqno, rootHash: id.rootHash, fileHash: id.fileHash };
+    return this.fetchBlock(full, mcBlockSeqno);
   }
 
-  private async fetchBlock(id: FullBlockId): Promise<FetchedBlock> {
+  /** Downloads a block and parses it (on the parse worker) as registered by masterchain block mcBlockSeqno. */
+  private async fetchBlock(id: FullBlockId, mcBlockSeqno: number): Promise<FetchedBlock> {
     const res = await this.o.client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: toLiteId(id) }, { timeout: 15_000 });
-    const root = deserializeBoc(res.data)[0]!;
-    // Never index bytes that are not the block we asked for.
-    if (!root.hash().equals(id.rootHash)) {
-      throw new Error(`block ${id.workchain}:${id.shard.toString(16)}:${id.seqno} root hash mismatch`);
+    try {
+      // The parser refuses bytes whose root hash is not the block we asked for.
+      return { id, ...(await this.parser.parse(res.data, id.rootHash, mcBlockSeqno)) };
+    } catch (err) {
+      throw new Error(`block ${id.workchain}:${id.shard.toString(16)}:${id.seqno}: ${(err as Error).message}`);
     }
-    const block = loadIndexedBlock(root);
-    return { id, boc: res.data, block, info: block.info };
   }
 
   /**
@@ -255,7 +253,7 @@ export class Indexer {
    */
   private async accountStates(blocks: ParsedBlock[], mc: FetchedBlock): Promise<AccountStateRecord[]> {
     const accounts = [...new Set(blocks.flatMap((b) => b.transactions.map((t) => t.account)))];
-    const at = { id: toLiteId(mc.id), utime: mc.info.genUtime };
+    const at = { id: toLiteId(mc.id), utime: mc.genUtime };
     let head: Promise<{ id: ReturnType<typeof toLiteId>; utime: number }> | undefined;
     const headState = () =>
       (head ??= this.o.client.getMasterchainInfoExt().then((info) => ({ id: { ...info.last, kind: 'tonNode.blockIdExt' as const }, utime: info.lastUtime })));
@@ -343,15 +341,8 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
   return out;
 }
 
-/** The newest block of each shard, as a masterchain block registers them. */
-function shardTopIds(mc: FetchedBlock): FullBlockId[] {
-  const hashes = mc.block.custom?.shardHashes;
-  if (!hashes) return [];
-  return listShards(hashes).map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash }));
-}
-
 function shardTops(mc: FetchedBlock): Map<string, number> {
-  return new Map(shardTopIds(mc).map((id) => [`${id.workchain}:${id.shard}`, id.seqno]));
+  return new Map(mc.shardTops.map((id) => [`${id.workchain}:${id.shard}`, id.seqno]));
 }
 
 /** Rates over the last ~10 s, for progress logs and /api/health. */

@@ -1,7 +1,7 @@
 // One block BoC → every row it contributes to the index (block header, transactions, messages, contents).
 // Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
 import { createHash } from 'node:crypto';
-import { deserializeBoc, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { deserializeBoc, listShards, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
 import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
 import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 import { parseTransaction } from './parse-transaction';
@@ -34,7 +34,38 @@ export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBloc
   return parseIndexedBlock(loadIndexedBlock(deserializeBoc(boc)[0]!), boc, mcBlockSeqno);
 }
 
-/** parseBlock for a block already loaded (the follower loads each downloaded block once). */
+/** A block the follower asked for by id: its rows, and what it needs to walk on to the next blocks. */
+export interface DownloadedBlock {
+  parsed: ParsedBlock;
+  genUtime: number;
+  /** the previous block of the same shard, unless a split or merge ends the walk there */
+  prev: { seqno: number; rootHash: Buffer; fileHash: Buffer } | null;
+  /** on masterchain blocks: the newest block of each shard (shard unsigned) */
+  shardTops: { workchain: number; shard: bigint; seqno: number; rootHash: Buffer; fileHash: Buffer }[];
+}
+
+/**
+ * parseBlock for a block downloaded by id: refuses bytes whose root hash is not the one asked for
+ * (never index a block we did not ask for). The follower runs this in its parse worker.
+ */
+export function parseDownloadedBlock(boc: Buffer, rootHash: Buffer, mcBlockSeqno: number): DownloadedBlock {
+  const root = deserializeBoc(boc)[0]!;
+  if (!root.hash().equals(rootHash)) throw new Error(`block root hash mismatch: ${root.hash().toString('hex')} != ${rootHash.toString('hex')}`);
+  const b = loadIndexedBlock(root);
+  const prev = b.info.prevRef;
+  const hashes = b.custom?.shardHashes;
+  return {
+    parsed: parseIndexedBlock(b, boc, mcBlockSeqno),
+    genUtime: b.info.genUtime,
+    // Split and merge boundaries end the walk: Atlas's chains keep a fixed shard layout so far.
+    prev: prev.kind === 'single' && !b.info.afterSplit ? { seqno: prev.prev.seqno, rootHash: prev.prev.rootHash, fileHash: prev.prev.fileHash } : null,
+    shardTops: hashes
+      ? listShards(hashes).map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash }))
+      : [],
+  };
+}
+
+/** parseBlock for a block already loaded. */
 export function parseIndexedBlock(b: IndexedBlock, boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
   const root = b.root;
   const info = b.info;

@@ -1,0 +1,36 @@
+// The parse worker against real mainnet blocks: the records it hands back are the ones parseBlock makes
+// on this thread, Buffers included, and bytes that are not the block asked for are refused.
+import { afterAll, describe, expect, it } from 'vitest';
+import { BLOCK_FIXTURES, fixtureBytes } from '../ton/test-fixtures';
+import { BlockParser } from './block-parser';
+import { parseBlock } from './parse-block';
+
+const parser = new BlockParser();
+afterAll(() => parser.close());
+
+describe('BlockParser', () => {
+  it('parses on a worker thread, into the same records as parseBlock', async () => {
+    const boc = fixtureBytes(BLOCK_FIXTURES.shard71398501);
+    const local = parseBlock(boc, 46991999);
+    const [a, b] = await Promise.all([
+      parser.parse(boc, local.block.rootHash, 46991999),
+      parser.parse(fixtureBytes(BLOCK_FIXTURES.master46991999), parseBlock(fixtureBytes(BLOCK_FIXTURES.master46991999), 1).block.rootHash, 46991999),
+    ]);
+    expect(parser.mode).toBe('worker');
+    expect(a.parsed).toEqual(local);
+    expect(Buffer.isBuffer(a.parsed.transactions[0]!.hash)).toBe(true);
+    expect(Buffer.isBuffer(a.parsed.contents[0]!.boc)).toBe(true);
+    expect(a.prev?.seqno).toBe(71398500);
+    expect(a.shardTops).toEqual([]);
+    // The masterchain block names each shard's newest block.
+    expect(b.shardTops.length).toBeGreaterThan(0);
+    expect(b.shardTops.every((s) => s.workchain === 0 && Buffer.isBuffer(s.rootHash))).toBe(true);
+  });
+
+  it('refuses a block whose root hash is not the one asked for, and keeps working', async () => {
+    const boc = fixtureBytes(BLOCK_FIXTURES.shard52111590);
+    await expect(parser.parse(boc, Buffer.alloc(32), 1)).rejects.toThrow(/root hash mismatch/);
+    const ok = await parser.parse(boc, parseBlock(boc, 1).block.rootHash, 1);
+    expect(ok.parsed.transactions).toHaveLength(30);
+  });
+});

@@ -1,0 +1,127 @@
+// Turns downloaded block BoCs into index records on a worker thread (parse-worker.ts), so parsing —
+// most of the indexer's CPU time, and most of its garbage — runs on a second core while this thread
+// talks to the liteserver and the database. Records cross the thread boundary as structured clones of
+// plain objects (Buffers arrive as Uint8Arrays and are viewed as Buffers again, without a copy); no
+// cell crosses it.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../log';
+import { parseDownloadedBlock, type DownloadedBlock } from './parse-block';
+
+export interface ParseJob {
+  id: number;
+  boc: Uint8Array;
+  rootHash: Uint8Array;
+  mcBlockSeqno: number;
+}
+
+export type ParseReply = { id: number; block: DownloadedBlock } | { id: number; error: string };
+
+interface Pending {
+  resolve: (b: DownloadedBlock) => void;
+  reject: (err: Error) => void;
+}
+
+export class BlockParser {
+  private worker?: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  /** Set when no worker can start here; parsing then happens on this thread (see workerEntry). */
+  private inThread = false;
+
+  constructor(private readonly log?: Logger) {}
+
+  /** Where blocks are parsed: 'worker' normally, 'thread' where no worker could start. */
+  get mode(): 'worker' | 'thread' {
+    return this.inThread ? 'thread' : 'worker';
+  }
+
+  parse(boc: Buffer, rootHash: Buffer, mcBlockSeqno: number): Promise<DownloadedBlock> {
+    const worker = this.inThread ? undefined : this.start();
+    if (!worker) return Promise.resolve().then(() => parseDownloadedBlock(boc, rootHash, mcBlockSeqno));
+    const id = this.nextId++;
+    // A copy of its own that moves to the worker: the liteserver's buffer may be a view of a larger one.
+    const bytes = new Uint8Array(boc);
+    const job: ParseJob = { id, boc: bytes, rootHash: new Uint8Array(rootHash), mcBlockSeqno };
+    return new Promise<DownloadedBlock>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.pending.size === 1) worker.ref();
+      worker.postMessage(job, [bytes.buffer]);
+    });
+  }
+
+  /** Ends the worker; a later parse starts a new one. */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = undefined;
+    await w?.terminate();
+  }
+
+  private start(): Worker | undefined {
+    if (this.worker) return this.worker;
+    const boot = workerBoot();
+    if (!boot) {
+      this.inThread = true;
+      this.log?.warn('no parse worker in this build (its source is not on disk); parsing blocks on the main thread');
+      return undefined;
+    }
+    const worker = new Worker(boot, { eval: true });
+    worker.unref(); // referenced only while a job is out (parse)
+    worker.on('message', (reply: ParseReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+      if ('error' in reply) p.reject(new Error(reply.error));
+      else p.resolve(asBuffers(reply.block));
+    });
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = undefined; // the next parse starts a new one
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`block parse worker exited (code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/**
+ * The worker's start-up code: it loads parse-worker.ts, the source file next to this module, through
+ * tsx. On Node 20 a worker does not inherit the module hooks `--import tsx` gave this thread (vitest's
+ * workers have none at all), so the worker registers tsx's require hooks itself. Under tsx and vitest
+ * this module runs from its source; in the Next.js production build it runs from a bundled chunk, where
+ * import.meta.url may not name the source directory: then there is no entry, and that process parses on
+ * its main thread (the standalone indexer, `npm run indexer`, is what catches up big ranges).
+ */
+function workerBoot(): string | undefined {
+  try {
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'parse-worker.ts');
+    if (!fs.existsSync(entry)) return undefined;
+    const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+    return `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(entry)});`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Uint8Arrays (what a structured clone makes of Buffers) as Buffers again: views, not copies. */
+function asBuffers<T>(v: T): T {
+  if (v instanceof Uint8Array) return (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)) as T;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = asBuffers(v[i]);
+    return v;
+  }
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    for (const k in o) {
+      const x = o[k];
+      if (x && typeof x === 'object') o[k] = asBuffers(x);
+    }
+  }
+  return v;
+}
