@@ -7,6 +7,7 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
 import { LiteErrorCodes } from '../lite';
 import type { Logger } from '../log';
+import { installFastBitReader } from '../ton/fast-bit-reader';
 import { installFastCellHash } from '../ton/fast-hash';
 import { installFastPaddedBits } from '../ton/fast-padded-bits';
 import { parseAccountState, type AccountStateRecord } from './account-state';
@@ -56,10 +57,10 @@ interface Prepared {
   shardState: ShardStateEntry[];
 }
 
-// Parsing block BoCs is most of the indexer's CPU time; @ton/core's bit padding was a fifth of it, and
-// its JavaScript SHA-256 for every cell hash more than that.
+// Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
 installFastPaddedBits();
 installFastCellHash();
+installFastBitReader();
 
 const MASTER_SHARD = 0x8000000000000000n;
 const toLiteId = (id: FullBlockId) => ({
