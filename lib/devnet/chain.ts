@@ -51,6 +51,7 @@ import {
   type ChainIdentity,
 } from './chain-files';
 import { installFastCellHash } from '../ton/fast-hash';
+import { installFastPaddedBits } from '../ton/fast-padded-bits';
 import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
 import { applyMerkleUpdate, diffMerkleUpdateStats } from './merkle-update';
@@ -246,6 +247,7 @@ export class DevnetChain implements ChainDriver {
   /** Opens the devnet in `dir`: continues the chain found there, or prepares a new one (see needsGenesis). */
   static async open(opts: DevnetChainOptions): Promise<DevnetChain> {
     installFastCellHash();
+    installFastPaddedBits();
     const log = opts.log ?? silentLogger;
     fs.mkdirSync(opts.dir, { recursive: true });
     const identity = readIdentity(opts.dir);

@@ -1,8 +1,8 @@
-import { Address, beginCell, storeShardAccount, toNano } from '@ton/core';
+import { Address, Cell, beginCell, loadShardAccount, storeShardAccount, toNano } from '@ton/core';
 import { Blockchain, Executor, createShardAccount, type PrevBlocksInfo } from '@ton/sandbox';
 import { describe, expect, it } from 'vitest';
-import { rawShardAccountFromCell } from './accounts';
-import { DevnetBlockchain, encodePrevBlocksInfo } from './sandbox';
+import { rawShardAccountFromCell, shardAccountCell } from './accounts';
+import { DevnetBlockchain, encodePrevBlocksInfo, lazyShardAccount } from './sandbox';
 import { makeWallet, signedTransfer } from './test-support';
 
 const blockId = (seqno: number) => ({ workchain: -1, shard: 0x8000000000000000n, seqno, rootHash: Buffer.alloc(32, seqno), fileHash: Buffer.alloc(32, seqno + 1) });
@@ -58,5 +58,52 @@ describe('DevnetBlockchain', () => {
     // an address the chain does not know is account_none (not the stock storage's uninit account)
     expect((await devnet.getContract(new Address(0, Buffer.alloc(32, 2)))).account.account).toBeUndefined();
     expect((await devnet.heldAccount(wallet.address)).lastTransLt).toBe(a.transactions[0].lt);
+  });
+});
+
+/** A decoded value with cells as their hashes and addresses as strings (cells from different BoCs differ only in their bit buffers). */
+function plain(v: unknown): unknown {
+  if (v instanceof Cell) return v.hash().toString('hex');
+  if (Address.isAddress(v)) return v.toRawString();
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+}
+
+describe('DevnetContract', () => {
+  it('holds the account after a transaction undecoded until more than its address is read', async () => {
+    const address = new Address(0, Buffer.alloc(32, 7));
+    const lazy = lazyShardAccount(address, true, 'not a BoC');
+    expect(lazy.account!.addr.equals(address)).toBe(true);
+    expect(() => lazy.lastTransactionLt).toThrow();
+    expect(() => lazy.account!.storage).toThrow();
+    expect(lazyShardAccount(address, false, 'not a BoC').account).toBeUndefined();
+  });
+
+  it('reads and writes through to the account the stock getter decodes', async () => {
+    const wallet = makeWallet('devnet-contract', 'v4');
+    const sa = createShardAccount({ address: wallet.address, code: wallet.contract.init.code, data: wallet.contract.init.data, balance: toNano(100) });
+    const raw = rawShardAccountFromCell(beginCell().store(storeShardAccount(sa)).endCell());
+    const devnet = await DevnetBlockchain.createDevnet((a) => (a.equals(wallet.address) ? raw : undefined));
+    devnet.now = 1_750_000_000;
+    const res = await devnet.sendMessage(await signedTransfer(wallet, [{ to: new Address(0, Buffer.alloc(32, 1)), value: toNano(1), bounce: true }]));
+    const sc = await devnet.getContract(wallet.address);
+    const held = await devnet.heldAccount(wallet.address);
+    const decoded = loadShardAccount(shardAccountCell(held).beginParse());
+    // the lazy account stores back to the very cell the executor produced
+    expect(beginCell().store(storeShardAccount(sc.account)).endCell().hash().equals(shardAccountCell(held).hash())).toBe(true);
+    expect(plain(sc.account)).toEqual(plain(decoded));
+    // transfer, bounce at the receiver, the bounced message back at the wallet
+    expect(res.transactions.map((t) => t.lt)).toEqual([1_000_000n, 2_000_000n, 3_000_000n]);
+    expect(sc.lastTransactionLt).toBe(3_000_000n);
+    // the snapshot (deepcopy) sees plain values
+    expect(plain(devnet.snapshot().contracts.find((c) => c.address.equals(wallet.address))!.account)).toEqual(plain(decoded));
+    // writes reach the held cell as with the stock contract
+    sc.balance = 5n;
+    const after = loadShardAccount(shardAccountCell(await devnet.heldAccount(wallet.address)).beginParse());
+    expect(after.account!.storage.balance.coins).toBe(5n);
+    // the receiver did not exist and the message bounced: account_none, not decoded
+    const receiver = await devnet.getContract(new Address(0, Buffer.alloc(32, 1)));
+    expect(res.transactions[1].endStatus).toBe('non-existing');
+    expect(receiver.account.account).toBeUndefined();
   });
 });
