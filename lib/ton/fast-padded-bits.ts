@@ -20,25 +20,30 @@ interface BitStringFields {
 }
 
 export function paddedBits(bits: BitString): Buffer {
+  const out = Buffer.alloc(((bits as unknown as BitStringFields)._length + 7) >> 3);
+  writePaddedBits(bits, out, 0);
+  return out;
+}
+
+/** paddedBits written into `out` at byte `at` (cell hashing builds its input in one buffer). */
+export function writePaddedBits(bits: BitString, out: Buffer, at: number): void {
   const { _data: data, _offset: offset, _length: length } = bits as unknown as BitStringFields;
   const bytes = (length + 7) >> 3;
-  const out = Buffer.alloc(bytes);
   const start = offset >> 3;
   const shift = offset & 7;
   if (shift === 0) {
-    data.copy(out, 0, start, start + bytes);
+    data.copy(out, at, start, start + bytes);
   } else {
     for (let i = 0; i < bytes; i++) {
       const next = start + i + 1 < data.length ? data[start + i + 1]! : 0;
-      out[i] = ((data[start + i]! << shift) | (next >> (8 - shift))) & 0xff;
+      out[at + i] = ((data[start + i]! << shift) | (next >> (8 - shift))) & 0xff;
     }
   }
   const tail = length & 7;
   if (tail !== 0) {
     // Clear what follows the data bits in the last byte, then set the completion tag bit.
-    out[bytes - 1] = (out[bytes - 1]! & (0xff << (8 - tail))) | (1 << (7 - tail));
+    out[at + bytes - 1] = (out[at + bytes - 1]! & (0xff << (8 - tail))) | (1 << (7 - tail));
   }
-  return out;
 }
 
 /** Installs paddedBits in @ton/core once; returns whether it is in effect. */
