@@ -7,9 +7,7 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
 import { LiteErrorCodes } from '../lite';
 import type { Logger } from '../log';
-import { installFastBitReader } from '../ton/fast-bit-reader';
-import { installFastCellHash } from '../ton/fast-hash';
-import { installFastPaddedBits } from '../ton/fast-padded-bits';
+import { installFastTonCore } from '../ton/fast-core';
 import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
@@ -58,9 +56,7 @@ interface Prepared {
 }
 
 // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
-installFastPaddedBits();
-installFastCellHash();
-installFastBitReader();
+installFastTonCore();
 
 const MASTER_SHARD = 0x8000000000000000n;
 const toLiteId = (id: FullBlockId) => ({

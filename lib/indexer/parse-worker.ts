@@ -1,16 +1,12 @@
 // The indexer's parse worker (started by block-parser.ts): block BoC in, index records out.
 import { parentPort } from 'node:worker_threads';
-import { installFastBitReader } from '../ton/fast-bit-reader';
-import { installFastCellHash } from '../ton/fast-hash';
-import { installFastPaddedBits } from '../ton/fast-padded-bits';
+import { installFastTonCore } from '../ton/fast-core';
 import type { ParseJob, ParseReply } from './block-parser';
 import { parseDownloadedBlock } from './parse-block';
 
-// Loading a block computes the hash of each of its cells (native SHA-256, byte-copied padding), and
-// reading its transactions loads thousands of integers (read a byte, not a bit, at a time).
-installFastPaddedBits();
-installFastCellHash();
-installFastBitReader();
+// Loading a block hashes each of its cells, and reading its transactions loads thousands of integers
+// and rebuilds many cells: all through @ton/core, sped up here.
+installFastTonCore();
 
 const port = parentPort!;
 port.on('message', (job: ParseJob) => {
