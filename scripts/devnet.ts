@@ -2,7 +2,7 @@
 // traffic at DEVNET_TPS (DEVNET_TRAFFIC), lite server on 127.0.0.1:DEVNET_ADNL_PORT. Prints where to
 // connect and the genesis accounts, then runs until Ctrl-C. Data: $ATLAS_DATA_DIR/devnet/.
 import { parseArgs } from 'node:util';
-import { DevnetIdentityError, startDevnet } from '../lib/devnet';
+import { DevnetIdentityError, DevnetLockedError, startDevnet } from '../lib/devnet';
 import { log } from '../lib/log';
 import { loadConfigOrExit } from './cli';
 
@@ -56,7 +56,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof DevnetIdentityError) console.error(`atlas devnet: ${err.message}`);
+  if (err instanceof DevnetIdentityError || err instanceof DevnetLockedError) console.error(`atlas devnet: ${err.message}`);
   else console.error(`atlas devnet: ${(err as Error).stack ?? (err as Error).message}`);
   process.exit(1);
 });

@@ -52,6 +52,7 @@ import {
 } from './chain-files';
 import { installFastCellHash } from '../ton/fast-hash';
 import { installFastPaddedBits } from '../ton/fast-padded-bits';
+import { lockDir, type DirLock } from './dir-lock';
 import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
 import { applyMerkleUpdate, diffMerkleUpdateStats } from './merkle-update';
@@ -219,9 +220,11 @@ export class DevnetChain implements ChainDriver {
   #lastMcBlocks: BlockMeta[] = [];
   #sinceSnapshot = 0;
   #closed = false;
+  readonly #dirLock: DirLock;
 
   private constructor(opts: {
     dir: string;
+    lock: DirLock;
     seed: string;
     seeded: boolean;
     blockchain: DevnetBlockchain;
@@ -232,6 +235,7 @@ export class DevnetChain implements ChainDriver {
     snapshotEvery: number;
   }) {
     this.dir = opts.dir;
+    this.#dirLock = opts.lock;
     this.seed = opts.seed;
     this.seeded = opts.seeded;
     this.blockchain = opts.blockchain;
@@ -248,11 +252,23 @@ export class DevnetChain implements ChainDriver {
   static async open(opts: DevnetChainOptions): Promise<DevnetChain> {
     installFastCellHash();
     installFastPaddedBits();
-    const log = opts.log ?? silentLogger;
     fs.mkdirSync(opts.dir, { recursive: true });
+    // One process at a time: a second one appending to blocks.pack would corrupt the chain.
+    const lock = lockDir(opts.dir);
+    try {
+      return await DevnetChain.#openLocked(opts, lock);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  static async #openLocked(opts: DevnetChainOptions, lock: DirLock): Promise<DevnetChain> {
+    const log = opts.log ?? silentLogger;
     const identity = readIdentity(opts.dir);
     const common = {
       dir: opts.dir,
+      lock,
       log,
       stateWindow: opts.stateWindow ?? 1000,
       stateCellBudget: opts.stateCellBudget ?? 1_000_000,
@@ -875,6 +891,7 @@ export class DevnetChain implements ChainDriver {
       } finally {
         this.store.close();
         this.#events.removeAllListeners();
+        this.#dirLock.release();
       }
     });
   }

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { Address } from '@ton/core';
 import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DevnetIdentityError, SEEDED_GENESIS_TIME, startDevnet, type Devnet } from './index';
+import { DevnetIdentityError, DevnetLockedError, SEEDED_GENESIS_TIME, startDevnet, type Devnet } from './index';
 import { MASTERCHAIN } from './state';
 import { rmDir, tempDir, verifyChain } from './test-support';
 import { int32ToIpv4 } from './transport/adnl-server';
@@ -57,6 +57,9 @@ describe('startDevnet', () => {
 
       const check = verifyChain(devnet.chain);
       expect(check.transactions).toBeGreaterThan(50); // the genesis scenario's transactions all sealed
+
+      // a second devnet on the same directory is refused while this one runs (the next test reopens it)
+      await expect(startDevnet({ ...base, dataDir, seed: 'atlas-test' })).rejects.toThrow(DevnetLockedError);
     } finally {
       await devnet.close();
     }

@@ -6,7 +6,8 @@
  *   const client = new LiteClient({ engine: devnet.engine });
  *
  * Files live in `$dataDir/devnet/` (see chain-files.ts): a restart with the same directory
- * continues the same chain. A new devnet runs the genesis scenario before its first block; with a
+ * continues the same chain. One process at a time: a directory another live process holds is
+ * refused with DevnetLockedError (dir-lock.ts). A new devnet runs the genesis scenario before its first block; with a
  * seed, the genesis runs at a fixed time (SEEDED_GENESIS_TIME) so that the zero state, which records
  * when accounts last paid storage, is the same wherever and whenever it is created.
  */
@@ -24,6 +25,7 @@ import { InProcessLiteEngine } from './transport/in-process-engine';
 import type { LiteQueryHandler } from './transport/lite-codec';
 
 export { DevnetChain, DevnetIdentityError } from './chain';
+export { DevnetLockedError } from './dir-lock';
 export type { SealedRound, BlockMeta, ChainLogger } from './chain';
 export { createDevnetLiteHandler } from './lite-handler';
 
