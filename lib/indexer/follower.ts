@@ -78,13 +78,15 @@ export class Indexer {
     etaSeconds: null,
   };
   private readonly indexerId: string;
-  private lastTops?: { seqno: number; tops: Map<string, number> };
+  /** Masterchain blocks by seqno, downloaded once for their own index and their successor's (shard tops). */
+  private readonly mcBlocks = new Map<number, Promise<FetchedBlock>>();
   private stopped = false;
   private running?: Promise<void>;
   private wake?: () => void;
   /** The newest masterchain block whose state the liteserver said it no longer keeps (0: none yet). */
   private statesGoneUpTo = 0;
-  private ahead?: { seqno: number; work: Promise<Prepared> };
+  /** Masterchain blocks being prepared ahead of the one being written (at most LOOKAHEAD). */
+  private readonly ahead = new Map<number, Promise<Prepared>>();
   /** States at the head read for blocks whose own states are gone (see readAtHead). */
   private headStates?: { head: string; states: Map<string, Promise<AccountStateRecord>> };
   private readonly parser: BlockParser;
@@ -170,23 +172,24 @@ export class Indexer {
     this.stopped = true;
     this.wake?.();
     await this.running?.catch(() => undefined);
-    await this.ahead?.work.catch(() => undefined);
+    await Promise.all([...this.ahead.values()].map((w) => w.catch(() => undefined)));
     await this.parser.close();
   }
 
   /** Indexes one masterchain block with its new shard blocks; returns the number of transactions. */
   async indexMasterchainBlock(seqno: number): Promise<number> {
-    const ready = this.ahead?.seqno === seqno ? this.ahead.work : this.prepare(seqno);
-    this.ahead = undefined;
-    const { blocks, states, shardState } = await ready;
-    // While catching up, download and parse the next block while this one is written: the database
-    // works in parallel with the parser. One block ahead at most keeps memory bounded.
+    const ready = this.ahead.get(seqno) ?? this.prepare(seqno);
+    for (const s of this.ahead.keys()) if (s <= seqno || s > seqno + LOOKAHEAD) this.ahead.delete(s);
+    // While catching up, download and parse the next blocks while this one is written: the database
+    // and the parse workers work in parallel. LOOKAHEAD blocks ahead at most keeps memory bounded.
     const head = this.progress.headSeqno;
-    if (head !== null && seqno < head && !this.stopped) {
-      const work = this.prepare(seqno + 1);
+    for (let next = seqno + 1; head !== null && next <= Math.min(head, seqno + LOOKAHEAD) && !this.stopped; next++) {
+      if (this.ahead.has(next)) continue;
+      const work = this.prepare(next);
       work.catch(() => undefined); // its error, if any, is reported when that block is indexed
-      this.ahead = { seqno: seqno + 1, work };
+      this.ahead.set(next, work);
     }
+    const { blocks, states, shardState } = await ready;
     await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState);
     return blocks.reduce((n, p) => n + p.transactions.length, 0);
   }
@@ -202,13 +205,8 @@ export class Indexer {
    * masterchain block had not (walking prev refs back to the previous top). Masterchain block first.
    */
   async collect(seqno: number): Promise<{ blocks: ParsedBlock[]; mc: FetchedBlock; shardState: ShardStateEntry[] }> {
-    const mc = await this.fetchMasterchainBlock(seqno, seqno);
-    const prevTops =
-      this.lastTops?.seqno === seqno - 1
-        ? this.lastTops.tops
-        : seqno > 1
-          ? shardTops(await this.fetchMasterchainBlock(seqno - 1, seqno))
-          : new Map<string, number>();
+    const mc = await this.masterchainBlock(seqno);
+    const prevTops = seqno > 1 ? shardTops(await this.masterchainBlock(seqno - 1)) : new Map<string, number>();
     const shardBlocks: FetchedBlock[] = [];
     for (const top of mc.shardTops) {
       const stopAt = prevTops.get(`${top.workchain}:${top.shard}`) ?? 0;
@@ -218,17 +216,30 @@ export class Indexer {
         id = b.prev ? { ...id, ...b.prev } : null;
       }
     }
-    this.lastTops = { seqno, tops: shardTops(mc) };
     const blocks = [mc, ...shardBlocks.reverse()].map((b) => b.parsed);
     const shardState = [mc.id, ...mc.shardTops].map((id) => ({ workchain: id.workchain, shard: signedShard(id.shard), seqno: id.seqno }));
     return { blocks, mc, shardState };
   }
 
-  private async fetchMasterchainBlock(seqno: number, mcBlockSeqno: number): Promise<FetchedBlock> {
+  /** A masterchain block, downloaded once while it or its successor is being prepared. */
+  private masterchainBlock(seqno: number): Promise<FetchedBlock> {
+    let block = this.mcBlocks.get(seqno);
+    if (!block) {
+      block = this.fetchMasterchainBlock(seqno);
+      this.mcBlocks.set(seqno, block);
+      const mine = block;
+      mine.catch(() => this.mcBlocks.get(seqno) === mine && this.mcBlocks.delete(seqno)); // a failed download is tried again
+      // Bounded: the blocks being prepared and their predecessors.
+      for (const s of this.mcBlocks.keys()) if (s < seqno - LOOKAHEAD - 1 || s > seqno + LOOKAHEAD + 1) this.mcBlocks.delete(s);
+    }
+    return block;
+  }
+
+  private async fetchMasterchainBlock(seqno: number): Promise<FetchedBlock> {
     const header = await this.o.client.lookupBlockByID({ workchain: -1, shard: signedShard(MASTER_SHARD).toString(), seqno });
     const id = header.id;
     const full = { workchain: id.workchain, shard: BigInt.asUintN(64, BigInt(id.shard)), seqno: id.seqno, rootHash: id.rootHash, fileHash: id.fileHash };
-    return this.fetchBlock(full, mcBlockSeqno);
+    return this.fetchBlock(full, seqno);
   }
 
   /** Downloads a block and parses it (on the parse worker) as registered by masterchain block mcBlockSeqno. */
@@ -311,6 +322,8 @@ export class Indexer {
   }
 }
 
+// Masterchain blocks prepared ahead of the one being written while catching up.
+const LOOKAHEAD = 2;
 // Account states read at once: enough to hide a real liteserver's round trips, few enough not to flood it.
 const ACCOUNT_STATE_CONCURRENCY = 8;
 // Head states remembered at most (each holds the account's code and data BoCs): bounded memory.
