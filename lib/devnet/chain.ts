@@ -50,8 +50,7 @@ import {
   writeZeroStates,
   type ChainIdentity,
 } from './chain-files';
-import { installFastCellHash } from '../ton/fast-hash';
-import { installFastPaddedBits } from '../ton/fast-padded-bits';
+import { installFastTonCore } from '../ton/fast-core';
 import { lockDir, type DirLock } from './dir-lock';
 import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
@@ -250,8 +249,7 @@ export class DevnetChain implements ChainDriver {
 
   /** Opens the devnet in `dir`: continues the chain found there, or prepares a new one (see needsGenesis). */
   static async open(opts: DevnetChainOptions): Promise<DevnetChain> {
-    installFastCellHash();
-    installFastPaddedBits();
+    installFastTonCore(); // lib/ton's @ton/core speed-ups: the sandbox's BoCs, blocks, states
     fs.mkdirSync(opts.dir, { recursive: true });
     // One process at a time: a second one appending to blocks.pack would corrupt the chain.
     const lock = lockDir(opts.dir);
