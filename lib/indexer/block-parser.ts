@@ -4,7 +4,6 @@
 // plain objects (Buffers arrive as Uint8Arrays and are viewed as Buffers again, without a copy); no
 // cell crosses it.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -108,8 +107,8 @@ function workerBoot(): string | undefined {
   try {
     const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'parse-worker.ts');
     if (!fs.existsSync(entry)) return undefined;
-    const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-    return `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(entry)});`;
+    // tsx is resolved from the entry, in the worker: a bundler rewrites this module's own requires.
+    return `const r = require('node:module').createRequire(${JSON.stringify(entry)});\nr('tsx/cjs/api').register();\nr(${JSON.stringify(entry)});`;
   } catch {
     return undefined;
   }
