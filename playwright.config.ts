@@ -26,7 +26,7 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', launchOptions },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts$/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts$/, grepInvert: /@desktop-only/ },
   ],
   webServer: {
     command: 'npm start',

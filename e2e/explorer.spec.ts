@@ -312,8 +312,8 @@ test('pages have no serious accessibility violations', async ({ page, request })
   }
 });
 
-test('first-load JavaScript per page stays within 200 KB gzipped; home time to first byte is recorded', async ({ page, request }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one measurement is enough');
+// One measurement is enough: the mobile project leaves @desktop-only tests out (playwright.config.ts).
+test('first-load JavaScript per page stays within 200 KB gzipped; home time to first byte is recorded', { tag: '@desktop-only' }, async ({ page, request }, info) => {
   const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
   const pages: Record<string, string> = {
     home: '/',
