@@ -14,7 +14,7 @@ import {
   storeMessage,
   storeStateInit,
 } from '@ton/core';
-import { loadHmLabel } from '../ton/hashmap-aug';
+import { loadHashmapRoot } from '../ton/hashmap-aug';
 import type { AccountStatusName, MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
 
 export interface TransactionContext {
@@ -75,7 +75,7 @@ export function parseTransaction(cell: Cell, ctx: TransactionContext): ParsedTra
   // The message cells as stored (their hashes are the message hashes): ^[ in_msg:(Maybe ^Message) out_msgs:(HashmapE 15 ^Message) ]
   const io = cell.refs[0]!.beginParse();
   const inCell = io.loadBit() ? io.loadRef() : null;
-  const outCells = io.loadBit() ? hashmapRefs(io.loadRef(), 15) : [];
+  const outCells = io.loadBit() ? loadHashmapRoot(io.loadRef(), 15, (s) => s.loadRef()) : new Map<bigint, Cell>();
   const messages: MessageRecord[] = [];
   const contents: ParsedTransaction['contents'] = [];
   // loadTransaction has already decoded these very cells; only their hashes need the cells themselves.
@@ -86,29 +86,8 @@ export function parseTransaction(cell: Cell, ctx: TransactionContext): ParsedTra
     if (init) contents.push({ hash: init.hash(), cell: init });
   };
   if (inCell) add(inCell, tx.inMessage!, 'in');
-  for (const { key, cell: outCell } of outCells) add(outCell, tx.outMessages.get(key)!, 'out');
+  for (const [key, outCell] of outCells) add(outCell, tx.outMessages.get(Number(key))!, 'out');
   return { transaction, messages, contents };
-}
-
-/**
- * The values of a Hashmap n ^X, by ascending key, as the cells stored: a walk of the tree's labels and
- * forks. (@ton/core's loadDict rebuilds a cell for every value slice, and hashes it.)
- */
-function hashmapRefs(root: Cell, keyBits: number): { key: number; cell: Cell }[] {
-  const out: { key: number; cell: Cell }[] = [];
-  const walk = (node: Cell, prefix: number, left: number) => {
-    const s = node.beginParse();
-    const label = loadHmLabel(s, left);
-    const key = prefix * 2 ** label.len + Number(label.bits);
-    const rest = left - label.len;
-    if (rest === 0) out.push({ key, cell: s.loadRef() });
-    else {
-      walk(s.loadRef(), key * 2, rest - 1);
-      walk(s.loadRef(), key * 2 + 1, rest - 1);
-    }
-  };
-  walk(root, 0, keyBits);
-  return out;
 }
 
 function parseMessage(cell: Cell, msg: Message, direction: 'in' | 'out', txHash: Buffer, txLt: bigint) {

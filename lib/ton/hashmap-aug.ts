@@ -168,6 +168,24 @@ export function loadAugDictRoot<V, E>(root: Cell | null, keyBits: number, codec:
   return loadHashmapAug(root.beginParse(), keyBits, codec);
 }
 
+/**
+ * Reads a plain `Hashmap n X` from its root cell: the same tree as a HashmapAug with an extra of no
+ * bits. Values come as `loadValue` reads them (e.g. `(s) => s.loadRef()` for ^X, the cells as stored,
+ * where @ton/core's loadDict rebuilds and hashes a cell for every value), by ascending key.
+ */
+export function loadHashmapRoot<V>(root: Cell, keyBits: number, loadValue: (slice: Slice) => V): Map<bigint, V> {
+  const codec: AugDictCodec<V, null> = {
+    loadValue,
+    storeValue: () => () => {},
+    loadExtra: () => null,
+    storeExtra: () => () => {},
+    combine: () => null,
+    empty: () => null,
+  };
+  const entries = loadHashmapAug(root.beginParse(), keyBits, codec).entries;
+  return new Map([...entries].map(([k, e]) => [k, e.value]));
+}
+
 // ---------------------------------------------------------------------------
 // Full build
 // ---------------------------------------------------------------------------
