@@ -4,7 +4,7 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', '.atlas/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', 'node_modules/**', '.atlas/**', '.atlas-bench/**', '.reports/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
   ...nextVitals,
   ...nextTs,
   ...pluginQuery.configs['flat/recommended'],
