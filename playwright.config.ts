@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// ATLAS_E2E_PORT lets several checkouts run their e2e suites side by side.
+const PORT = Number(process.env.ATLAS_E2E_PORT ?? 3100);
 const systemChromium = '/usr/bin/chromium';
 const launchOptions = {
   executablePath: fs.existsSync(systemChromium) ? systemChromium : undefined,
