@@ -4,7 +4,7 @@
 import { Address } from '@ton/core';
 import { startDevnet } from '../lib/devnet';
 import { createTrafficGenerator } from '../lib/devnet/genesis';
-import { rmDir, tempDir } from '../lib/devnet/test-support';
+import { rmDir, tempDir } from '../lib/testing/devnet';
 import { createLiteClient } from '../lib/lite';
 import { latencyRows, sample, type BenchResult } from './support';
 

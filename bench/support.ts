@@ -1,5 +1,5 @@
 // Shared by the benchmarks: result rows, latency sampling and a scratch PostgreSQL database.
-import { createScratchDatabase } from '../lib/db/testing';
+import { createScratchDatabase } from '../lib/testing/database';
 
 export interface BenchResult {
   name: string;

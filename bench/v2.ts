@@ -4,9 +4,8 @@
 // runGetMethod row measures the run without it.
 import { Address } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { setTestLite } from '../lib/api/v2/context';
 import { clearGetMethodRuns } from '../lib/api/v2/get-method';
-import { callV2 } from '../lib/api/v2/testing';
+import { testApi } from '../lib/testing/api';
 import type { Devnet } from '../lib/devnet';
 import { latencyRows, type BenchResult } from './support';
 
@@ -39,51 +38,47 @@ async function sampleBoth(n: number, viaApi: () => Promise<unknown>, direct: () 
 }
 
 export async function benchV2(lite: LiteClient, devnet: Devnet): Promise<BenchResult[]> {
-  setTestLite(lite);
-  try {
-    const wallet = devnet.genesisAccounts.find((a) => a.name === 'alice')!;
-    const addr = Address.parseRaw(wallet.address);
-    const ok = (r: { status: number }) => {
-      if (r.status !== 200) throw new Error(`bench request failed with ${r.status}`);
-    };
-    const head = async () => (await lite.getMasterchainInfo()).last;
-    const out: BenchResult[] = [];
-    const pair = async (name: string, viaApi: () => Promise<unknown>, direct: () => Promise<unknown>) => {
-      const { api, raw } = await sampleBoth(N, viaApi, direct);
-      out.push(...latencyRows(`v2 ${name}`, api), ...latencyRows(`lite-client ${name}`, raw));
-      out.push({ name: `v2 ${name} overhead p50`, value: +(api.p50 - raw.p50).toFixed(3), unit: 'ms', note: 'target ≤ 1 ms' });
-    };
-    await pair(
-      'getAddressInformation',
-      async () => ok(await callV2('get', 'getAddressInformation', { address: wallet.address })),
-      async () => lite.getAccountState(addr, await head()),
-    );
-    await pair(
-      'runGetMethod seqno',
-      async () => ok(await callV2('post', 'runGetMethod', { address: wallet.address, method: 'seqno', stack: [] })),
-      async () => lite.runMethod(addr, 'seqno', Buffer.alloc(0), await head()),
-    );
-    // The same, each run on a fresh TVM pass (the finished-run cache emptied first): what a get-method
-    // costs the first time it is asked for at a block. Most of it is the emulator reading the config.
-    await pair(
-      'runGetMethod seqno, first run at its block',
-      async () => {
-        clearGetMethodRuns();
-        ok(await callV2('post', 'runGetMethod', { address: wallet.address, method: 'seqno', stack: [] }));
-      },
-      async () => lite.runMethod(addr, 'seqno', Buffer.alloc(0), await head()),
-    );
-    await pair(
-      'getTransactions limit 10',
-      async () => ok(await callV2('get', 'getTransactions', { address: wallet.address, limit: 10 })),
-      async () => {
-        const st = await lite.getAccountState(addr, await head());
-        const last = st.lastTx!;
-        return lite.getAccountTransactions(addr, last.lt.toString(), Buffer.from(last.hash.toString(16).padStart(64, '0'), 'hex'), 10);
-      },
-    );
-    return out;
-  } finally {
-    setTestLite(undefined);
-  }
+  const { callV2 } = testApi({ lite });
+  const wallet = devnet.genesisAccounts.find((a) => a.name === 'alice')!;
+  const addr = Address.parseRaw(wallet.address);
+  const ok = (r: { status: number }) => {
+    if (r.status !== 200) throw new Error(`bench request failed with ${r.status}`);
+  };
+  const head = async () => (await lite.getMasterchainInfo()).last;
+  const out: BenchResult[] = [];
+  const pair = async (name: string, viaApi: () => Promise<unknown>, direct: () => Promise<unknown>) => {
+    const { api, raw } = await sampleBoth(N, viaApi, direct);
+    out.push(...latencyRows(`v2 ${name}`, api), ...latencyRows(`lite-client ${name}`, raw));
+    out.push({ name: `v2 ${name} overhead p50`, value: +(api.p50 - raw.p50).toFixed(3), unit: 'ms', note: 'target ≤ 1 ms' });
+  };
+  await pair(
+    'getAddressInformation',
+    async () => ok(await callV2('get', 'getAddressInformation', { address: wallet.address })),
+    async () => lite.getAccountState(addr, await head()),
+  );
+  await pair(
+    'runGetMethod seqno',
+    async () => ok(await callV2('post', 'runGetMethod', { address: wallet.address, method: 'seqno', stack: [] })),
+    async () => lite.runMethod(addr, 'seqno', Buffer.alloc(0), await head()),
+  );
+  // The same, each run on a fresh TVM pass (the finished-run cache emptied first): what a get-method
+  // costs the first time it is asked for at a block. Most of it is the emulator reading the config.
+  await pair(
+    'runGetMethod seqno, first run at its block',
+    async () => {
+      clearGetMethodRuns();
+      ok(await callV2('post', 'runGetMethod', { address: wallet.address, method: 'seqno', stack: [] }));
+    },
+    async () => lite.runMethod(addr, 'seqno', Buffer.alloc(0), await head()),
+  );
+  await pair(
+    'getTransactions limit 10',
+    async () => ok(await callV2('get', 'getTransactions', { address: wallet.address, limit: 10 })),
+    async () => {
+      const st = await lite.getAccountState(addr, await head());
+      const last = st.lastTx!;
+      return lite.getAccountTransactions(addr, last.lt.toString(), Buffer.from(last.hash.toString(16).padStart(64, '0'), 'hex'), 10);
+    },
+  );
+  return out;
 }

@@ -6,8 +6,7 @@
 // runs (seeding 1M rows takes minutes; A/B runs of a query change then take seconds); pending migrations
 // are applied to it first.
 import type { LiteClient } from 'ton-lite-client';
-import { setTestDatabase } from '../lib/api/v3/context';
-import { callV3 } from '../lib/api/v3/testing';
+import { testApi } from '../lib/testing/api';
 import { openDatabase, type Database } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
@@ -80,7 +79,7 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
   try {
     await migrate(pg.db);
     const total = await seed(pg.db, lite, head, rows);
-    setTestDatabase(pg.db);
+    const { callV3 } = testApi({ db: pg.db });
     const accounts = (await pg.db.prisma.$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC LIMIT 50`).map((r) => r.account);
     const msgHashes = (await pg.db.prisma.$queryRaw<{ h: string }[]>`SELECT encode(msg_hash, 'base64') AS h FROM messages TABLESAMPLE SYSTEM (1) LIMIT 200`).map((r) => r.h);
     const note = `${total} transactions in PostgreSQL`;
@@ -93,7 +92,6 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
       ...latencyRows('v3 /messages?msg_hash', await sample(500, async (i) => ok((await callV3('messages', { msg_hash: msgHashes[i % msgHashes.length]! })).status)), note),
     ];
   } finally {
-    setTestDatabase(undefined);
     await pg.drop();
   }
 }

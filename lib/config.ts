@@ -34,6 +34,13 @@ const redisUrl = z
   .string()
   .refine((s) => /^rediss?:\/\/./.test(s) && URL.canParse(s), 'a URL of the form redis://host:port');
 
+/** `*`, or origins (scheme://host[:port]) separated by commas. */
+const corsOrigins = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && (list.join() === '*' || list.every((o) => URL.canParse(o) && new URL(o).origin === o)), '* or a comma-separated list of origins such as https://app.example')
+  .transform((list): '*' | string[] => (list.join() === '*' ? '*' : list));
+
 const schema = z.object({
   PORT: port.default(3000),
   ATLAS_DATA_DIR: z.string().min(1, 'a directory path').default('./.atlas'),
@@ -44,6 +51,7 @@ const schema = z.object({
   TON_GLOBAL_CONFIG: z.string().min(1, 'a path to a liteserver global config JSON file').optional(),
   LITE_TIMEOUT_MS: liteTimeout.default(5000),
   REDIS_URL: redisUrl.optional(),
+  CORS_ORIGINS: corsOrigins.default('*'),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
   DEVNET_TPS: devnetTps.default(2),
   DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
@@ -69,6 +77,8 @@ export interface Config {
   /** Per-request lite server budget (waiting for a connection, retries and all); 504 after it. */
   liteTimeoutMs: number;
   redisUrl: string | undefined;
+  /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
+  corsOrigins: '*' | string[];
   /** The local devnet (TON_NETWORK=devnet): block interval, traffic, lite server port, seed. */
   devnet: {
     blockMs: number;
@@ -122,6 +132,7 @@ export function parseConfig(env: Env): Config {
     globalConfigPath: v.TON_GLOBAL_CONFIG ? path.resolve(v.TON_GLOBAL_CONFIG) : undefined,
     liteTimeoutMs: v.LITE_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    corsOrigins: v.CORS_ORIGINS,
     devnet: {
       blockMs: v.DEVNET_BLOCK_MS,
       tps: v.DEVNET_TPS,

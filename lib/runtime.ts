@@ -1,13 +1,15 @@
 // Process-wide services: the database, the chain (the local devnet, or lite servers from a global
 // config) behind one lite client, and the indexer. Next.js bundles instrumentation and each route handler
-// separately, so module state is not shared between them: the one instance lives on globalThis and every
-// caller goes through services().
+// separately, so module state is not shared between them: the one instance lives on globalThis. The app's
+// route files hand services() to the handlers they build; nothing below them looks services up.
+// The devnet and the indexer are imported only when this process runs them: an API-only process
+// (INDEXER=off on a real network) loads neither.
 import type { LiteClient } from 'ton-lite-client';
 import { config, type Config } from './config';
 import { configuredTarget, openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { startDevnet, type Devnet } from './devnet';
-import { Indexer } from './indexer/follower';
+import type { Devnet } from './devnet';
+import type { Indexer } from './indexer/follower';
 import { createLiteClient, liteSourceFor } from './lite';
 import { log } from './log';
 
@@ -56,6 +58,7 @@ async function start(): Promise<Services> {
     if (cfg.network === 'devnet') {
       // An index built from another devnet must not be mixed with this one: the devnet checks its zero state.
       const indexed = await db.prisma.indexerState.findUnique({ where: { id: 'main' } });
+      const { startDevnet } = await import('./devnet');
       devnet = await startDevnet({
         dataDir: cfg.dataDir,
         seed: cfg.devnet.seed,
@@ -75,7 +78,7 @@ async function start(): Promise<Services> {
   }
   const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine), { timeoutMs: cfg.liteTimeoutMs });
   const indexer = cfg.indexer.inProcess
-    ? new Indexer({
+    ? new (await import('./indexer/follower')).Indexer({
         prisma: db.prisma,
         client: lite,
         log: log.child({ component: 'indexer' }),

@@ -4,7 +4,7 @@ import { log } from '../log';
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response> | Response;
 
-export function apiRoute<C>(onError: (err: unknown) => Response, handler: Handler<C>): Handler<C> {
+export function apiRoute<C>(onError: (err: unknown) => Response, handler: Handler<C>): (req: Request, ctx: C) => Promise<Response> {
   return async (req, ctx) => {
     const t0 = performance.now();
     let res: Response;

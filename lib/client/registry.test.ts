@@ -1,49 +1,25 @@
 // The client registry against the real route handlers over real HTTP on an indexed devnet: every
 // resource the pages read answers in the shape the registry declares, the v2 envelope is unwrapped,
 // errors keep their status, and the lt cursors page through lists without gaps or repeats.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as v2Route from '@/app/api/v2/[...path]/route';
-import * as v3Route from '@/app/api/v3/[...path]/route';
-import { startTestChain, type TestChain } from '@/lib/api/test-chain';
+import { startTestChain, type TestChain } from '@/lib/testing/chain';
+import type { HttpTestServer } from '@/lib/testing/http-server';
 import { nextTxCursor, pageRows, txPageParams } from './cursor';
 import { ApiError, fetchResource, setOrigin } from './fetcher';
 import { mcBlocksParams, nextMcBlocksCursor, visibleBlocks } from './filters';
 import type { TransactionsParams } from './registry';
 
-type Handler = (req: Request, ctx: { params: Promise<{ path: string[] }> }) => Promise<Response>;
-
 let chain: TestChain;
-let server: Server;
-
-async function body(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (req.method === 'GET') return undefined;
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
-}
+let server: HttpTestServer;
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: 'client-registry', rounds: 2, index: true });
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url!, 'http://127.0.0.1');
-      const m = /^\/api\/(v2|v3)\/(.+)$/.exec(url.pathname);
-      const routes = (m?.[1] === 'v2' ? v2Route : v3Route) as unknown as Record<string, Handler>;
-      const handler = m ? routes[req.method!] : undefined;
-      if (!handler) return void res.writeHead(404).end('{}');
-      const headers = new Headers({ 'content-type': String(req.headers['content-type'] ?? 'application/json') });
-      const response = await handler(new Request(url, { method: req.method, headers, body: await body(req) }), { params: Promise.resolve({ path: m![2]!.split('/') }) });
-      res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  server = await chain.serve();
+  setOrigin(server.url);
 }, 180_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await chain?.close();
 });
 

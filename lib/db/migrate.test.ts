@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, MigrationError, readMigrations } from './migrate';
-import { createTestDatabase, type TestDatabase } from './testing';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 
 const run = promisify(execFile);
 let t: TestDatabase;

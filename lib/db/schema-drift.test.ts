@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from './migrate';
-import { createTestDatabase, type TestDatabase } from './testing';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 
 interface DmmfField { name: string; dbName: string | null; kind: string; type: string; isRequired: boolean; nativeType: [string, string[]] | null }
 interface DmmfModel { name: string; dbName: string | null; fields: DmmfField[] }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBlock, type InMsg, type OutMsg } from '../ton';
 import { DevnetChain, DevnetIdentityError } from './chain';
 import { BASECHAIN, MASTERCHAIN } from './state';
-import { openScenario, rmDir, signedTransfer, tempDir, verifyChain, type Scenario, type TestWallet } from './test-support';
+import { openScenario, rmDir, signedTransfer, tempDir, verifyChain, type Scenario, type TestWallet } from '../testing/devnet';
 
 const fresh = (n: number) => new Address(0, Buffer.alloc(32, n));
 

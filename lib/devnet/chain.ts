@@ -249,7 +249,8 @@ export class DevnetChain implements ChainDriver {
 
   /** Opens the devnet in `dir`: continues the chain found there, or prepares a new one (see needsGenesis). */
   static async open(opts: DevnetChainOptions): Promise<DevnetChain> {
-    installFastTonCore(); // lib/ton's @ton/core speed-ups: the sandbox's BoCs, blocks, states
+    // lib/ton's @ton/core speed-ups: the sandbox's BoCs, blocks, states.
+    (opts.log ?? silentLogger).info({ fastTonCore: installFastTonCore() }, 'devnet: @ton/core fast paths');
     fs.mkdirSync(opts.dir, { recursive: true });
     // One process at a time: a second one appending to blocks.pack would corrupt the chain.
     const lock = lockDir(opts.dir);

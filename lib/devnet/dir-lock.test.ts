@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DevnetChain } from './chain';
 import { DevnetLockedError, LOCK_FILE } from './dir-lock';
-import { rmDir, tempDir } from './test-support';
+import { rmDir, tempDir } from '../testing/devnet';
 
 const dirs: string[] = [];
 const newDir = () => {

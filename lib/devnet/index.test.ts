@@ -10,7 +10,7 @@ import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DevnetIdentityError, DevnetLockedError, SEEDED_GENESIS_TIME, startDevnet, type Devnet } from './index';
 import { MASTERCHAIN } from './state';
-import { rmDir, tempDir, verifyChain } from './test-support';
+import { rmDir, tempDir, verifyChain } from '../testing/devnet';
 import { int32ToIpv4 } from './transport/adnl-server';
 
 const dirs: string[] = [];

@@ -22,7 +22,7 @@ import { createDevnetLiteHandler } from './lite-handler';
 import { BlockProducer } from './producer';
 import { globalConfigFor, startAdnlServer, stringifyGlobalConfig, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
-import type { LiteQueryHandler } from './transport/lite-codec';
+import type { LiteQueryHandler } from '../lite/tl/codec';
 
 export { DevnetChain, DevnetIdentityError } from './chain';
 export { DevnetLockedError } from './dir-lock';

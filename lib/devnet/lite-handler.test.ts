@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBlock, loadBlockInfo, serializeBoc } from '../ton';
 import { createDevnetLiteHandler } from './lite-handler';
 import { BASECHAIN, FULL_SHARD_TL, MASTERCHAIN } from './state';
-import { messageBoc, openScenario, rmDir, signedTransfer, type Scenario } from './test-support';
+import { messageBoc, openScenario, rmDir, signedTransfer, type Scenario } from '../testing/devnet';
 import { startAdnlServer, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
-import { Functions, type LiteQueryHandler, type tonNode_blockIdExt } from './transport/lite-codec';
-import { connectTcpEngine } from './transport/test-support';
+import { Functions, type LiteQueryHandler, type tonNode_blockIdExt } from '../lite/tl/codec';
+import { connectTcpEngine } from '../testing/lite-sample-handler';
 
 const hexId = (a: Address) => BigInt('0x' + a.hash.toString('hex'));
 const hashBuf = (h: bigint) => Buffer.from(h.toString(16).padStart(64, '0'), 'hex');

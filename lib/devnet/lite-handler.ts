@@ -46,7 +46,7 @@ import {
 } from './proofs';
 import { BASECHAIN, FULL_SHARD, FULL_SHARD_TL, MASTERCHAIN, readMcStateExtra, readShardState } from './state';
 import {
-  LiteErrorCode,
+  LiteErrorCodes,
   LiteServerError,
   createLiteDispatcher,
   type LiteCallContext,
@@ -54,7 +54,7 @@ import {
   type liteServer_accountId,
   type liteServer_transactionId,
   type tonNode_blockIdExt,
-} from './transport/lite-codec';
+} from '../lite/tl/codec';
 
 /** liteServer.getVersion: the node's lite server version 1.1 and capabilities 7. */
 export const LITE_VERSION = 0x101;
@@ -71,7 +71,7 @@ const MAX_WAIT_MS = 30_000;
 /** Config params left out of get-method runs: validator sets and the suspended-address list. */
 const GET_METHOD_CONFIG_OMITS = [32, 34, 36, 44];
 
-const NOT_FOUND = LiteErrorCode.notready;
+const NOT_FOUND = LiteErrorCodes.notready;
 
 /** A small LRU map: block data never changes meaning, so answers about a block can be reused. */
 class Lru<V> {
@@ -122,7 +122,7 @@ function checkShard(workchain: number, shard: string): void {
     throw new LiteServerError(NOT_FOUND, `workchain ${workchain} does not exist on the devnet`);
   }
   const s = BigInt.asUintN(64, BigInt(shard));
-  if (s === 0n) throw new LiteServerError(LiteErrorCode.protoviolation, 'invalid shard id 0');
+  if (s === 0n) throw new LiteServerError(LiteErrorCodes.protoviolation, 'invalid shard id 0');
   if (workchain === MASTERCHAIN && s !== FULL_SHARD) throw new LiteServerError(NOT_FOUND, 'the masterchain has only shard 8000000000000000');
 }
 
@@ -188,7 +188,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       // Masterchain block k registers basechain block k (the chains advance in lockstep).
       shardBlock = account.workchain === MASTERCHAIN ? block : chain.block(BASECHAIN, block.seqno)!;
     } else {
-      if (account.workchain !== BASECHAIN) throw new LiteServerError(LiteErrorCode.error, 'the account is not in the shard of this block');
+      if (account.workchain !== BASECHAIN) throw new LiteServerError(LiteErrorCodes.error, 'the account is not in the shard of this block');
       shardBlock = block;
     }
     const state = stateOf(shardBlock);
@@ -243,7 +243,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       const timer = setTimeout(
         () => {
           off();
-          reject(new LiteServerError(LiteErrorCode.timeout, `timeout waiting for masterchain block ${seqno} (last is ${chain.lastSeqno})`));
+          reject(new LiteServerError(LiteErrorCodes.timeout, `timeout waiting for masterchain block ${seqno} (last is ${chain.lastSeqno})`));
         },
         Math.min(Math.max(timeoutMs, 0), MAX_WAIT_MS),
       );
@@ -262,13 +262,13 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     let m: BlockMeta | undefined;
     if (mode & 1) m = chain.block(id.workchain, id.seqno);
     else if (mode & 2) {
-      if (lt === undefined || lt === null) throw new LiteServerError(LiteErrorCode.protoviolation, 'lookupBlock: mode 2 needs lt');
+      if (lt === undefined || lt === null) throw new LiteServerError(LiteErrorCodes.protoviolation, 'lookupBlock: mode 2 needs lt');
       m = chain.store.byLt(id.workchain, BigInt(lt));
     } else if (mode & 4) {
-      if (utime === undefined || utime === null) throw new LiteServerError(LiteErrorCode.protoviolation, 'lookupBlock: mode 4 needs utime');
+      if (utime === undefined || utime === null) throw new LiteServerError(LiteErrorCodes.protoviolation, 'lookupBlock: mode 4 needs utime');
       m = chain.store.byUtime(id.workchain, utime);
     } else {
-      throw new LiteServerError(LiteErrorCode.protoviolation, 'lookupBlock: mode must have bit 0 (seqno), 1 (lt) or 2 (utime)');
+      throw new LiteServerError(LiteErrorCodes.protoviolation, 'lookupBlock: mode must have bit 0 (seqno), 1 (lt) or 2 (utime)');
     }
     if (!m || m.seqno > chain.lastSeqno) throw new LiteServerError(NOT_FOUND, 'ltdb: block not found');
     return m;
@@ -394,7 +394,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       const ctx = accountContext(req.id, req.account);
       const address = new Address(req.account.workchain, req.account.id);
       if (!ctx.sa || isAccountNone(ctx.sa.account)) {
-        throw new LiteServerError(LiteErrorCode.error, `cannot run get-method: account ${address.toRawString()} does not exist at block ${idStr(req.id)}`);
+        throw new LiteServerError(LiteErrorCodes.error, `cannot run get-method: account ${address.toRawString()} does not exist at block ${idStr(req.id)}`);
       }
       const key = ctx.sa.account.hash().toString('latin1');
       let parts = accountParts.get(key);
@@ -411,16 +411,16 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
         });
       }
       if (parts.state !== 'active') {
-        throw new LiteServerError(LiteErrorCode.error, `cannot run get-method: account ${address.toRawString()} is ${parts.state}, not active`);
+        throw new LiteServerError(LiteErrorCodes.error, `cannot run get-method: account ${address.toRawString()} is ${parts.state}, not active`);
       }
       const { code, data } = parts;
-      if (!code || !data) throw new LiteServerError(LiteErrorCode.error, `cannot run get-method: account ${address.toRawString()} has no code or data`);
+      if (!code || !data) throw new LiteServerError(LiteErrorCodes.error, `cannot run get-method: account ${address.toRawString()} has no code or data`);
       let stack: TupleItem[] = [];
       if (req.params.length > 0) {
         try {
           stack = parseTuple(Cell.fromBoc(req.params)[0]);
         } catch (e) {
-          throw new LiteServerError(LiteErrorCode.protoviolation, `cannot parse get-method parameters: ${errText(e)}`);
+          throw new LiteServerError(LiteErrorCodes.protoviolation, `cannot parse get-method parameters: ${errText(e)}`);
         }
       }
       const res = await chain.blockchain.executor.runGetMethod({
@@ -440,7 +440,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
         extraCurrency: extraCurrencies(parts.balance),
         prevBlocksInfo: undefined, // the executor adds the chain's current PREVBLOCKS
       });
-      if (!res.output.success) throw new LiteServerError(LiteErrorCode.error, `get-method failed: ${res.output.error}`);
+      if (!res.output.success) throw new LiteServerError(LiteErrorCodes.error, `get-method failed: ${res.output.error}`);
       const mode = req.mode & 0b101;
       const p = mode & 1 ? proofs(ctx) : undefined;
       return {
@@ -456,7 +456,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     },
     'liteServer.getShardInfo': (req: { id: tonNode_blockIdExt; workchain: number; shard: string; exact: boolean }) => {
       const mc = resolve(req.id);
-      if (mc.workchain !== MASTERCHAIN) throw new LiteServerError(LiteErrorCode.error, 'getShardInfo needs a masterchain block');
+      if (mc.workchain !== MASTERCHAIN) throw new LiteServerError(LiteErrorCodes.error, 'getShardInfo needs a masterchain block');
       checkShard(req.workchain, req.shard);
       if (req.workchain === MASTERCHAIN) throw new LiteServerError(NOT_FOUND, 'the masterchain is not a shard of itself');
       const want = BigInt.asUintN(64, BigInt(req.shard));
@@ -473,7 +473,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     },
     'liteServer.getAllShardsInfo': (req: { id: tonNode_blockIdExt }) => {
       const mc = resolve(req.id);
-      if (mc.workchain !== MASTERCHAIN) throw new LiteServerError(LiteErrorCode.error, 'getAllShardsInfo needs a masterchain block');
+      if (mc.workchain !== MASTERCHAIN) throw new LiteServerError(LiteErrorCodes.error, 'getAllShardsInfo needs a masterchain block');
       const p = headerProof(mc);
       return {
         kind: 'liteServer.allShardsInfo' as const,
@@ -485,7 +485,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     'liteServer.getOneTransaction': (req: { id: tonNode_blockIdExt; account: liteServer_accountId; lt: string }) => {
       const m = resolve(req.id);
       if (m.seqno === 0) throw new LiteServerError(NOT_FOUND, 'the zero state is not a block');
-      if (req.account.workchain !== m.workchain) throw new LiteServerError(LiteErrorCode.error, 'the block cannot contain the specified account');
+      if (req.account.workchain !== m.workchain) throw new LiteServerError(LiteErrorCodes.error, 'the block cannot contain the specified account');
       const id256 = BigInt('0x' + req.account.id.toString('hex'));
       const lt = BigInt(req.lt);
       const tx = chain.store.transactions(m).find((t) => t.account === id256 && t.lt === lt);
@@ -510,11 +510,11 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
         const m = chain.store.byLt(wc, lt);
         const tx = m && m.seqno <= chain.lastSeqno ? chain.store.transactions(m).find((t) => t.account === id256 && t.lt === lt) : undefined;
         if (!m || !tx) {
-          if (cells.length === 0) throw new LiteServerError(LiteErrorCode.error, 'cannot locate transaction in block with specified logical time');
+          if (cells.length === 0) throw new LiteServerError(LiteErrorCodes.error, 'cannot locate transaction in block with specified logical time');
           break;
         }
         if (!tx.hash.equals(hash)) {
-          if (cells.length === 0) throw new LiteServerError(LiteErrorCode.error, 'transaction hash mismatch');
+          if (cells.length === 0) throw new LiteServerError(LiteErrorCodes.error, 'transaction hash mismatch');
           break;
         }
         ids.push(tlId(m));
@@ -651,7 +651,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
   function configInfo(mode: number, id: tonNode_blockIdExt) {
     const m = resolve(id);
     if (m.workchain !== MASTERCHAIN) {
-      throw new LiteServerError(LiteErrorCode.error, 'configuration parameters can be loaded with respect to a masterchain block only');
+      throw new LiteServerError(LiteErrorCodes.error, 'configuration parameters can be loaded with respect to a masterchain block only');
     }
     const state = stateOf(m);
     const p = headerProof(m);
@@ -677,7 +677,7 @@ function sha256(data: Buffer): Buffer {
 
 function unavailable(what: string): LiteServerError {
   return new LiteServerError(
-    LiteErrorCode.failure,
+    LiteErrorCodes.failure,
     `the devnet cannot answer ${what}: its blocks are not signed by validators, so there is nothing to prove them with`,
   );
 }

@@ -3,7 +3,7 @@ import { Blockchain, Executor, createShardAccount, type PrevBlocksInfo } from '@
 import { describe, expect, it } from 'vitest';
 import { rawShardAccountFromCell, shardAccountCell } from './accounts';
 import { DevnetBlockchain, encodePrevBlocksInfo, lazyShardAccount } from './sandbox';
-import { makeWallet, signedTransfer } from './test-support';
+import { makeWallet, signedTransfer } from '../testing/devnet';
 
 const blockId = (seqno: number) => ({ workchain: -1, shard: 0x8000000000000000n, seqno, rootHash: Buffer.alloc(32, seqno), fileHash: Buffer.alloc(32, seqno + 1) });
 const prevBlocks: PrevBlocksInfo = { lastMcBlocks: [3, 2, 1].map(blockId), prevKeyBlock: blockId(1) };

@@ -17,7 +17,7 @@ import {
   shardDescr,
   singleShardHashes,
 } from './state';
-import { rmDir, tempDir } from './test-support';
+import { rmDir, tempDir } from '../testing/devnet';
 
 const code = beginCell().storeUint(0xc0de, 16).endCell();
 const addr = (i: number, wc = 0) => new Address(wc, Buffer.alloc(32, i));

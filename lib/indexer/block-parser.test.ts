@@ -1,7 +1,7 @@
 // The parse worker against real mainnet blocks: the records it hands back are the ones parseBlock makes
 // on this thread, Buffers included, and bytes that are not the block asked for are refused.
 import { afterAll, describe, expect, it } from 'vitest';
-import { BLOCK_FIXTURES, fixtureBytes } from '../ton/test-fixtures';
+import { BLOCK_FIXTURES, fixtureBytes } from '../testing/fixtures';
 import { BlockParser } from './block-parser';
 import { parseBlock } from './parse-block';
 

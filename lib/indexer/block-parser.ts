@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
+import type { FastTonCore } from '../ton/fast-core';
 import { parseDownloadedBlock, type DownloadedBlock } from './parse-block';
 
 export interface ParseJob {
@@ -18,6 +19,11 @@ export interface ParseJob {
 }
 
 export type ParseReply = { id: number; block: DownloadedBlock } | { id: number; error: string };
+
+/** The worker's first message: which @ton/core fast paths it parses with. */
+export interface ParseWorkerHello {
+  fastTonCore: FastTonCore;
+}
 
 interface Pending {
   resolve: (b: DownloadedBlock) => void;
@@ -75,7 +81,8 @@ export class BlockParser {
     }
     const worker = new Worker(boot, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     worker.unref(); // referenced only while a job is out (parse)
-    worker.on('message', (reply: ParseReply) => {
+    worker.on('message', (reply: ParseReply | ParseWorkerHello) => {
+      if ('fastTonCore' in reply) return void this.log?.info({ fastTonCore: reply.fastTonCore }, 'parse worker: @ton/core fast paths');
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);

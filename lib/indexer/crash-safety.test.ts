@@ -12,11 +12,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { startPrivatePostgres } from '../db/private-postgres';
-import { createTestDatabase, type TestDatabase } from '../db/testing';
+import { startPrivatePostgres } from '../testing/private-postgres';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { startDevnet, type Devnet } from '../devnet';
 import { createTrafficGenerator } from '../devnet/genesis';
-import { rmDir, tempDir, verifyChain } from '../devnet/test-support';
+import { rmDir, tempDir, verifyChain } from '../testing/devnet';
 import { createLiteClient } from '../lite';
 import { verifyRange } from './verify';
 

@@ -55,9 +55,6 @@ interface Prepared {
   shardState: ShardStateEntry[];
 }
 
-// Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
-installFastTonCore();
-
 const MASTER_SHARD = 0x8000000000000000n;
 const toLiteId = (id: FullBlockId) => ({
   kind: 'tonNode.blockIdExt' as const,
@@ -92,6 +89,8 @@ export class Indexer {
   private readonly parser: BlockParser;
 
   constructor(private readonly o: IndexerOptions) {
+    // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
+    o.log.info({ fastTonCore: installFastTonCore() }, 'indexer: @ton/core fast paths');
     this.indexerId = o.indexerId ?? 'main';
     this.parser = new BlockParser(o.log);
   }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Cell, Dictionary, loadTransaction } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { loadBlock } from '../ton';
-import { BLOCK_FIXTURES, fixtureBytes } from '../ton/test-fixtures';
+import { BLOCK_FIXTURES, fixtureBytes } from '../testing/fixtures';
 import { parseBlock } from './parse-block';
 
 const CASES = [

@@ -1,14 +1,15 @@
 // The indexer's parse worker (started by block-parser.ts): block BoC in, index records out.
 import { parentPort } from 'node:worker_threads';
 import { installFastTonCore } from '../ton/fast-core';
-import type { ParseJob, ParseReply } from './block-parser';
+import type { ParseJob, ParseReply, ParseWorkerHello } from './block-parser';
 import { parseDownloadedBlock } from './parse-block';
 
 // Loading a block hashes each of its cells, and reading its transactions loads thousands of integers
-// and rebuilds many cells: all through @ton/core, sped up here.
-installFastTonCore();
+// and rebuilds many cells: all through @ton/core, sped up here, as this worker starts (its entry point).
+const hello: ParseWorkerHello = { fastTonCore: installFastTonCore() };
 
 const port = parentPort!;
+port.postMessage(hello);
 port.on('message', (job: ParseJob) => {
   let reply: ParseReply;
   try {

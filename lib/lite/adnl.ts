@@ -1,7 +1,7 @@
 /**
  * ADNL-over-TCP primitives shared by both ends Atlas speaks: the lite-client connection
  * (lib/lite/connection.ts) and the devnet's lite server (lib/devnet/transport/adnl-server.ts).
- * The protocol is described in /work/shared/reference/devnet-notes.md §1.
+ * The protocol: TON's "ADNL TCP - Liteserver" spec (docs.ton.org) and adnl/adnl-ext-connection.cpp.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ed25519, x25519 } from '@noble/curves/ed25519.js';

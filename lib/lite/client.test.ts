@@ -10,13 +10,13 @@ import { Functions as LcFunctions } from 'ton-lite-client/dist/schema.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { globalConfigFor, stringifyGlobalConfig } from '../devnet/transport/adnl-server';
 import { InProcessLiteEngine } from '../devnet/transport/in-process-engine';
-import { ConstructorIds, LiteServerError as DevnetLiteServerError, createLiteDispatcher } from '../devnet/transport/lite-codec';
-import { MC_SHARD, TEST_LAST, TEST_NOW, createTestHandler } from '../devnet/transport/test-support';
+import { ConstructorIds, createLiteDispatcher } from './tl/codec';
+import { MC_SHARD, TEST_LAST, TEST_NOW, createTestHandler } from '../testing/lite-sample-handler';
 import { CachedLiteEngine, TtlLru, cloneTl } from './cache';
 import { createLiteClient, liteSourceFor } from './client';
 import { LiteServerError, LiteTimeoutError } from './errors';
 import { LitePool } from './pool';
-import { sleep, startTestServer, waitFor, type TestLiteServer } from './test-servers';
+import { sleep, startTestServer, waitFor, type TestLiteServer } from '../testing/lite-servers';
 
 describe('createLiteClient over lite servers: the cache', () => {
   let server: TestLiteServer;
@@ -136,7 +136,7 @@ describe('createLiteClient over an in-process engine (the devnet source)', () =>
     const hanging = createLiteDispatcher({
       'liteServer.getTime': () => new Promise(() => {}),
       'liteServer.getVersion': () => {
-        throw new DevnetLiteServerError(651, 'not yet');
+        throw new LiteServerError(651, 'not yet');
       },
     });
     const special = new Set<number>([ConstructorIds['liteServer.getTime'], ConstructorIds['liteServer.getVersion']]);

@@ -6,7 +6,7 @@
  * (even after close(), so a discarded engine comes back to life); queries in flight on a lost
  * connection are not failed but replayed on the next connection or left to time out; it throws
  * 'Engine is closed' until connected. A pool needs to know at once that a connection is gone, so
- * this is a small client of its own (the protocol is in /work/shared/reference/devnet-notes.md §1
+ * this is a small client of its own (the protocol: TON's "ADNL TCP - Liteserver" spec
  * and lib/devnet/transport/adnl-server.ts, its server side):
  *
  *  - handshake: sha256(pub.ed25519 key) ‖ our ephemeral ed25519 key ‖ sha256(params) ‖ 160 params

@@ -6,10 +6,10 @@ import { Address } from '@ton/core';
 import { LiteClient } from 'ton-lite-client';
 import { Functions as LcFunctions } from 'ton-lite-client/dist/schema.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MC_SHARD, TEST_LAST, TEST_NOW, testBlockData } from '../devnet/transport/test-support';
+import { MC_SHARD, TEST_LAST, TEST_NOW, testBlockData } from '../testing/lite-sample-handler';
 import { LiteServerError, LiteTimeoutError } from './errors';
 import { LitePool } from './pool';
-import { sleep, startTestServer, waitFor, type TestLiteServer } from './test-servers';
+import { sleep, startTestServer, waitFor, type TestLiteServer } from '../testing/lite-servers';
 
 const TIMEOUT_MS = 1000;
 

@@ -28,7 +28,7 @@ import {
   storeOutMsgDescr,
 } from './msg-descr';
 import { listShards } from './shard-hashes';
-import { BLOCK_FIXTURES, fixtureRoot } from './test-fixtures';
+import { BLOCK_FIXTURES, fixtureRoot } from '../testing/fixtures';
 import { loadValueFlow, storeValueFlow } from './value-flow';
 
 const hex = (b: Buffer) => b.toString('hex');

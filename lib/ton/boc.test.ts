@@ -1,7 +1,7 @@
 import { Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { deserializeBoc, serializeBoc } from './boc';
-import { fixtureBytes, fixtureRoot } from './test-fixtures';
+import { fixtureBytes, fixtureRoot } from '../testing/fixtures';
 
 const FILES = [
   'block_0_8000000000000000_71398501.boc',

@@ -3,7 +3,7 @@ import { loadConfigParams } from './config';
 import { configParamCell } from './config-proof';
 import { dictKeyPath } from './hashmap-aug';
 import { createMerkleProof } from './merkle';
-import { fixtureRoot } from './test-fixtures';
+import { fixtureRoot } from '../testing/fixtures';
 
 describe('configParamCell', () => {
   const params = loadConfigParams(fixtureRoot('config_46991999.boc').beginParse());

@@ -2,7 +2,7 @@ import { Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { loadGlobalVersion } from './block-info';
 import { configDictCell, loadConfigDict, loadConfigParams, storeConfigParams } from './config';
-import { fixtureRoot } from './test-fixtures';
+import { fixtureRoot } from '../testing/fixtures';
 
 describe('ConfigParams', () => {
   it('config_46991999.boc: ConfigParams with every parameter as a cell', () => {

@@ -20,7 +20,7 @@ import {
   storeOutMsg,
 } from './msg-descr';
 import { ShardDescr, loadShardDescr, storeShardDescr } from './shard-hashes';
-import { fixtureRoot } from './test-fixtures';
+import { fixtureRoot } from '../testing/fixtures';
 import { loadBlock } from './block';
 
 /** Addresses and cells compared by value (Address instances cache derived fields). */

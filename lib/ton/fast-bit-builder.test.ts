@@ -1,7 +1,7 @@
 import { BitBuilder, BitString, Cell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { installFastBitBuilder } from './fast-bit-builder';
-import { BLOCK_FIXTURES, fixtureBytes } from './test-fixtures';
+import { BLOCK_FIXTURES, fixtureBytes } from '../testing/fixtures';
 
 const original = (BitBuilder.prototype as unknown as { writeBits: (src: BitString) => void }).writeBits;
 

@@ -1,7 +1,7 @@
 import { BitReader, BitString, Cell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { installFastBitReader } from './fast-bit-reader';
-import { BLOCK_FIXTURES, fixtureBytes } from './test-fixtures';
+import { BLOCK_FIXTURES, fixtureBytes } from '../testing/fixtures';
 
 type Readers = { _preloadUint(bits: number, offset: number): bigint; _preloadInt(bits: number, offset: number): bigint };
 const proto = BitReader.prototype as unknown as Readers;

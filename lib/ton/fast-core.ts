@@ -1,13 +1,25 @@
-// Every @ton/core speed-up of lib/ton at once, for the processes that parse many cells (the indexer
-// and its parse worker). Each is the same function with the same results, tested against @ton/core's.
+// Every @ton/core speed-up of lib/ton at once, for the processes that parse many cells (the indexer, its
+// parse worker, the devnet). Each is the same function with the same results, tested against @ton/core's.
+// Never installed as a side effect of importing a module: whoever wants them calls installFastTonCore()
+// and logs what it returns, so a process says which fast paths it runs with.
 import { installFastBitBuilder } from './fast-bit-builder';
 import { installFastBitReader } from './fast-bit-reader';
 import { installFastCellHash } from './fast-hash';
 import { installFastPaddedBits } from './fast-padded-bits';
 
-export function installFastTonCore(): void {
-  installFastPaddedBits(); // a cell's bits padded to bytes: a byte copy, not a bit at a time
-  installFastCellHash(); // cell hashes: native SHA-256, one buffer per ordinary cell
-  installFastBitReader(); // integers read a byte, not a BigInt per bit, at a time
-  installFastBitBuilder(); // bit strings copied into builders (Slice.asCell) by bytes
+/** Which fast paths are active (false: @ton/core's own code stays, e.g. after an @ton/core upgrade moved it). */
+export interface FastTonCore {
+  /** A cell's bits padded to bytes: a byte copy, not a bit at a time. */
+  paddedBits: boolean;
+  /** Cell hashes: native SHA-256, one buffer per ordinary cell. */
+  cellHash: boolean;
+  /** Integers read a byte, not a BigInt per bit, at a time. */
+  bitReader: boolean;
+  /** Bit strings copied into builders (Slice.asCell) by bytes. */
+  bitBuilder: boolean;
+}
+
+/** Installs them all (idempotent) and says which are active. */
+export function installFastTonCore(): FastTonCore {
+  return { paddedBits: installFastPaddedBits(), cellHash: installFastCellHash(), bitReader: installFastBitReader(), bitBuilder: installFastBitBuilder() };
 }

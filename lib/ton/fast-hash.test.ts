@@ -4,7 +4,7 @@ import { sha256_sync } from '@ton/crypto';
 import { describe, expect, it } from 'vitest';
 import { installFastCellHash } from './fast-hash';
 import { createMerkleProof } from './merkle';
-import { BLOCK_FIXTURES, fixtureBytes } from './test-fixtures';
+import { BLOCK_FIXTURES, fixtureBytes } from '../testing/fixtures';
 
 /** Every cell of a tree, depth first, with its hash and depth at every level. */
 function census(root: Cell): string[] {

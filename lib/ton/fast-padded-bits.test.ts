@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { BitString, Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { installFastPaddedBits, paddedBits } from './fast-padded-bits';
-import { fixtureBytes } from './test-fixtures';
+import { fixtureBytes } from '../testing/fixtures';
 
 const original = (createRequire(import.meta.url)('@ton/core/dist/boc/utils/paddedBits') as { bitsToPaddedBuffer: (b: BitString) => Buffer })
   .bitsToPaddedBuffer;

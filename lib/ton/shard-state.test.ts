@@ -33,7 +33,7 @@ import {
   storeShardStateUnsplit,
 } from './shard-state';
 import { loadMcBlockExtra } from './mc-block-extra';
-import { fixtureRoot } from './test-fixtures';
+import { fixtureRoot } from '../testing/fixtures';
 
 const TON = 1_000_000_000n;
 

@@ -3,8 +3,8 @@
 import { Address, comment, internal, SendMode, toNano, type Transaction } from '@ton/core';
 import { TonClient, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpTestServer, type HttpTestServer } from '../http-test-server';
-import { startTestChain, type TestChain } from '../test-chain';
+import type { HttpTestServer } from '../../testing/http-server';
+import { startTestChain, type TestChain } from '../../testing/chain';
 
 let chain: TestChain;
 let server: HttpTestServer;
@@ -12,7 +12,7 @@ let client: TonClient;
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: 'v2-compat-tonclient-tx', rounds: 3 });
-  server = await startHttpTestServer();
+  server = await chain.serve();
   client = new TonClient({ endpoint: `${server.url}/api/v2/jsonRPC` });
 }, 60_000);
 afterAll(async () => {

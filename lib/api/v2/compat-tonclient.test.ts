@@ -2,9 +2,8 @@
 import { Address, beginCell, Cell } from '@ton/core';
 import { TonClient, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpTestServer, type HttpTestServer } from '../http-test-server';
-import { startTestChain, type TestChain } from '../test-chain';
-import { callV2 } from './testing';
+import type { HttpTestServer } from '../../testing/http-server';
+import { startTestChain, type TestChain } from '../../testing/chain';
 
 let chain: TestChain;
 let server: HttpTestServer;
@@ -12,7 +11,7 @@ let client: TonClient;
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: 'v2-compat-tonclient', rounds: 1 });
-  server = await startHttpTestServer();
+  server = await chain.serve();
   client = new TonClient({ endpoint: `${server.url}/api/v2/jsonRPC` });
 });
 afterAll(async () => {
@@ -23,7 +22,7 @@ afterAll(async () => {
 const address = (name: string) => Address.parse(chain.account(name).address);
 const publicKey = (name: string) => Buffer.from(chain.account(name).secret_key_hex!, 'hex').subarray(32);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const v2 = async (method: string, params: Record<string, unknown>) => (await callV2('post', method, params)).body.result as any;
+const v2 = async (method: string, params: Record<string, unknown>) => (await chain.callV2('post', method, params)).body.result as any;
 
 describe('TonClient over /api/v2/jsonRPC', () => {
   it('getBalance is the account balance', async () => {

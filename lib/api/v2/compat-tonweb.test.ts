@@ -3,8 +3,8 @@ import { Address } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import TonWeb from 'tonweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpTestServer, type HttpTestServer } from '../http-test-server';
-import { startTestChain, type TestChain } from '../test-chain';
+import type { HttpTestServer } from '../../testing/http-server';
+import { startTestChain, type TestChain } from '../../testing/chain';
 
 let chain: TestChain;
 let server: HttpTestServer;
@@ -12,7 +12,7 @@ let tonweb: TonWeb;
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: 'v2-tonweb', rounds: 2 });
-  server = await startHttpTestServer();
+  server = await chain.serve();
   tonweb = new TonWeb(new TonWeb.HttpProvider(`${server.url}/api/v2/jsonRPC`));
 }, 60_000);
 afterAll(async () => {

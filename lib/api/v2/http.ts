@@ -1,39 +1,64 @@
-// HTTP glue for the v2 routes: REST per method and JSON-RPC, with request logging and envelopes.
+// HTTP glue for the v2 routes: REST per method and JSON-RPC, with request logging and envelopes. The
+// app's route files build these handlers with the process's services; tests build them with their own.
+import { corsPreflight, withCors } from '../cors';
 import { apiRoute } from '../route';
+import type { ServicesSource, V2Services } from '../services';
 import { v2Context } from './context';
 import { bodyParams, callMethod, findMethod, queryParams } from './dispatch';
-import { v2Failure, v2Internal, v2Result } from './envelope';
+import { v2Error, v2Failure, v2Internal, v2Result } from './envelope';
 import { V2Error, invalidRequest } from './errors';
 
-export function restHandler(verb: 'get' | 'post') {
-  return apiRoute<{ params: Promise<{ path: string[] }> }>(v2Internal, async (req, { params }) => {
+type RestContext = { params: Promise<{ path: string[] }> };
+
+const notAllowed = apiRoute(v2Internal, (req) => v2Error(405, `method ${req.method} is not supported`));
+
+function restHandler(verb: 'get' | 'post', services: ServicesSource<V2Services>) {
+  return apiRoute<RestContext>(v2Internal, async (req, { params }) => {
     const startedAt = performance.now();
     const { path } = await params;
     try {
       if (path.length !== 1) throw new V2Error(404, 'Not Found');
       const m = findMethod(path[0]!, verb);
       const input = verb === 'get' ? queryParams(m, new URL(req.url).searchParams) : await bodyParams(req, 'post');
-      return v2Result(await callMethod(m, input, verb, v2Context(startedAt)), startedAt);
+      return v2Result(await callMethod(m, input, verb, v2Context(startedAt, services)), startedAt);
     } catch (err) {
       return v2Failure(err, startedAt);
     }
   });
 }
 
-export const jsonRpcHandler = apiRoute(v2Internal, async (req) => {
-  const startedAt = performance.now();
-  let id: unknown = null;
-  try {
-    const body = await bodyParams(req, 'jsonRPC');
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('failed to parse jsonRPC request: the body must be a JSON object');
-    const { method, params, id: rpcId } = body as { method?: unknown; params?: unknown; id?: unknown };
-    id = rpcId ?? null;
-    if (typeof method !== 'string' || !method) throw invalidRequest('failed to parse jsonRPC request: method is required');
-    if (Array.isArray(params) && params.length) throw invalidRequest('params must contain an object');
-    const input = params === undefined || params === null || Array.isArray(params) ? {} : params;
-    const m = findMethod(method, 'rpc');
-    return v2Result(await callMethod(m, input, 'rpc', v2Context(startedAt)), startedAt, { id });
-  } catch (err) {
-    return v2Failure(err, startedAt, { id });
-  }
-});
+/** /api/v2/<method>: every method as GET (query string) and POST (JSON body), callable from any allowed origin. */
+export function v2RestRoutes(services: ServicesSource<V2Services>) {
+  const cors = <C>(h: (req: Request, ctx: C) => Promise<Response>) => withCors(services, h);
+  return {
+    GET: cors(restHandler('get', services)),
+    POST: cors(restHandler('post', services)),
+    OPTIONS: corsPreflight(services),
+    PUT: cors(notAllowed),
+    PATCH: cors(notAllowed),
+    DELETE: cors(notAllowed),
+  };
+}
+
+/** /api/v2/jsonRPC: `{jsonrpc, id, method, params}` in, the REST envelope plus `jsonrpc` and `id` out. */
+export function v2JsonRpcRoutes(services: ServicesSource<V2Services>) {
+  const POST = apiRoute(v2Internal, async (req) => {
+    const startedAt = performance.now();
+    let id: unknown = null;
+    try {
+      const body = await bodyParams(req, 'jsonRPC');
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('failed to parse jsonRPC request: the body must be a JSON object');
+      const { method, params, id: rpcId } = body as { method?: unknown; params?: unknown; id?: unknown };
+      id = rpcId ?? null;
+      if (typeof method !== 'string' || !method) throw invalidRequest('failed to parse jsonRPC request: method is required');
+      if (Array.isArray(params) && params.length) throw invalidRequest('params must contain an object');
+      const input = params === undefined || params === null || Array.isArray(params) ? {} : params;
+      const m = findMethod(method, 'rpc');
+      return v2Result(await callMethod(m, input, 'rpc', v2Context(startedAt, services)), startedAt, { id });
+    } catch (err) {
+      return v2Failure(err, startedAt, { id });
+    }
+  });
+  const cors = <C>(h: (req: Request, ctx: C) => Promise<Response>) => withCors(services, h);
+  return { POST: cors(POST), OPTIONS: corsPreflight(services), GET: cors(notAllowed), PUT: cors(notAllowed), PATCH: cors(notAllowed), DELETE: cors(notAllowed) };
+}

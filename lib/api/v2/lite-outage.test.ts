@@ -5,14 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adnlSeedOf } from '../../devnet';
 import { startAdnlServer, type AdnlServer } from '../../devnet/transport/adnl-server';
 import { createLiteClient } from '../../lite';
-import { startTestChain, type TestChain } from '../test-chain';
-import { setTestLite } from './context';
-import { callV2, MODES } from './testing';
+import { startTestChain, type TestChain } from '../../testing/chain';
+import { MODES, testApi, type TestApi } from '../../testing/api';
 
 const TIMEOUT_MS = 1000;
 let chain: TestChain;
 let server: AdnlServer | undefined;
 let client: LiteClient;
+/** The API over `client`, which reads the devnet through the ADNL server the test stops and starts. */
+let api: TestApi;
 let port: number;
 
 /** The devnet's lite_api over ADNL on a port of our own, so the test can stop and restart it. */
@@ -28,7 +29,7 @@ beforeAll(async () => {
     { kind: 'servers', servers: [{ host: '127.0.0.1', port, publicKey: server.publicKey }] },
     { timeoutMs: TIMEOUT_MS, cache: false, pool: { reconnectMinMs: 50, reconnectMaxMs: 200 } },
   );
-  setTestLite(client);
+  api = testApi({ lite: client });
 }, 60_000);
 
 afterAll(async () => {
@@ -39,28 +40,28 @@ afterAll(async () => {
 
 describe('lite server outage', () => {
   it('504 within the timeout while the server is down, 200 again once it is back', async () => {
-    for (const mode of MODES) expect((await callV2(mode, 'getMasterchainInfo')).status).toBe(200);
+    for (const mode of MODES) expect((await api.callV2(mode, 'getMasterchainInfo')).status).toBe(200);
 
     await server!.close();
     server = undefined;
     for (const mode of MODES) {
       const started = performance.now();
-      const r = await callV2(mode, 'getMasterchainInfo');
+      const r = await api.callV2(mode, 'getMasterchainInfo');
       const elapsed = performance.now() - started;
       expect(r.status).toBe(504);
       expect(r.body).toMatchObject({ ok: false, code: 504, error: 'LITE_SERVER_NETWORK timeout' });
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 500);
     }
-    const tx = await callV2('get', 'getTransactions', { address: chain.account('alice').address });
+    const tx = await api.callV2('get', 'getTransactions', { address: chain.account('alice').address });
     expect(tx.status).toBe(504);
 
     server = await startServer(port);
     const deadline = Date.now() + 10_000;
     let status = 0;
-    while (Date.now() < deadline && status !== 200) status = (await callV2('get', 'getMasterchainInfo')).status;
+    while (Date.now() < deadline && status !== 200) status = (await api.callV2('get', 'getMasterchainInfo')).status;
     expect(status).toBe(200);
     for (const mode of MODES) {
-      const r = await callV2(mode, 'getTransactions', { address: chain.account('alice').address, limit: 2 });
+      const r = await api.callV2(mode, 'getTransactions', { address: chain.account('alice').address, limit: 2 });
       expect(r.status).toBe(200);
       expect(r.body.result).toHaveLength(2);
     }

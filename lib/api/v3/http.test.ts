@@ -1,9 +1,9 @@
 // The v3 HTTP layer without a database: unknown routes, methods, early parameter errors, OpenAPI.
 import { describe, expect, it } from 'vitest';
+import { testApi } from '../../testing/api';
 import { v3OpenApi } from './openapi';
 import { paramDoc } from './params';
 import { v3PostRoutes, v3Routes } from './registry';
-import { callV3 } from './testing';
 
 const ROUTES = [
   'masterchainInfo',
@@ -26,6 +26,8 @@ const ROUTES = [
   'wallet',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee'];
+// Routing and early parameter errors need no chain and no database.
+const api = testApi({});
 
 describe('routing', () => {
   it('registers every route of this part of the contract', () => {
@@ -35,7 +37,7 @@ describe('routing', () => {
 
   it('404 in the v3 envelope for a path no route claims, for any method', async () => {
     for (const method of ['GET', 'POST']) {
-      const r = await callV3('noSuchRoute', {}, { method });
+      const r = await api.callV3('noSuchRoute', {}, { method });
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: 'route not found: /api/v3/noSuchRoute' });
       expect(r.headers.get('x-api-version')).toMatch(/^1\.2\./);
@@ -43,16 +45,16 @@ describe('routing', () => {
   });
 
   it('405 for another method on a route', async () => {
-    const r = await callV3('blocks', {}, { method: 'POST' });
+    const r = await api.callV3('blocks', {}, { method: 'POST' });
     expect(r.status).toBe(405);
     expect(r.body).toEqual({ error: 'method POST is not allowed on /api/v3/blocks' });
   });
 
   it('parameter errors answer 422 before any database work', async () => {
-    const r = await callV3('transactions', { workchain: 'x' });
+    const r = await api.callV3('transactions', { workchain: 'x' });
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error: 'failed to decode: schema: error converting value for "workchain"' });
-    const s = await callV3('blocks', { x_no_address_book: 'maybe' });
+    const s = await api.callV3('blocks', { x_no_address_book: 'maybe' });
     expect(s.status).toBe(422);
     expect(s.body).toEqual({ error: 'failed to decode: schema: error converting value for "x_no_address_book"' });
   });

@@ -1,8 +1,11 @@
 // HTTP glue for /api/v3/<path>: find the route, read the query (params.ts rules) and the per-request
-// settings (headers or their x_* query twins, api-v3.md §1.1), run it, answer in v3's envelope.
+// settings (headers or their x_* query twins, api-v3.md §1.1), run it, answer in v3's envelope. The app's
+// route files build these handlers with the process's services; tests build them with their own.
 import { z } from 'zod';
+import { corsPreflight, withCors } from '../cors';
 import { apiRoute } from '../route';
-import { isTestnet, v3Database, type V3Context } from './context';
+import type { ServicesSource, V3Services } from '../services';
+import type { V3Context } from './context';
 import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
 import { unprocessable } from './errors';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
@@ -29,53 +32,18 @@ function parse<S extends z.ZodObject>(schema: S, input: Record<string, unknown>)
   return r.data;
 }
 
-async function context(req: Request, query: Map<string, string[]>): Promise<V3Context> {
+type PathContext = { params: Promise<{ path: string[] }> };
+
+async function context(req: Request, query: Map<string, string[]>, services: ServicesSource<V3Services>): Promise<V3Context> {
   const input = readQuery(query, settingsQuery.shape);
   for (const [key, header] of Object.entries(SETTING_HEADERS)) {
     const v = req.headers.get(header);
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const db = await v3Database();
-  return { db, prisma: db.prisma, testnet: isTestnet(), noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false };
+  const { db, lite, config } = await services();
+  return { db, prisma: db.prisma, lite, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false };
 }
-
-export const v3Get = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => {
-  const startedAt = performance.now();
-  const url = new URL(req.url);
-  const route = findRoute((await params).path.join('/'));
-  if (!route) return otherMethod(req, (await params).path.join('/'));
-  try {
-    const query = normalizeQuery(url.searchParams);
-    const q = parse(route.query, readQuery(query, route.query.shape));
-    const ctx = await context(req, query);
-    return v3Json(await route.run(q, ctx), startedAt);
-  } catch (err) {
-    return v3Failure(err);
-  }
-});
-
-/** POST /api/v3/<path>: a POST route with its JSON body (message, runGetMethod, estimateFee). */
-export const v3Post = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => {
-  const startedAt = performance.now();
-  const path = (await params).path.join('/');
-  const route = findPostRoute(path);
-  if (!route) return otherMethod(req, path);
-  try {
-    // As toncenter (fiber's body parser): a body that is not declared JSON is not read.
-    if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? '')) throw unprocessable('Unprocessable Entity: send the body as application/json');
-    let body: unknown;
-    try {
-      body = JSON.parse(await req.text());
-    } catch (err) {
-      throw unprocessable(`failed to decode the JSON body: ${(err as Error).message}`);
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
-    return v3Json(await route.run(parse(route.body, body as Record<string, unknown>)), startedAt);
-  } catch (err) {
-    return v3Failure(err);
-  }
-});
 
 function otherMethod(req: Request, path: string): Response {
   const url = new URL(req.url);
@@ -83,5 +51,47 @@ function otherMethod(req: Request, path: string): Response {
   return v3Error(405, `method ${req.method} is not allowed on ${url.pathname}`);
 }
 
-/** Any other method: 404 for a path no route claims, 405 for a route's path. */
-export const v3OtherMethod = apiRoute<{ params: Promise<{ path: string[] }> }>(v3Internal, async (req, { params }) => otherMethod(req, (await params).path.join('/')));
+/** /api/v3/<path>: GET and POST routes of the registry; another method on a route's path is 405, any unknown path 404. */
+export function v3Routes(services: ServicesSource<V3Services>) {
+  const GET = apiRoute<PathContext>(v3Internal, async (req, { params }) => {
+    const startedAt = performance.now();
+    const url = new URL(req.url);
+    const route = findRoute((await params).path.join('/'));
+    if (!route) return otherMethod(req, (await params).path.join('/'));
+    try {
+      const query = normalizeQuery(url.searchParams);
+      const q = parse(route.query, readQuery(query, route.query.shape));
+      const ctx = await context(req, query, services);
+      return v3Json(await route.run(q, ctx), startedAt);
+    } catch (err) {
+      return v3Failure(err);
+    }
+  });
+
+  /** A POST route with its JSON body (message, runGetMethod, estimateFee). */
+  const POST = apiRoute<PathContext>(v3Internal, async (req, { params }) => {
+    const startedAt = performance.now();
+    const path = (await params).path.join('/');
+    const route = findPostRoute(path);
+    if (!route) return otherMethod(req, path);
+    try {
+      // As toncenter (fiber's body parser): a body that is not declared JSON is not read.
+      if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? '')) throw unprocessable('Unprocessable Entity: send the body as application/json');
+      let body: unknown;
+      try {
+        body = JSON.parse(await req.text());
+      } catch (err) {
+        throw unprocessable(`failed to decode the JSON body: ${(err as Error).message}`);
+      }
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
+      const ctx = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
+      return v3Json(await route.run(parse(route.body, body as Record<string, unknown>), ctx), startedAt);
+    } catch (err) {
+      return v3Failure(err);
+    }
+  });
+
+  const other = apiRoute<PathContext>(v3Internal, async (req, { params }) => otherMethod(req, (await params).path.join('/')));
+  const cors = <C>(h: (req: Request, ctx: C) => Promise<Response>) => withCors(services, h);
+  return { GET: cors(GET), POST: cors(POST), OPTIONS: corsPreflight(services), PUT: cors(other), PATCH: cors(other), DELETE: cors(other) };
+}

@@ -28,7 +28,7 @@ export interface V3PostRoute<B extends z.ZodObject = z.ZodObject, R extends z.Zo
   body: B;
   response: R;
   errors: Partial<Record<404 | 409 | 422, string>>;
-  run(body: z.output<B>): Promise<z.output<R>>;
+  run(body: z.output<B>, ctx: V3Context): Promise<z.output<R>>;
 }
 
 export function definePostRoute<B extends z.ZodObject, R extends z.ZodType>(route: V3PostRoute<B, R>): V3PostRoute<B, R> {

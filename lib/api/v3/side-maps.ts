@@ -9,7 +9,7 @@ import { b64, bytes, hex, sortedKeys } from './encode';
 import { bocCell, contractMethods, detectInterfaces, TOKEN_INTERFACES } from './interfaces';
 import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from './models';
 import { unspace } from './params';
-import { isStandardWallet } from './wallets';
+import { isStandardWallet } from '../../ton/wallets';
 
 // Get-method ids by code hash (hex). A code's methods never change and codes are few, so the cache
 // only ever grows; it is dropped wholesale if a pathological index makes it large.

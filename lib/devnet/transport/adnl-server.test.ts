@@ -15,9 +15,9 @@ import {
   stringifyGlobalConfig,
   type AdnlServer,
 } from './adnl-server';
-import { decodeLiteAnswer, decodeLiteError, encodeLiteQuery } from './lite-codec';
-import { RawAdnlClient } from './raw-adnl-client';
-import { TEST_LAST, TEST_NOW, connectTcpEngine, createTestHandler, type TestHandler } from './test-support';
+import { decodeLiteAnswer, decodeLiteError, encodeLiteQuery } from '../../lite/tl/codec';
+import { RawAdnlClient } from '../../testing/raw-adnl-client';
+import { TEST_LAST, TEST_NOW, connectTcpEngine, createTestHandler, type TestHandler } from '../../testing/lite-sample-handler';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,7 +2,7 @@
  * ADNL-over-TCP server for the devnet's lite_api (the server side of what ton-lite-client's
  * LiteSingleEngine, tonlib and TON's lite-client speak). No npm package implements this side.
  *
- * Protocol (see /work/shared/reference/devnet-notes.md §1 and TON's adnl/adnl-ext-connection.cpp):
+ * Protocol (see TON's "ADNL TCP - Liteserver" spec and TON's adnl/adnl-ext-connection.cpp):
  *  - handshake: the client sends 256 bytes: [0,32) our key id = sha256(pub.ed25519 boxed),
  *    [32,64) its ephemeral ed25519 key, [64,96) sha256(params), [96,256) 160 bytes of params
  *    AES-256-CTR encrypted with key = shared[0,16) ‖ hash[16,32), iv = hash[0,4) ‖ shared[20,32)
@@ -33,12 +33,12 @@ import {
 } from '../../lite/adnl';
 import {
   ConstructorIds,
-  LiteErrorCode,
+  LiteErrorCodes,
   encodeLiteError,
   errorMessage,
   type LiteQueryHandler,
-} from './lite-codec';
-import { TlReader, TlWriter } from './tl-buffer';
+} from '../../lite/tl/codec';
+import { TlReader, TlWriter } from '../../lite/tl/tl-buffer';
 
 const TCP_PING_ID = ConstructorIds['tcp.ping'];
 const TCP_PONG_ID = ConstructorIds['tcp.pong'];
@@ -277,7 +277,7 @@ class AdnlConnection {
       data = null;
     }
     if (!data) {
-      this.answer(queryId, encodeLiteError(LiteErrorCode.protoviolation, 'expected liteServer.query'));
+      this.answer(queryId, encodeLiteError(LiteErrorCodes.protoviolation, 'expected liteServer.query'));
       return;
     }
     this.pending++;
@@ -293,7 +293,7 @@ class AdnlConnection {
       )
       .catch((e: unknown) => {
         this.log.warn?.({ conn: this.id, err: errorMessage(e) }, 'lite handler threw');
-        return encodeLiteError(LiteErrorCode.error, errorMessage(e));
+        return encodeLiteError(LiteErrorCodes.error, errorMessage(e));
       })
       .then((answer) => {
         this.pending--;
@@ -309,7 +309,7 @@ class AdnlConnection {
     const bytesLen = ((answer.length <= 253 ? 1 : 4) + answer.length + 3) & ~3;
     if (36 + bytesLen + 64 > ADNL_MAX_FRAME_SIZE) {
       this.log.warn?.({ conn: this.id, size: answer.length }, 'lite answer exceeds the ADNL frame limit');
-      answer = encodeLiteError(LiteErrorCode.failure, `answer too large (${answer.length} bytes)`);
+      answer = encodeLiteError(LiteErrorCodes.failure, `answer too large (${answer.length} bytes)`);
     }
     const w = new TlWriter(answer.length + 48);
     w.writeUInt32(ADNL_ANSWER_ID);

@@ -15,12 +15,12 @@ import type { LiteEngine } from 'ton-lite-client';
 import { TLReadBuffer, TLWriteBuffer, type TLFunction } from 'ton-tl';
 import {
   Functions,
-  LiteErrorCode,
+  LiteErrorCodes,
   LiteServerError,
   decodeLiteError,
   errorMessage,
   type LiteQueryHandler,
-} from './lite-codec';
+} from '../../lite/tl/codec';
 
 export interface InProcessLiteEngineOptions {
   /** Per-query timeout when the caller gives none (LiteSingleEngine's default: 5000 ms). */
@@ -75,12 +75,12 @@ export class InProcessLiteEngine extends EventEmitter implements LiteEngine {
           (res: unknown) => {
             clearTimeout(timer);
             if (res instanceof Uint8Array) resolve(Buffer.from(res));
-            else reject(new LiteServerError(LiteErrorCode.error, 'lite handler returned a non-buffer'));
+            else reject(new LiteServerError(LiteErrorCodes.error, 'lite handler returned a non-buffer'));
           },
           (e: unknown) => {
             clearTimeout(timer);
             // Over TCP the server answers a throwing handler with liteServer.error(602, message).
-            reject(new LiteServerError(LiteErrorCode.error, errorMessage(e)));
+            reject(new LiteServerError(LiteErrorCodes.error, errorMessage(e)));
           },
         );
     });

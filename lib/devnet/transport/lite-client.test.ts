@@ -8,8 +8,8 @@ import { Functions as LcFunctions } from 'ton-lite-client/dist/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdnlServer, type AdnlServer } from './adnl-server';
 import { InProcessLiteEngine } from './in-process-engine';
-import { Functions } from './lite-codec';
-import { MC_SHARD, TEST_LAST, TEST_NOW, connectTcpEngine, createTestHandler, testBlockData, type TestHandler } from './test-support';
+import { Functions } from '../../lite/tl/codec';
+import { MC_SHARD, TEST_LAST, TEST_NOW, connectTcpEngine, createTestHandler, testBlockData, type TestHandler } from '../../testing/lite-sample-handler';
 
 const SEED = Buffer.alloc(32, 0x42);
 const BLOCK_SIZE = 1 << 20;

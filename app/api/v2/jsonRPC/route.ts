@@ -1,9 +1,13 @@
-import { v2Error, v2Internal } from '@/lib/api/v2/envelope';
-import { jsonRpcHandler } from '@/lib/api/v2/http';
-import { apiRoute } from '@/lib/api/route';
+// /api/v2/jsonRPC: every v2 method through one JSON-RPC endpoint (POST only).
+import { v2JsonRpcRoutes } from '@/lib/api/v2/http';
+import { services } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = jsonRpcHandler;
-const notAllowed = apiRoute(v2Internal, (req) => v2Error(405, `method ${req.method} is not supported`));
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+const routes = v2JsonRpcRoutes(services);
+export const POST = routes.POST;
+export const OPTIONS = routes.OPTIONS;
+export const GET = routes.GET;
+export const PUT = routes.PUT;
+export const PATCH = routes.PATCH;
+export const DELETE = routes.DELETE;

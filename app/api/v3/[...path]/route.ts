@@ -1,9 +1,14 @@
 // /api/v3/<route>: every v3 route (lib/api/v3/registry.ts), GET or POST. A path no route claims answers
 // 404 in v3's bare {error} envelope for every method; another method on a route's path answers 405.
-import { v3Get, v3OtherMethod, v3Post } from '@/lib/api/v3/http';
+import { v3Routes } from '@/lib/api/v3/http';
+import { services } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = v3Get;
-export const POST = v3Post;
-export { v3OtherMethod as PUT, v3OtherMethod as PATCH, v3OtherMethod as DELETE };
+const routes = v3Routes(services);
+export const GET = routes.GET;
+export const POST = routes.POST;
+export const OPTIONS = routes.OPTIONS;
+export const PUT = routes.PUT;
+export const PATCH = routes.PATCH;
+export const DELETE = routes.DELETE;

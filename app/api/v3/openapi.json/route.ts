@@ -1,6 +1,7 @@
+import { corsPreflight, withCors } from '@/lib/api/cors';
 import { V3_API_VERSION } from '@/lib/api/v3/envelope';
 import { v3OpenApi } from '@/lib/api/v3/openapi';
+import { services } from '@/lib/runtime';
 
-export function GET() {
-  return Response.json(v3OpenApi(), { headers: { 'X-API-Version': V3_API_VERSION } });
-}
+export const GET = withCors(services, async () => Response.json(v3OpenApi(), { headers: { 'X-API-Version': V3_API_VERSION } }));
+export const OPTIONS = corsPreflight(services);

@@ -1,8 +1,8 @@
 import { ADNLAddress, Address, Cell, loadShardAccount } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../../test-chain';
-import { callV2, MODES, type Mode } from '../testing';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { MODES, type Mode } from '../../../testing/api';
 
 let chain: TestChain;
 let last: number;
@@ -18,14 +18,14 @@ const bounceable = (name: string) => chain.account(name).friendly.bounceable;
 type Obj = Record<string, unknown> & { [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function ok(mode: Mode, method: string, params: Record<string, unknown>): Promise<Obj> {
-  const r = await callV2(mode, method, params);
+  const r = await chain.callV2(mode, method, params);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ ok: true });
   expect(r.status).toBe(200);
   return r.body.result as Obj;
 }
 
 async function fails(mode: Mode, method: string, params: Record<string, unknown>, code: number, message?: RegExp) {
-  const r = await callV2(mode, method, params);
+  const r = await chain.callV2(mode, method, params);
   expect(r.status, JSON.stringify(r.body)).toBe(code);
   expect(r.body).toMatchObject({ ok: false, code });
   if (message) expect(r.body.error).toMatch(message);

@@ -18,7 +18,7 @@ import { defineMethod } from '../method';
 import { transactionId } from '../tx-json';
 import { address, int32 } from '../params';
 import { tokenData } from '../token-data';
-import { walletFields, walletKind } from '../wallets';
+import { parseWalletData, walletKind, type WalletFields } from '../../../ton/wallets';
 
 const seqno = () => int32('a masterchain seqno > 0', 1n).optional().meta({ description: 'masterchain block whose state is read (default: latest)' });
 const accountParams = z.object({ address: address(), seqno: seqno() });
@@ -63,14 +63,14 @@ export const getExtendedAddressInformation = defineMethod({
   params: accountParams,
   async run(p, ctx) {
     const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    const kind = await walletKind(a.code);
+    const kind = walletKind(a.code);
+    const f = kind?.tonlib && a.data ? parseWalletData(kind.layout, a.data) : null;
     let accountState: Record<string, unknown>;
     let revision = 0;
     if (a.status !== 'active') {
       accountState = { '@type': 'uninited.accountState', frozen_hash: frozenHash(a) };
-    } else if (kind?.tonlib && a.data) {
-      const f = walletFields(kind, a.data);
-      accountState = { '@type': kind.tonlib.type, wallet_id: f.wallet_id, seqno: f.seqno };
+    } else if (kind?.tonlib && f) {
+      accountState = { '@type': kind.tonlib.type, wallet_id: f.walletId, seqno: f.seqno };
       revision = kind.tonlib.revision;
     } else {
       accountState = { '@type': 'raw.accountState', code: bocBase64(a.code), data: bocBase64(a.data), frozen_hash: frozenHash(a) };
@@ -89,6 +89,15 @@ export const getExtendedAddressInformation = defineMethod({
   },
 });
 
+/** seqno, then wallet_id and is_signature_allowed where the kind has them (absent, not null, otherwise). */
+function walletFieldsJson(f: WalletFields) {
+  return {
+    seqno: f.seqno,
+    ...(f.walletId !== undefined && { wallet_id: f.walletId }),
+    ...(f.isSignatureAllowed !== undefined && { is_signature_allowed: f.isSignatureAllowed }),
+  };
+}
+
 export const getWalletInformation = defineMethod({
   name: 'getWalletInformation',
   verbs: 'read',
@@ -96,14 +105,14 @@ export const getWalletInformation = defineMethod({
   params: accountParams,
   async run(p, ctx) {
     const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    const kind = a.status === 'active' ? await walletKind(a.code) : undefined;
-    const fields = kind && a.data ? walletFields(kind, a.data) : undefined;
+    const kind = a.status === 'active' ? walletKind(a.code) : undefined;
+    const fields = kind && a.data ? parseWalletData(kind.layout, a.data) : null;
     return {
       '@type': 'ext.accounts.walletInformation',
-      wallet: fields !== undefined,
+      wallet: fields !== null,
       balance: a.balance.toString(),
       account_state: a.status,
-      ...(kind && fields ? { wallet_type: kind.type, ...fields } : {}),
+      ...(kind && fields ? { wallet_type: kind.type, ...walletFieldsJson(fields) } : {}),
       last_transaction_id: lastTransaction(a),
     };
   },

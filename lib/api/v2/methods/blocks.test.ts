@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../../test-chain';
-import { callV2, MODES } from '../testing';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { MODES } from '../../../testing/api';
 
 const MC_SHARD = '-9223372036854775808';
 let chain: TestChain;
@@ -24,7 +24,7 @@ type Obj = Record<string, unknown>;
 
 describe.each(MODES)('blocks over %s', (mode) => {
   it('getMasterchainInfo names the last block and the zero state', async () => {
-    const r = await callV2(mode, 'getMasterchainInfo');
+    const r = await chain.callV2(mode, 'getMasterchainInfo');
     expect(r.status).toBe(200);
     const last = chain.devnet.chain.lastSeqno;
     expect(r.body.result).toMatchObject({
@@ -36,18 +36,18 @@ describe.each(MODES)('blocks over %s', (mode) => {
   });
 
   it('getConsensusBlock is the last seqno, now', async () => {
-    const r = await callV2(mode, 'getConsensusBlock');
+    const r = await chain.callV2(mode, 'getConsensusBlock');
     expect(r.body.result).toMatchObject({ '@type': 'ext.blocks.consensusBlock', consensus_block: chain.devnet.chain.lastSeqno });
     expect(Math.abs(((r.body.result as Obj).timestamp as number) - Date.now() / 1000)).toBeLessThan(5);
   });
 
   it('lookupBlock by seqno, by lt and by unixtime finds the same block', async () => {
     const m = meta(0, 2);
-    const bySeqno = await callV2(mode, 'lookupBlock', { workchain: 0, shard: MC_SHARD, seqno: 2 });
+    const bySeqno = await chain.callV2(mode, 'lookupBlock', { workchain: 0, shard: MC_SHARD, seqno: 2 });
     expect(bySeqno.body.result).toEqual(idOf(0, 2));
-    const byLt = await callV2(mode, 'lookupBlock', { workchain: 0, shard: MC_SHARD, lt: m.startLt.toString() });
+    const byLt = await chain.callV2(mode, 'lookupBlock', { workchain: 0, shard: MC_SHARD, lt: m.startLt.toString() });
     expect(byLt.body.result).toEqual(idOf(0, 2));
-    const byTime = await callV2(mode, 'lookupBlock', { workchain: -1, shard: MC_SHARD, unixtime: meta(-1, 2).genUtime });
+    const byTime = await chain.callV2(mode, 'lookupBlock', { workchain: -1, shard: MC_SHARD, unixtime: meta(-1, 2).genUtime });
     expect((byTime.body.result as Obj).seqno).toBeLessThanOrEqual(2);
   });
 
@@ -58,29 +58,29 @@ describe.each(MODES)('blocks over %s', (mode) => {
     ['missing shard', { shard: undefined, seqno: 1 }, /shard is required/],
   ])('lookupBlock: 422 for %s', async (_, extra, message) => {
     const params = Object.fromEntries(Object.entries({ workchain: -1, shard: MC_SHARD, ...extra }).filter(([, v]) => v !== undefined));
-    const r = await callV2(mode, 'lookupBlock', params);
+    const r = await chain.callV2(mode, 'lookupBlock', params);
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ ok: false, code: 422 });
     expect(r.body.error).toMatch(message);
   });
 
   it('lookupBlock: a block from the future is a liteserver error (500)', async () => {
-    const r = await callV2(mode, 'lookupBlock', { workchain: -1, shard: MC_SHARD, seqno: chain.devnet.chain.lastSeqno + 10000 });
+    const r = await chain.callV2(mode, 'lookupBlock', { workchain: -1, shard: MC_SHARD, seqno: chain.devnet.chain.lastSeqno + 10000 });
     expect(r.status).toBe(500);
     expect(r.body).toMatchObject({ ok: false, code: 500 });
   });
 
   it.each(['getShards', 'shards'])('%s lists the basechain block each masterchain block registers', async (method) => {
-    const r = await callV2(mode, method, { seqno: 2 });
+    const r = await chain.callV2(mode, method, { seqno: 2 });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ '@type': 'blocks.shards', shards: [idOf(0, 2)] });
-    expect((await callV2(mode, method, { seqno: 'x' })).status).toBe(422);
-    expect((await callV2(mode, method, {})).status).toBe(422);
+    expect((await chain.callV2(mode, method, { seqno: 'x' })).status).toBe(422);
+    expect((await chain.callV2(mode, method, {})).status).toBe(422);
   });
 
   it('getBlockHeader reads the header, by seqno or by full id', async () => {
     const m = meta(-1, 3);
-    const r = await callV2(mode, 'getBlockHeader', { workchain: -1, shard: MC_SHARD, seqno: 3 });
+    const r = await chain.callV2(mode, 'getBlockHeader', { workchain: -1, shard: MC_SHARD, seqno: 3 });
     expect(r.status).toBe(200);
     const h = r.body.result as Obj;
     expect(h).toMatchObject({
@@ -97,7 +97,7 @@ describe.each(MODES)('blocks over %s', (mode) => {
     });
     expect(typeof h.global_id).toBe('number');
     expect(typeof h.catchain_seqno).toBe('number');
-    const byId = await callV2(mode, 'getBlockHeader', {
+    const byId = await chain.callV2(mode, 'getBlockHeader', {
       workchain: 0,
       shard: MC_SHARD,
       seqno: 3,
@@ -106,7 +106,7 @@ describe.each(MODES)('blocks over %s', (mode) => {
     });
     // root_hash of the masterchain block with the basechain block's seqno names no block: a liteserver error.
     expect(byId.status).toBe(500);
-    const good = await callV2(mode, 'getBlockHeader', {
+    const good = await chain.callV2(mode, 'getBlockHeader', {
       workchain: 0,
       shard: MC_SHARD,
       seqno: 3,
@@ -118,14 +118,14 @@ describe.each(MODES)('blocks over %s', (mode) => {
 
   it('getBlockHeader: 422 for bad input', async () => {
     for (const params of [{ shard: MC_SHARD, seqno: 1 }, { workchain: -1, shard: MC_SHARD, seqno: -1 }, { workchain: -1, shard: MC_SHARD, seqno: 1, root_hash: 'zz' }]) {
-      const r = await callV2(mode, 'getBlockHeader', params);
+      const r = await chain.callV2(mode, 'getBlockHeader', params);
       expect(r.status).toBe(422);
       expect(r.body.code).toBe(422);
     }
   });
 
   it('getOutMsgQueueSize gives a size per top block', async () => {
-    const r = await callV2(mode, 'getOutMsgQueueSize');
+    const r = await chain.callV2(mode, 'getOutMsgQueueSize');
     expect(r.status).toBe(200);
     const res = r.body.result as { shards: Obj[]; ext_msg_queue_size_limit: number };
     expect(res).toMatchObject({ '@type': 'blocks.outMsgQueueSizes' });
@@ -139,25 +139,25 @@ describe.each(MODES)('blocks over %s', (mode) => {
   });
 
   it('getMasterchainBlockSignatures: the devnet has no validator signatures, so the liteserver error is a 500', async () => {
-    const r = await callV2(mode, 'getMasterchainBlockSignatures', { seqno: chain.devnet.chain.lastSeqno });
+    const r = await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: chain.devnet.chain.lastSeqno });
     expect(r.status).toBe(500);
     expect(r.body.error).toMatch(/not signed by validators/);
-    expect((await callV2(mode, 'getMasterchainBlockSignatures', { seqno: 'invalid' })).status).toBe(422);
-    expect((await callV2(mode, 'getMasterchainBlockSignatures', { seqno: chain.devnet.chain.lastSeqno + 10000 })).status).toBe(500);
+    expect((await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: 'invalid' })).status).toBe(422);
+    expect((await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: chain.devnet.chain.lastSeqno + 10000 })).status).toBe(500);
   });
 
   it('getShardBlockProof of a masterchain block from itself needs no links', async () => {
     const last = chain.devnet.chain.lastSeqno;
-    const r = await callV2(mode, 'getShardBlockProof', { workchain: -1, shard: MC_SHARD, seqno: last, from_seqno: last });
+    const r = await chain.callV2(mode, 'getShardBlockProof', { workchain: -1, shard: MC_SHARD, seqno: last, from_seqno: last });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ '@type': 'blocks.shardBlockProof', from: idOf(-1, last), mc_id: idOf(-1, last), links: [], mc_proof: [] });
   });
 
   it('getShardBlockProof that needs a signed proof is the liteserver error (500)', async () => {
     const last = chain.devnet.chain.lastSeqno;
-    const back = await callV2(mode, 'getShardBlockProof', { workchain: -1, shard: MC_SHARD, seqno: last - 1, from_seqno: last });
+    const back = await chain.callV2(mode, 'getShardBlockProof', { workchain: -1, shard: MC_SHARD, seqno: last - 1, from_seqno: last });
     expect(back.status).toBe(500);
-    const shard = await callV2(mode, 'getShardBlockProof', { workchain: 0, shard: MC_SHARD, seqno: 2 });
+    const shard = await chain.callV2(mode, 'getShardBlockProof', { workchain: 0, shard: MC_SHARD, seqno: 2 });
     expect(shard.status).toBe(500);
     expect(shard.body.error).toMatch(/shard block proofs/);
   });
@@ -170,7 +170,7 @@ describe.each(MODES)('blocks over %s', (mode) => {
     ['seqno=invalid', { workchain: -1, shard: MC_SHARD, seqno: 'invalid' }],
     ['seqno=-1', { workchain: -1, shard: MC_SHARD, seqno: -1 }],
   ])('getShardBlockProof: 422 for %s', async (_, params) => {
-    const r = await callV2(mode, 'getShardBlockProof', params);
+    const r = await chain.callV2(mode, 'getShardBlockProof', params);
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ ok: false, code: 422 });
   });
@@ -178,7 +178,7 @@ describe.each(MODES)('blocks over %s', (mode) => {
 
 describe('big shard ids', () => {
   it('a JSON body may carry the shard as the number -2^63', async () => {
-    const r = await callV2('post', 'lookupBlock', {}, '{"workchain": -1, "shard": -9223372036854775808, "seqno": 1}');
+    const r = await chain.callV2('post', 'lookupBlock', {}, '{"workchain": -1, "shard": -9223372036854775808, "seqno": 1}');
     expect(r.body.result).toEqual(idOf(-1, 1));
   });
 });

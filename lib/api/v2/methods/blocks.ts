@@ -4,7 +4,7 @@ import { Cell } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
-import { Functions as FullFunctions } from '../../../devnet/transport/lite-codec';
+import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { listShards, loadBlockInfo, loadShardHashes, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
 import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, positiveSeqno, resolveBlock } from '../block-json';
 import { invalidRequest, V2Error } from '../errors';

@@ -1,7 +1,7 @@
 import { beginCell, Cell, Dictionary } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../../test-chain';
-import { callV2, MODES, type Mode } from '../testing';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { MODES, type Mode } from '../../../testing/api';
 
 let chain: TestChain;
 const library = beginCell().storeUint(0xc0ffee, 24).storeRef(beginCell().storeUint(7, 8)).endCell();
@@ -18,13 +18,13 @@ afterAll(() => chain?.close());
 type Obj = Record<string, unknown> & { [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function ok(mode: Mode, method: string, params: Record<string, unknown>): Promise<Obj> {
-  const r = await callV2(mode, method, params);
+  const r = await chain.callV2(mode, method, params);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ ok: true });
   return r.body.result as Obj;
 }
 
 async function fails(mode: Mode, method: string, params: Record<string, unknown>, code: number, message: RegExp) {
-  const r = await callV2(mode, method, params);
+  const r = await chain.callV2(mode, method, params);
   expect(r.status, JSON.stringify(r.body)).toBe(code);
   expect(r.body).toMatchObject({ ok: false, code });
   expect(r.body.error).toMatch(message);

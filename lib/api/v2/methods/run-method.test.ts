@@ -1,8 +1,8 @@
 import { Address, beginCell, Cell } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../../test-chain';
+import { startTestChain, type TestChain } from '../../../testing/chain';
 import { methodIdOf } from '../get-method';
-import { callV2, type Mode } from '../testing';
+import { type Mode } from '../../../testing/api';
 
 let chain: TestChain;
 
@@ -16,14 +16,14 @@ const addressBoc = (name: string) => beginCell().storeAddress(Address.parse(raw(
 type Obj = Record<string, unknown> & { [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function run(mode: Mode, params: Record<string, unknown>, method = 'runGetMethod'): Promise<Obj> {
-  const r = await callV2(mode, method, params);
+  const r = await chain.callV2(mode, method, params);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ ok: true });
   expect(r.status).toBe(200);
   return r.body.result as Obj;
 }
 
 async function fails(mode: Mode, params: Record<string, unknown>, code: number, message: RegExp, method = 'runGetMethod') {
-  const r = await callV2(mode, method, params);
+  const r = await chain.callV2(mode, method, params);
   expect(r.status, JSON.stringify(r.body)).toBe(code);
   expect(r.body).toMatchObject({ ok: false, code });
   expect(r.body.error).toMatch(message);
@@ -36,7 +36,7 @@ const cellOf = (entry: unknown) => {
 
 describe.each(['post', 'rpc'] as const)('run get-method over %s', (mode) => {
   it('a wallet seqno, by name, numeric id or numeric string, at the latest block', async () => {
-    const info = await callV2(mode, 'getWalletInformation', { address: raw('bob') });
+    const info = await chain.callV2(mode, 'getWalletInformation', { address: raw('bob') });
     const seqno = (info.body.result as Obj).seqno as number;
     const byName = await run(mode, { address: raw('bob'), method: 'seqno', stack: [] });
     expect(byName).toMatchObject({ '@type': 'smc.runResult', exit_code: 0, stack: [['num', `0x${seqno.toString(16)}`]] });
@@ -88,7 +88,7 @@ describe.each(['post', 'rpc'] as const)('run get-method over %s', (mode) => {
   it('get_jetton_data: numbers as 0x hex (negative with -0x), cells with their object form', async () => {
     const r = await run(mode, { address: raw('jetton_minter'), method: 'get_jetton_data', stack: [] });
     expect(r.stack).toHaveLength(5);
-    const token = await callV2(mode, 'getTokenData', { address: raw('jetton_minter') });
+    const token = await chain.callV2(mode, 'getTokenData', { address: raw('jetton_minter') });
     expect(r.stack[0]).toEqual(['num', `0x${BigInt((token.body.result as Obj).total_supply).toString(16)}`]);
     expect(r.stack[1]).toEqual(['num', '-0x1']);
     const admin = cellOf(r.stack[2]);
@@ -159,7 +159,7 @@ describe.each(['post', 'rpc'] as const)('run get-method over %s', (mode) => {
 });
 
 it('runGetMethod is POST only', async () => {
-  const r = await callV2('get', 'runGetMethod', { address: '0:' + '11'.repeat(32), method: 'seqno' });
+  const r = await chain.callV2('get', 'runGetMethod', { address: '0:' + '11'.repeat(32), method: 'seqno' });
   expect(r.status).toBe(405);
-  expect((await callV2('get', 'runGetMethodStd', {})).status).toBe(405);
+  expect((await chain.callV2('get', 'runGetMethodStd', {})).status).toBe(405);
 });

@@ -1,11 +1,10 @@
 import { Address, beginCell, Cell, contractAddress, Dictionary, internal, loadMessage, loadTransaction, storeMessage, toNano, type Message } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../../../devnet/test-support';
+import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../../../testing/devnet';
 import { normalizedHash } from '../../../indexer/parse-transaction';
-import { startTestChain, type TestChain } from '../../test-chain';
-import { genesisWallet } from '../test-wallets';
-import { callV2 } from '../testing';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { genesisWallet } from '../../../testing/wallets';
 
 type Obj = Record<string, unknown>;
 type Fees = { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number };
@@ -26,7 +25,7 @@ const b64 = (m: Message) => messageBoc(m).toString('base64');
 const cellOf = (m: Message) => Cell.fromBoc(messageBoc(m))[0]!;
 
 async function newestTx(address: Address) {
-  const r = await callV2('post', 'getTransactions', { address: address.toRawString(), limit: 1 });
+  const r = await chain.callV2('post', 'getTransactions', { address: address.toRawString(), limit: 1 });
   return (r.body.result as Obj[])[0] as { transaction_id: Obj; data: string; in_msg: Obj; out_msgs: Obj[] };
 }
 
@@ -34,7 +33,7 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
   it('sendBoc submits a signed transfer that lands after the next block', async () => {
     const comment = `sent over ${mode}`;
     const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.5'), body: comment }]);
-    const r = await callV2(mode, 'sendBoc', { boc: b64(msg) });
+    const r = await chain.callV2(mode, 'sendBoc', { boc: b64(msg) });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ '@type': 'ok' });
     await chain.seal();
@@ -45,7 +44,7 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
 
   it('sendBocReturnHash answers the hash and the normalized hash', async () => {
     const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.1') }]);
-    const r = await callV2(mode, 'sendBocReturnHash', { boc: b64(msg) });
+    const r = await chain.callV2(mode, 'sendBocReturnHash', { boc: b64(msg) });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({
       '@type': 'raw.extMessageInfo',
@@ -58,12 +57,12 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
 
   it('a message the wallet rejects (replayed seqno) is 500, or 400 from sendBocReturnHashNoError', async () => {
     const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.1') }]);
-    expect((await callV2(mode, 'sendBoc', { boc: b64(msg) })).status).toBe(200);
+    expect((await chain.callV2(mode, 'sendBoc', { boc: b64(msg) })).status).toBe(200);
     await chain.seal();
-    const again = await callV2(mode, 'sendBoc', { boc: b64(msg) });
+    const again = await chain.callV2(mode, 'sendBoc', { boc: b64(msg) });
     expect(again.status).toBe(500);
     expect(again.body.error).toMatch(/cannot apply external message to current state/);
-    const noError = await callV2(mode, 'sendBocReturnHashNoError', { boc: b64(msg) });
+    const noError = await chain.callV2(mode, 'sendBocReturnHashNoError', { boc: b64(msg) });
     expect(noError.status).toBe(400);
     expect(noError.body).toMatchObject({ ok: false, code: 400 });
     expect(noError.body.error).toMatch(/cannot apply external message/);
@@ -75,7 +74,7 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
     ['bad base64', { boc: '!!not base64!!' }, /invalid boc/],
     ['base64 that is no BoC', { boc: Buffer.from('hello').toString('base64') }, /invalid boc/],
   ])('sendBoc: 422 for %s', async (_, params, message) => {
-    const r = await callV2(mode, 'sendBoc', params);
+    const r = await chain.callV2(mode, 'sendBoc', params);
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(message);
   });
@@ -86,7 +85,7 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
       .endCell()
       .toBoc()
       .toString('base64');
-    const r = await callV2(mode, 'sendBocReturnHash', { boc });
+    const r = await chain.callV2(mode, 'sendBocReturnHash', { boc });
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(/not an external inbound message/);
   });
@@ -95,14 +94,14 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
 describe.each(POST_MODES)('estimateFee over %s', (mode) => {
   it('gives the fees the transaction then really pays, on both sides', async () => {
     const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.2'), body: 'fee check' }]);
-    const r = await callV2(mode, 'estimateFee', { address: alice.address.toString(), body: msg.body.toBoc().toString('base64') });
+    const r = await chain.callV2(mode, 'estimateFee', { address: alice.address.toString(), body: msg.body.toBoc().toString('base64') });
     expect(r.status).toBe(200);
     const res = r.body.result as { '@type': string; source_fees: Fees & Obj; destination_fees: (Fees & Obj)[] };
     expect(res['@type']).toBe('query.fees');
     expect(res.source_fees['@type']).toBe('fees');
     for (const k of ['in_fwd_fee', 'storage_fee', 'gas_fee', 'fwd_fee'] as const) expect(typeof res.source_fees[k]).toBe('number');
 
-    expect((await callV2(mode, 'sendBoc', { boc: b64(msg) })).status).toBe(200);
+    expect((await chain.callV2(mode, 'sendBoc', { boc: b64(msg) })).status).toBe(200);
     await chain.seal();
     const sent = loadTransaction(Cell.fromBoc(Buffer.from((await newestTx(alice.address)).data, 'base64'))[0]!.beginParse());
     const d = sent.description;
@@ -131,9 +130,9 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
     const s = msg.body.beginParse();
     s.skip(512);
     const forged = beginCell().storeBuffer(Buffer.alloc(64, 7)).storeSlice(s).endCell().toBoc().toString('base64');
-    const lenient = await callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged });
+    const lenient = await chain.callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged });
     expect(lenient.status).toBe(200);
-    const strict = await callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged, ignore_chksig: false });
+    const strict = await chain.callV2(mode, 'estimateFee', { address: alice.address.toRawString(), body: forged, ignore_chksig: false });
     expect(strict.status).toBe(500);
     expect(strict.body.error).toMatch(/cannot apply external message/);
   });
@@ -150,11 +149,11 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
     const deploy = async (code: Cell) => {
       const at = contractAddress(0, { code, data: v4.data });
       const fund = await signedTransfer(alice, [{ to: at, value: toNano('1') }]);
-      expect((await callV2(mode, 'sendBoc', { boc: b64(fund) })).status).toBe(200);
+      expect((await chain.callV2(mode, 'sendBoc', { boc: b64(fund) })).status).toBe(200);
       await chain.seal();
       const body = wallet.createTransfer({ seqno: 0, secretKey: fresh.keys.secretKey, messages: [internal({ to: bob, value: toNano('0.05') })] });
       const boc = (c: Cell) => c.toBoc().toString('base64');
-      return callV2(mode, 'estimateFee', { address: at.toRawString(), body: boc(body), init_code: boc(code), init_data: boc(v4.data) });
+      return chain.callV2(mode, 'estimateFee', { address: at.toRawString(), body: boc(body), init_code: boc(code), init_data: boc(v4.data) });
     };
     const r = await deploy(libraryCell(v4.code.hash()));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -167,7 +166,7 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
   });
 
   it('an account without code cannot take an external: 500', async () => {
-    const r = await callV2(mode, 'estimateFee', { address: `0:${'00'.repeat(31)}07`, body: beginCell().endCell().toBoc().toString('base64') });
+    const r = await chain.callV2(mode, 'estimateFee', { address: `0:${'00'.repeat(31)}07`, body: beginCell().endCell().toBoc().toString('base64') });
     expect(r.status).toBe(500);
   });
 
@@ -177,7 +176,7 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
     ['bad body', { address: `0:${'00'.repeat(32)}`, body: '%%%' }, /invalid body/],
     ['bad init_code', { address: `0:${'00'.repeat(32)}`, body: beginCell().endCell().toBoc().toString('base64'), init_code: 'AAAA' }, /invalid init_code/],
   ])('422 for %s', async (_, params, message) => {
-    const r = await callV2(mode, 'estimateFee', params);
+    const r = await chain.callV2(mode, 'estimateFee', params);
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(message);
   });
@@ -185,7 +184,7 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
 
 describe('send methods are POST only', () => {
   it.each(['sendBoc', 'sendBocReturnHash', 'sendBocReturnHashNoError', 'estimateFee'])('GET %s is 405', async (method) => {
-    const r = await callV2('get', method, { boc: 'x' });
+    const r = await chain.callV2('get', method, { boc: 'x' });
     expect(r.status).toBe(405);
     expect(r.body).toMatchObject({ ok: false, code: 405 });
   });

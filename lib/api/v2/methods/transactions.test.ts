@@ -1,9 +1,9 @@
 import { Address, beginCell, Cell, loadTransaction, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedTransfer } from '../../../devnet/test-support';
-import { startTestChain, type TestChain } from '../../test-chain';
-import { genesisWallet } from '../test-wallets';
-import { callV2, MODES } from '../testing';
+import { signedTransfer } from '../../../testing/devnet';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { genesisWallet } from '../../../testing/wallets';
+import { MODES } from '../../../testing/api';
 
 type Obj = Record<string, unknown>;
 type Tx = {
@@ -52,7 +52,7 @@ afterAll(() => chain?.close());
 const friendly = (a: Address) => a.toString({ bounceable: true, urlSafe: true });
 
 async function all(mode: (typeof MODES)[number], limit: number): Promise<Tx[]> {
-  const r = await callV2(mode, 'getTransactions', { address: friendly(alice), limit });
+  const r = await chain.callV2(mode, 'getTransactions', { address: friendly(alice), limit });
   expect(r.status).toBe(200);
   return r.body.result as Tx[];
 }
@@ -91,7 +91,7 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
     const whole = await all(mode, 23);
     const first = await all(mode, 12);
     const last = first[first.length - 1]!;
-    const r = await callV2(mode, 'getTransactions', { address: alice.toRawString(), limit: 12, lt: last.transaction_id.lt, hash: last.transaction_id.hash });
+    const r = await chain.callV2(mode, 'getTransactions', { address: alice.toRawString(), limit: 12, lt: last.transaction_id.lt, hash: last.transaction_id.hash });
     const second = r.body.result as Tx[];
     expect(second[0]).toEqual(last);
     expect([...first, ...second.slice(1)].map((t) => t.transaction_id)).toEqual(whole.map((t) => t.transaction_id));
@@ -99,7 +99,7 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
 
   it('stops before to_lt (exclusive)', async () => {
     const txs = await all(mode, 10);
-    const r = await callV2(mode, 'getTransactions', { address: friendly(alice), limit: 10, to_lt: txs[5]!.transaction_id.lt });
+    const r = await chain.callV2(mode, 'getTransactions', { address: friendly(alice), limit: 10, to_lt: txs[5]!.transaction_id.lt });
     expect((r.body.result as Tx[]).map((t) => t.transaction_id)).toEqual(txs.slice(0, 5).map((t) => t.transaction_id));
   });
 
@@ -124,11 +124,11 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
   it('archival is accepted (true or false) and answers the same history; a non-boolean is 422', async () => {
     const txs = await all(mode, 5);
     for (const archival of [true, false, 'true']) {
-      const r = await callV2(mode, 'getTransactions', { address: friendly(alice), limit: 5, archival });
+      const r = await chain.callV2(mode, 'getTransactions', { address: friendly(alice), limit: 5, archival });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((r.body.result as Tx[]).map((t) => t.transaction_id)).toEqual(txs.map((t) => t.transaction_id));
     }
-    expect((await callV2(mode, 'getTransactions', { address: friendly(alice), archival: 'maybe' })).status).toBe(422);
+    expect((await chain.callV2(mode, 'getTransactions', { address: friendly(alice), archival: 'maybe' })).status).toBe(422);
   });
 
   it.each([
@@ -139,26 +139,26 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
     ['limit 1001', { limit: 1001 }, /limit/],
     ['negative lt', { lt: -1, hash: 'ab'.repeat(32) }, /lt/],
   ])('422 for %s', async (_, extra, message) => {
-    const r = await callV2(mode, 'getTransactions', { address: friendly(alice), ...extra });
+    const r = await chain.callV2(mode, 'getTransactions', { address: friendly(alice), ...extra });
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ ok: false, code: 422 });
     expect(r.body.error).toMatch(message);
   });
 
   it('422 for a missing or invalid address', async () => {
-    expect((await callV2(mode, 'getTransactions', {})).status).toBe(422);
-    expect((await callV2(mode, 'getTransactions', { address: 'invalid' })).status).toBe(422);
+    expect((await chain.callV2(mode, 'getTransactions', {})).status).toBe(422);
+    expect((await chain.callV2(mode, 'getTransactions', { address: 'invalid' })).status).toBe(422);
   });
 
   it('an account without transactions has none', async () => {
-    const r = await callV2(mode, 'getTransactions', { address: `0:${'00'.repeat(31)}01` });
+    const r = await chain.callV2(mode, 'getTransactions', { address: `0:${'00'.repeat(31)}01` });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual([]);
   });
 
   it('getTransactionsStd gives raw.transactions and the next older id', async () => {
     const txs = await all(mode, 6);
-    const r = await callV2(mode, 'getTransactionsStd', { address: friendly(alice), limit: 5 });
+    const r = await chain.callV2(mode, 'getTransactionsStd', { address: friendly(alice), limit: 5 });
     expect(r.status).toBe(200);
     const res = r.body.result as { transactions: Tx[]; previous_transaction_id: Obj };
     expect(res.transactions.map((t) => t.transaction_id)).toEqual(txs.slice(0, 5).map((t) => t.transaction_id));
@@ -170,12 +170,12 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
 
 describe.each(MODES)('block transactions over %s', (mode) => {
   const blockOf = async (t: Tx) =>
-    (await callV2(mode, 'lookupBlock', { workchain: 0, shard: '-9223372036854775808', lt: t.transaction_id.lt })).body.result as Obj;
+    (await chain.callV2(mode, 'lookupBlock', { workchain: 0, shard: '-9223372036854775808', lt: t.transaction_id.lt })).body.result as Obj;
 
   it('getBlockTransactions lists short ids and pages with after_lt/after_hash', async () => {
     const [t] = await all(mode, 1);
     const block = await blockOf(t!);
-    const r = await callV2(mode, 'getBlockTransactions', { workchain: 0, shard: block.shard, seqno: block.seqno });
+    const r = await chain.callV2(mode, 'getBlockTransactions', { workchain: 0, shard: block.shard, seqno: block.seqno });
     expect(r.status).toBe(200);
     const res = r.body.result as { id: Obj; req_count: number; incomplete: boolean; transactions: Obj[] };
     expect(res).toMatchObject({ '@type': 'blocks.transactions', id: block, req_count: 40, incomplete: false });
@@ -190,7 +190,7 @@ describe.each(MODES)('block transactions over %s', (mode) => {
     const paged: Obj[] = [];
     let cursor: Obj = {};
     for (;;) {
-      const page = (await callV2(mode, 'getBlockTransactions', { workchain: 0, shard: block.shard, seqno: block.seqno, count: 1, ...cursor })).body.result as typeof res;
+      const page = (await chain.callV2(mode, 'getBlockTransactions', { workchain: 0, shard: block.shard, seqno: block.seqno, count: 1, ...cursor })).body.result as typeof res;
       paged.push(...page.transactions);
       if (!page.incomplete) break;
       const last = page.transactions[0]!;
@@ -202,7 +202,7 @@ describe.each(MODES)('block transactions over %s', (mode) => {
   it('getBlockTransactionsExt gives the transactions themselves', async () => {
     const [t] = await all(mode, 1);
     const block = await blockOf(t!);
-    const r = await callV2(mode, 'getBlockTransactionsExt', {
+    const r = await chain.callV2(mode, 'getBlockTransactionsExt', {
       workchain: 0,
       shard: block.shard,
       seqno: block.seqno,
@@ -223,7 +223,7 @@ describe.each(MODES)('block transactions over %s', (mode) => {
     ['a bad after_hash', { after_lt: 5, after_hash: 'nope' }, /after_hash/],
     ['seqno 0', { seqno: 0 }, /seqno/],
   ])('422 for %s', async (_, extra, message) => {
-    const r = await callV2(mode, 'getBlockTransactions', { workchain: 0, shard: '-9223372036854775808', seqno: 1, ...extra });
+    const r = await chain.callV2(mode, 'getBlockTransactions', { workchain: 0, shard: '-9223372036854775808', seqno: 1, ...extra });
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(message);
   });
@@ -241,14 +241,14 @@ describe.each(MODES)('tryLocate* over %s', (mode) => {
   it.each(['tryLocateTx', 'tryLocateResultTx'])('%s finds the transaction that received a genesis transfer', async (method) => {
     const { first, msg } = await funding();
     expect(Address.parse(msg.source).equals(Address.parse(chain.account('faucet').address))).toBe(true);
-    const r = await callV2(mode, method, { source: msg.source, destination: msg.destination, created_lt: msg.created_lt });
+    const r = await chain.callV2(mode, method, { source: msg.source, destination: msg.destination, created_lt: msg.created_lt });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual(first);
   });
 
   it('tryLocateSourceTx finds the transaction that sent it', async () => {
     const { msg } = await funding();
-    const r = await callV2(mode, 'tryLocateSourceTx', { source: msg.source, destination: msg.destination, created_lt: msg.created_lt });
+    const r = await chain.callV2(mode, 'tryLocateSourceTx', { source: msg.source, destination: msg.destination, created_lt: msg.created_lt });
     expect(r.status).toBe(200);
     const tx = r.body.result as Tx;
     expect(tx.account).toBe(Address.parse(msg.source).toRawString().toUpperCase());
@@ -257,15 +257,15 @@ describe.each(MODES)('tryLocate* over %s', (mode) => {
 
   it('404 when no transaction matches', async () => {
     const { msg } = await funding();
-    const r = await callV2(mode, 'tryLocateTx', { source: msg.source, destination: msg.destination, created_lt: (BigInt(msg.created_lt) + 1n).toString() });
+    const r = await chain.callV2(mode, 'tryLocateTx', { source: msg.source, destination: msg.destination, created_lt: (BigInt(msg.created_lt) + 1n).toString() });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ ok: false, code: 404, error: 'transaction was not found' });
   });
 
   it('422 for missing or bad parameters', async () => {
     const { msg } = await funding();
-    expect((await callV2(mode, 'tryLocateTx', { source: msg.source, destination: msg.destination })).status).toBe(422);
-    expect((await callV2(mode, 'tryLocateSourceTx', { source: 'bad', destination: msg.destination, created_lt: 1 })).status).toBe(422);
-    expect((await callV2(mode, 'tryLocateResultTx', { source: msg.source, destination: msg.destination, created_lt: -1 })).status).toBe(422);
+    expect((await chain.callV2(mode, 'tryLocateTx', { source: msg.source, destination: msg.destination })).status).toBe(422);
+    expect((await chain.callV2(mode, 'tryLocateSourceTx', { source: 'bad', destination: msg.destination, created_lt: 1 })).status).toBe(422);
+    expect((await chain.callV2(mode, 'tryLocateResultTx', { source: msg.source, destination: msg.destination, created_lt: -1 })).status).toBe(422);
   });
 });

@@ -6,7 +6,7 @@ import { Address, Cell, loadTransaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
-import { Functions as FullFunctions } from '../../../devnet/transport/lite-codec';
+import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { parseAddress } from '../../../ton/address';
 import { parseHash } from '../../../ton/hash-input';
 import { blockIdJson, blockParams, MASTER_SHARD, optionalHash, resolveBlock } from '../block-json';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { callV2, MODES } from '../testing';
+import { MODES, testApi } from '../../../testing/api';
+
+// Address and hash utilities need no chain and no database.
+const api = testApi({});
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const RAW_UPPER = `0:${RAW.slice(2).toUpperCase()}`;
@@ -8,7 +11,7 @@ const NON_BOUNCEABLE = 'UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI';
 
 describe.each(MODES)('utils over %s', (mode) => {
   it('detectAddress gives every form of an address', async () => {
-    const r = await callV2(mode, 'detectAddress', { address: NON_BOUNCEABLE });
+    const r = await api.callV2(mode, 'detectAddress', { address: NON_BOUNCEABLE });
     expect(r.status).toBe(200);
     expect(r.headers.get('x-api-version')).toMatch(/^2\.2\.\d+$/);
     expect(r.body.ok).toBe(true);
@@ -24,19 +27,19 @@ describe.each(MODES)('utils over %s', (mode) => {
   });
 
   it('detectAddress tells raw input apart', async () => {
-    const r = await callV2(mode, 'detectAddress', { address: RAW_UPPER });
+    const r = await api.callV2(mode, 'detectAddress', { address: RAW_UPPER });
     expect(r.body.result).toMatchObject({ raw_form: RAW, given_type: 'raw_form', test_only: false });
   });
 
   it('packAddress and unpackAddress convert both ways', async () => {
-    expect((await callV2(mode, 'packAddress', { address: RAW })).body.result).toBe(BOUNCEABLE);
-    expect((await callV2(mode, 'packAddress', { address: NON_BOUNCEABLE })).body.result).toBe(NON_BOUNCEABLE);
-    expect((await callV2(mode, 'unpackAddress', { address: BOUNCEABLE })).body.result).toBe(RAW_UPPER);
+    expect((await api.callV2(mode, 'packAddress', { address: RAW })).body.result).toBe(BOUNCEABLE);
+    expect((await api.callV2(mode, 'packAddress', { address: NON_BOUNCEABLE })).body.result).toBe(NON_BOUNCEABLE);
+    expect((await api.callV2(mode, 'unpackAddress', { address: BOUNCEABLE })).body.result).toBe(RAW_UPPER);
   });
 
   it('detectHash gives base64, unpadded url-safe base64 and hex', async () => {
     const hex = 'fb'.repeat(32);
-    const r = await callV2(mode, 'detectHash', { hash: hex });
+    const r = await api.callV2(mode, 'detectHash', { hash: hex });
     expect(r.body.result).toEqual({
       '@type': 'ext.utils.detectedHash',
       b64: Buffer.from(hex, 'hex').toString('base64'),
@@ -52,14 +55,14 @@ describe.each(MODES)('utils over %s', (mode) => {
     ['empty address', 'unpackAddress', { address: '' }, /invalid address/],
     ['bad hash', 'detectHash', { hash: 'abc' }, /invalid hash/],
   ])('422 for %s, with the same status in every mode', async (_, method, params, message) => {
-    const r = await callV2(mode, method, params);
+    const r = await api.callV2(mode, method, params);
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ ok: false, code: 422 });
     expect(r.body.error).toMatch(message);
   });
 
   it('404 for an unknown method', async () => {
-    const r = await callV2(mode, 'noSuchMethod', {});
+    const r = await api.callV2(mode, 'noSuchMethod', {});
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ ok: false, code: 404, error: 'Not Found' });
   });
@@ -67,29 +70,29 @@ describe.each(MODES)('utils over %s', (mode) => {
 
 describe('call-mode rules', () => {
   it('POST bodies are closed: unknown keys are 422, api_key is ignored', async () => {
-    const bad = await callV2('post', 'packAddress', { address: RAW, extra: 1 });
+    const bad = await api.callV2('post', 'packAddress', { address: RAW, extra: 1 });
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/unknown field extra/);
-    expect((await callV2('post', 'packAddress', { address: RAW, api_key: 'k' })).status).toBe(200);
+    expect((await api.callV2('post', 'packAddress', { address: RAW, api_key: 'k' })).status).toBe(200);
   });
 
   it('GET ignores unknown keys', async () => {
-    expect((await callV2('get', 'packAddress', { address: RAW, extra: 1, api_key: 'k' })).status).toBe(200);
+    expect((await api.callV2('get', 'packAddress', { address: RAW, extra: 1, api_key: 'k' })).status).toBe(200);
   });
 
   it('malformed JSON is 422 in both POST and JSON-RPC', async () => {
     for (const mode of ['post', 'rpc'] as const) {
-      const r = await callV2(mode, 'packAddress', {}, '{"address":');
+      const r = await api.callV2(mode, 'packAddress', {}, '{"address":');
       expect(r.status).toBe(422);
       expect(r.body.error).toMatch(/invalid JSON/);
     }
   });
 
   it('JSON-RPC: params must be an object; [] means none; id is echoed', async () => {
-    const arr = await callV2('rpc', 'x', {}, JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'packAddress', params: [RAW] }));
+    const arr = await api.callV2('rpc', 'x', {}, JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'packAddress', params: [RAW] }));
     expect(arr.status).toBe(422);
     expect(arr.body).toMatchObject({ error: 'params must contain an object', id: 'a', jsonrpc: '2.0' });
-    const empty = await callV2('rpc', 'x', {}, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'packAddress', params: [] }));
+    const empty = await api.callV2('rpc', 'x', {}, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'packAddress', params: [] }));
     expect(empty.status).toBe(422);
     expect(empty.body).toMatchObject({ error: 'failed to validate request: address is required', id: 7 });
   });

@@ -6,7 +6,7 @@ import { jettonMinterCode } from '@ton-community/assets-sdk/dist/jetton/contract
 import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountBalances, AccountStatesResponse, AddressBook, Metadata, WalletStatesResponse } from '../models';
-import { accountCell, callV3, fixtureDatabase, insertAccountState, modelProblems, type AccountSpec, type FixtureDatabase } from '../testing';
+import { accountCell, fixtureDatabase, insertAccountState, modelProblems, type AccountSpec, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;
 const pub = Buffer.alloc(32, 9);
@@ -51,7 +51,7 @@ afterAll(() => db.drop());
 
 describe('GET /topAccountsByBalance', () => {
   it('a bare array, balance desc', async () => {
-    const r = await callV3<{ account: string; balance: string }[]>('topAccountsByBalance');
+    const r = await db.callV3<{ account: string; balance: string }[]>('topAccountsByBalance');
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, AccountBalances)).toEqual([]);
     expect(r.body.slice(0, 4)).toEqual([
@@ -61,11 +61,11 @@ describe('GET /topAccountsByBalance', () => {
       { account: V3, balance: '2000000000' },
     ]);
     expect(r.body).toHaveLength(specs.length);
-    expect((await callV3<unknown[]>('topAccountsByBalance', { limit: 2, offset: 1 })).body).toEqual(r.body.slice(1, 3));
+    expect((await db.callV3<unknown[]>('topAccountsByBalance', { limit: 2, offset: 1 })).body).toEqual(r.body.slice(1, 3));
   });
 
   it('limit errors are 422', async () => {
-    const r = await callV3('topAccountsByBalance', { limit: 1001 });
+    const r = await db.callV3('topAccountsByBalance', { limit: 1001 });
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error: 'limit is not allowed: 1001 > 1000' });
   });
@@ -75,7 +75,7 @@ describe('GET /addressBook', () => {
   it('keyed by the inputs as given, user-friendly by the bounceable rule, interfaces from the code', async () => {
     const v4friendly = Address.parseRaw(V4).toString({ bounceable: true, urlSafe: false });
     const inputs = [V4.toLowerCase(), v4friendly, JETTON_WALLET, UNINIT, NEVER_SEEN, 'not-an-address', `${V1},${V3}`];
-    const r = await callV3<Record<string, unknown>>('addressBook', { address: inputs });
+    const r = await db.callV3<Record<string, unknown>>('addressBook', { address: inputs });
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, AddressBook)).toEqual([]);
     expect(Object.keys(r.body)).toEqual([...inputs].sort());
@@ -90,7 +90,7 @@ describe('GET /addressBook', () => {
   });
 
   it('422 without addresses', async () => {
-    const r = await callV3('addressBook');
+    const r = await db.callV3('addressBook');
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error: 'at least 1 address required' });
   });
@@ -98,12 +98,12 @@ describe('GET /addressBook', () => {
 
 describe('GET /metadata', () => {
   it('token contracts only, keyed by raw address, not indexed yet', async () => {
-    const r = await callV3<Record<string, unknown>>('metadata', { address: [JETTON_WALLET.toLowerCase(), friendly(JETTON_MASTER, true), V4, 'bad', NEVER_SEEN] });
+    const r = await db.callV3<Record<string, unknown>>('metadata', { address: [JETTON_WALLET.toLowerCase(), friendly(JETTON_MASTER, true), V4, 'bad', NEVER_SEEN] });
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, Metadata)).toEqual([]);
     expect(r.body).toEqual({ [JETTON_WALLET]: { is_indexed: false, token_info: [] }, [JETTON_MASTER]: { is_indexed: false, token_info: [] } });
     expect(Object.keys(r.body)).toEqual([JETTON_WALLET, JETTON_MASTER].sort());
-    expect((await callV3('metadata')).status).toBe(422);
+    expect((await db.callV3('metadata')).status).toBe(422);
   });
 });
 
@@ -111,7 +111,7 @@ type States = { accounts: Record<string, unknown>[]; address_book: Record<string
 
 describe('GET /accountStates', () => {
   it('latest states in the order asked, with BoCs, methods and interfaces', async () => {
-    const r = await callV3<States>('accountStates', { address: [JETTON_WALLET, V4, UNINIT, FROZEN, NEVER_SEEN] });
+    const r = await db.callV3<States>('accountStates', { address: [JETTON_WALLET, V4, UNINIT, FROZEN, NEVER_SEEN] });
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, AccountStatesResponse)).toEqual([]);
     expect(r.body.accounts.map((a) => a.address)).toEqual([JETTON_WALLET, V4, UNINIT, FROZEN]);
@@ -150,19 +150,19 @@ describe('GET /accountStates', () => {
   });
 
   it('include_boc=false leaves the BoCs out; code_hash filters', async () => {
-    const r = await callV3<States>('accountStates', { address: [JETTON_WALLET, JETTON_MASTER], include_boc: 'false' });
+    const r = await db.callV3<States>('accountStates', { address: [JETTON_WALLET, JETTON_MASTER], include_boc: 'false' });
     expect(r.body.accounts).toHaveLength(2);
     for (const a of r.body.accounts) {
       expect(a).not.toHaveProperty('code_boc');
       expect(a).not.toHaveProperty('data_boc');
     }
     expect(r.body.accounts[1]).toMatchObject({ interfaces: ['jetton_master'] });
-    const byCode = await callV3<States>('accountStates', { address: [JETTON_WALLET, JETTON_MASTER], code_hash: jettonMaster.hash().toString('hex') });
+    const byCode = await db.callV3<States>('accountStates', { address: [JETTON_WALLET, JETTON_MASTER], code_hash: jettonMaster.hash().toString('hex') });
     expect(byCode.body.accounts.map((a) => a.address)).toEqual([JETTON_MASTER]);
   });
 
   it('422 without an address', async () => {
-    const r = await callV3('accountStates', { include_boc: 'true' });
+    const r = await db.callV3('accountStates', { include_boc: 'true' });
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error: 'address of account is required' });
   });
@@ -170,7 +170,7 @@ describe('GET /accountStates', () => {
 
 describe('GET /walletStates', () => {
   it('wallet fields read from the data of each standard wallet code', async () => {
-    const r = await callV3<{ wallets: Record<string, unknown>[] }>('walletStates', { address: [V1, V3, V4, V5, V5OFF, V5BETA, JETTON_WALLET, UNINIT] });
+    const r = await db.callV3<{ wallets: Record<string, unknown>[] }>('walletStates', { address: [V1, V3, V4, V5, V5OFF, V5BETA, JETTON_WALLET, UNINIT] });
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, WalletStatesResponse)).toEqual([]);
     const [w1, w3, w4, w5, w5off, w5beta, jetton, uninit] = r.body.wallets;
@@ -218,6 +218,6 @@ describe('GET /walletStates', () => {
   });
 
   it('422 without an address', async () => {
-    expect((await callV3('walletStates')).body).toEqual({ error: 'address of account is required' });
+    expect((await db.callV3('walletStates')).body).toEqual({ error: 'address of account is required' });
   });
 });

@@ -9,7 +9,7 @@ import { AccountBalances, AccountStatesResponse, AddressBook, Metadata, WalletSt
 import { limitParams, p, page } from '../params';
 import { defineRoute } from '../route';
 import { addressBookByInput, metadataByInput, methodsByCodeHash, sideMaps } from '../side-maps';
-import { parseWalletData, WALLET_CODE_HASHES } from '../wallets';
+import { parseWalletData, WALLET_CODE_HASHES } from '../../../ton/wallets';
 import type { V3Context } from '../context';
 
 export const topAccountsByBalance = defineRoute({

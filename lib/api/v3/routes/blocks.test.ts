@@ -1,7 +1,7 @@
 // Block routes over the real database holding the mainnet fixture blocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlocksResponse, MasterchainInfo, RequestError } from '../models';
-import { callV3, fixtureDatabase, MC_SEQNO, modelProblems, type FixtureDatabase } from '../testing';
+import { fixtureDatabase, MC_SEQNO, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ const S2 = '0:6000000000000000:52111590';
 
 describe('GET /masterchainInfo', () => {
   it('gives the first and last masterchain block with toncenter encodings', async () => {
-    const r = await callV3('masterchainInfo');
+    const r = await db.callV3('masterchainInfo');
     expect(r.status).toBe(200);
     expect(r.headers.get('x-api-version')).toMatch(/^1\.2\.\d+$/);
     expect(r.headers.get('content-type')).toBe('application/json');
@@ -43,34 +43,34 @@ describe('GET /masterchainInfo', () => {
 
 describe('request handling', () => {
   it('route paths match case-insensitively; answers carry Server-Timing', async () => {
-    const r = await callV3('MASTERCHAININFO');
+    const r = await db.callV3('MASTERCHAININFO');
     expect(r.status).toBe(200);
     expect(r.headers.get('server-timing')).toMatch(/^app;dur=\d+(\.\d+)?$/);
   });
 
   it('a repeated scalar takes its last value; unknown parameters are ignored; names are case-insensitive', async () => {
-    expect(ids((await callV3<Blocks>('blocks', 'limit=1&LIMIT=2&whatever=x&Sort=asc')).body)).toEqual([MC, S2]);
+    expect(ids((await db.callV3<Blocks>('blocks', 'limit=1&LIMIT=2&whatever=x&Sort=asc')).body)).toEqual([MC, S2]);
   });
 });
 
 describe('GET /blocks', () => {
   it('lists every block, gen_utime desc by default, asc on request', async () => {
-    const r = await callV3<Blocks>('blocks');
+    const r = await db.callV3<Blocks>('blocks');
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, BlocksResponse)).toEqual([]);
     expect(ids(r.body)).toEqual([S1, S2, MC]);
-    expect(ids((await callV3<Blocks>('blocks', { sort: 'asc' })).body)).toEqual([MC, S2, S1]);
-    expect(ids((await callV3<Blocks>('blocks', { sort: 'A' })).body)).toEqual([MC, S2, S1]);
+    expect(ids((await db.callV3<Blocks>('blocks', { sort: 'asc' })).body)).toEqual([MC, S2, S1]);
+    expect(ids((await db.callV3<Blocks>('blocks', { sort: 'A' })).body)).toEqual([MC, S2, S1]);
   });
 
   it('file_hash filter (url-safe base64 input)', async () => {
     // The stored file hash is the sha256 of the fixture file as shipped (the fixtures README quotes another).
-    const r = await callV3<Blocks>('blocks', { file_hash: db.shards[0]!.block.fileHash.toString('base64url') });
+    const r = await db.callV3<Blocks>('blocks', { file_hash: db.shards[0]!.block.fileHash.toString('base64url') });
     expect(ids(r.body)).toEqual([S1]);
   });
 
   it('shard block fields: shard hex, file hash, masterchain ref, prev block', async () => {
-    const r = await callV3<{ blocks: Record<string, unknown>[] }>('blocks', { workchain: 0, shard: '6000000000000000' });
+    const r = await db.callV3<{ blocks: Record<string, unknown>[] }>('blocks', { workchain: 0, shard: '6000000000000000' });
     expect(r.body.blocks).toHaveLength(1);
     expect(r.body.blocks[0]).toMatchObject({
       workchain: 0,
@@ -101,7 +101,7 @@ describe('GET /blocks', () => {
     [{ limit: 0 }, [S1]],
     [{ offset: -3, limit: 1 }, [S1]],
   ])('filters and pages: %j', async (query, expected) => {
-    const r = await callV3<Blocks>('blocks', query);
+    const r = await db.callV3<Blocks>('blocks', query);
     expect(r.status).toBe(200);
     expect(ids(r.body)).toEqual(expected);
   });
@@ -115,7 +115,7 @@ describe('GET /blocks', () => {
     [{ start_utime: '-1' }, 'failed to decode: schema: error converting value for "start_utime"'],
     [{ shard: 'xyz' }, 'failed to decode: schema: error converting value for "shard"'],
   ])('422 for %j', async (query, error) => {
-    const r = await callV3('blocks', query);
+    const r = await db.callV3('blocks', query);
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error });
     expect(modelProblems(r.body, RequestError)).toEqual([]);
@@ -125,7 +125,7 @@ describe('GET /blocks', () => {
 
 describe('GET /masterchainBlockShardState', () => {
   it('gives the recorded shard state ordered by workchain, shard, seqno', async () => {
-    const r = await callV3<Blocks>('masterchainBlockShardState', { seqno: MC_SEQNO });
+    const r = await db.callV3<Blocks>('masterchainBlockShardState', { seqno: MC_SEQNO });
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, BlocksResponse)).toEqual([]);
     expect(ids(r.body)).toEqual([MC, S1, S2]);
@@ -133,7 +133,7 @@ describe('GET /masterchainBlockShardState', () => {
 
   it('404 when the masterchain block has no recorded state (seqno missing means 0)', async () => {
     for (const q of [{ seqno: 5 }, {}]) {
-      const r = await callV3('masterchainBlockShardState', q);
+      const r = await db.callV3('masterchainBlockShardState', q);
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: 'blocks not found' });
     }
@@ -142,15 +142,15 @@ describe('GET /masterchainBlockShardState', () => {
 
 describe('GET /masterchainBlockShards', () => {
   it('lists the blocks committed in the masterchain block, the block included', async () => {
-    const r = await callV3<Blocks>('masterchainBlockShards', { seqno: MC_SEQNO });
+    const r = await db.callV3<Blocks>('masterchainBlockShards', { seqno: MC_SEQNO });
     expect(r.status).toBe(200);
     expect(ids(r.body)).toEqual([S1, S2, MC]);
-    expect(ids((await callV3<Blocks>('masterchainBlockShards', { seqno: MC_SEQNO, sort: 'asc', limit: 2 })).body)).toEqual([MC, S2]);
-    expect(ids((await callV3<Blocks>('masterchainBlockShards', { seqno: MC_SEQNO, offset: 2 })).body)).toEqual([MC]);
+    expect(ids((await db.callV3<Blocks>('masterchainBlockShards', { seqno: MC_SEQNO, sort: 'asc', limit: 2 })).body)).toEqual([MC, S2]);
+    expect(ids((await db.callV3<Blocks>('masterchainBlockShards', { seqno: MC_SEQNO, offset: 2 })).body)).toEqual([MC]);
   });
 
   it('404 for a masterchain block with no blocks', async () => {
-    const r = await callV3('masterchainBlockShards', { seqno: MC_SEQNO + 1 });
+    const r = await db.callV3('masterchainBlockShards', { seqno: MC_SEQNO + 1 });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ error: 'blocks not found' });
   });

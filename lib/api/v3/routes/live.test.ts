@@ -4,10 +4,9 @@
  */
 import { Address, beginCell, Cell, loadTransaction, storeMessage, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../../test-chain';
-import { genesisWallet } from '../../v2/test-wallets';
-import { signedTransfer } from '../../../devnet/test-support';
-import { callV3, postV3 } from '../testing';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { genesisWallet } from '../../../testing/wallets';
+import { signedTransfer } from '../../../testing/devnet';
 
 let chain: TestChain;
 
@@ -27,7 +26,7 @@ describe('addressInformation / account', () => {
       ['addressInformation', alice.address],
       ['account', alice.friendly.bounceable],
     ] as const) {
-      const r = await callV3(path, { address: addr });
+      const r = await chain.callV3(path, { address: addr });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ balance: st.balance.coins.toString(), status: 'active', frozen_hash: null, last_transaction_lt: st.lastTx!.lt.toString() });
       const active = st.state!.storage.state;
@@ -37,37 +36,37 @@ describe('addressInformation / account', () => {
   });
 
   it('tells uninit, nonexist and frozen accounts apart', async () => {
-    expect((await callV3('addressInformation', { address: chain.account('uninit_receiver').address })).body).toMatchObject({ status: 'uninit', code: null });
-    expect((await callV3('addressInformation', { address: chain.account('bounce_target').address })).body).toMatchObject({
+    expect((await chain.callV3('addressInformation', { address: chain.account('uninit_receiver').address })).body).toMatchObject({ status: 'uninit', code: null });
+    expect((await chain.callV3('addressInformation', { address: chain.account('bounce_target').address })).body).toMatchObject({
       status: 'nonexist',
       balance: '0',
       last_transaction_lt: '0',
       last_transaction_hash: Buffer.alloc(32).toString('base64'),
     });
-    const frozen = (await callV3('addressInformation', { address: chain.account('frozen').address })).body;
+    const frozen = (await chain.callV3('addressInformation', { address: chain.account('frozen').address })).body;
     expect(frozen.status).toBe('frozen');
     expect(frozen.frozen_hash).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
 
   it('answers 422 for a missing or malformed address', async () => {
-    expect(await callV3('addressInformation', {})).toMatchObject({ status: 422, body: { error: 'address is required' } });
-    expect((await callV3('account', { address: 'nope' })).status).toBe(422);
+    expect(await chain.callV3('addressInformation', {})).toMatchObject({ status: 422, body: { error: 'address is required' } });
+    expect((await chain.callV3('account', { address: 'nope' })).status).toBe(422);
   });
 });
 
 describe('walletInformation / wallet', () => {
   it('gives wallet type, seqno and wallet id of wallets of several kinds', async () => {
     const alice = await genesisWallet(chain, 'alice');
-    const r = await callV3('walletInformation', { address: chain.account('alice').address });
+    const r = await chain.callV3('walletInformation', { address: chain.account('alice').address });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ wallet_type: 'wallet v4 r2', seqno: alice.seqno, wallet_id: 698983191, status: 'active' });
-    expect((await callV3('wallet', { address: chain.account('bob').address })).body).toMatchObject({ wallet_type: 'wallet v5 r1', status: 'active' });
-    expect((await callV3('wallet', { address: chain.account('wallet_v3r2').address })).body).toMatchObject({ wallet_type: 'wallet v3 r2' });
+    expect((await chain.callV3('wallet', { address: chain.account('bob').address })).body).toMatchObject({ wallet_type: 'wallet v5 r1', status: 'active' });
+    expect((await chain.callV3('wallet', { address: chain.account('wallet_v3r2').address })).body).toMatchObject({ wallet_type: 'wallet v3 r2' });
   });
 
   it('answers 409 for a contract that is not a wallet, and the empty shape for an unused address', async () => {
-    expect(await callV3('walletInformation', { address: chain.account('jetton_minter').address })).toMatchObject({ status: 409, body: { error: 'not a wallet' } });
-    const r = await callV3('walletInformation', { address: chain.account('bounce_target').address });
+    expect(await chain.callV3('walletInformation', { address: chain.account('jetton_minter').address })).toMatchObject({ status: 409, body: { error: 'not a wallet' } });
+    const r = await chain.callV3('walletInformation', { address: chain.account('bounce_target').address });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ balance: '0', last_transaction_lt: '0', last_transaction_hash: Buffer.alloc(32).toString('base64'), status: 'nonexist' });
   });
@@ -76,13 +75,13 @@ describe('walletInformation / wallet', () => {
 describe('POST runGetMethod', () => {
   it('runs a wallet seqno and a jetton get_wallet_address with a slice argument', async () => {
     const alice = await genesisWallet(chain, 'alice');
-    const seqno = await postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [] });
+    const seqno = await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [] });
     expect(seqno.status).toBe(200);
     expect(seqno.body).toMatchObject({ exit_code: 0, stack: [{ type: 'num', value: `0x${alice.seqno.toString(16)}` }] });
     expect(seqno.body.gas_used).toBeGreaterThan(0);
 
     const owner = beginCell().storeAddress(alice.address).endCell().toBoc().toString('base64');
-    const r = await postV3('runGetMethod', { address: chain.account('jetton_minter').address, method: 'get_wallet_address', stack: [{ type: 'slice', value: owner }] });
+    const r = await chain.postV3('runGetMethod', { address: chain.account('jetton_minter').address, method: 'get_wallet_address', stack: [{ type: 'slice', value: owner }] });
     expect(r.status).toBe(200);
     const [entry] = r.body.stack as { type: string; value: string }[];
     expect(['cell', 'slice']).toContain(entry!.type);
@@ -91,14 +90,14 @@ describe('POST runGetMethod', () => {
   });
 
   it('returns a failing exit code as a result, and 422 for bad requests', async () => {
-    const r = await postV3('runGetMethod', { address: chain.account('alice').address, method: 'no_such_method', stack: [] });
+    const r = await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'no_such_method', stack: [] });
     expect(r.status).toBe(200);
     expect(r.body.exit_code).not.toBe(0);
-    expect(await postV3('runGetMethod', { method: 'seqno', stack: [] })).toMatchObject({ status: 422, body: { error: 'address is required' } });
-    expect(await postV3('runGetMethod', { address: chain.account('alice').address, stack: [] })).toMatchObject({ status: 422, body: { error: 'method is required' } });
-    expect((await postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [{ type: 'num', value: 'x' }] })).status).toBe(422);
-    expect((await postV3('runGetMethod', '{not json')).status).toBe(422);
-    expect((await postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno' }, { 'content-type': 'text/plain' })).status).toBe(422);
+    expect(await chain.postV3('runGetMethod', { method: 'seqno', stack: [] })).toMatchObject({ status: 422, body: { error: 'address is required' } });
+    expect(await chain.postV3('runGetMethod', { address: chain.account('alice').address, stack: [] })).toMatchObject({ status: 422, body: { error: 'method is required' } });
+    expect((await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [{ type: 'num', value: 'x' }] })).status).toBe(422);
+    expect((await chain.postV3('runGetMethod', '{not json')).status).toBe(422);
+    expect((await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno' }, { 'content-type': 'text/plain' })).status).toBe(422);
   });
 });
 
@@ -107,19 +106,19 @@ describe('POST message and estimateFee', () => {
     const alice = await genesisWallet(chain, 'alice');
     const ext = await signedTransfer(alice, [{ to: Address.parseRaw(chain.account('bob').address), value: toNano('1.5'), body: 'v3 live' }]);
     const msg = beginCell().store(storeMessage(ext)).endCell();
-    const fee = await postV3('estimateFee', { address: chain.account('alice').address, body: ext.body.toBoc().toString('base64') });
+    const fee = await chain.postV3('estimateFee', { address: chain.account('alice').address, body: ext.body.toBoc().toString('base64') });
     expect(fee.status).toBe(200);
     const source = fee.body.source_fees as Record<string, number>;
     expect(source.gas_fee).toBeGreaterThan(0);
     expect(source.fwd_fee).toBeGreaterThan(0);
     expect(fee.body.destination_fees).toHaveLength(1);
 
-    const sent = await postV3('message', { boc: msg.toBoc().toString('base64') });
+    const sent = await chain.postV3('message', { boc: msg.toBoc().toString('base64') });
     expect(sent.status).toBe(200);
     expect(sent.body.message_hash).toBe(msg.hash().toString('base64'));
     expect(sent.body.message_hash_norm).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     await chain.seal();
-    const after = await callV3('walletInformation', { address: chain.account('alice').address });
+    const after = await chain.callV3('walletInformation', { address: chain.account('alice').address });
     expect(after.body.seqno).toBe(alice.seqno); // signedTransfer advanced it
     const st = await chain.lite.getAccountState(alice.address, await head());
     const txs = await chain.lite.getAccountTransactions(alice.address, st.lastTx!.lt.toString(), Buffer.from(st.lastTx!.hash.toString(16).padStart(64, '0'), 'hex'), 1);
@@ -130,22 +129,22 @@ describe('POST message and estimateFee', () => {
   });
 
   it('forwards v2 failures with their status, and 422s missing arguments', async () => {
-    expect(await postV3('message', {})).toMatchObject({ status: 422, body: { error: 'boc is required' } });
-    expect((await postV3('message', { boc: 'AAAA' })).status).toBe(422);
+    expect(await chain.postV3('message', {})).toMatchObject({ status: 422, body: { error: 'boc is required' } });
+    expect((await chain.postV3('message', { boc: 'AAAA' })).status).toBe(422);
     // An external that is not a message at all is refused by the v2 layer (422, forwarded).
-    expect((await postV3('message', { boc: beginCell().storeUint(1, 8).endCell().toBoc().toString('base64') })).status).toBe(422);
-    expect(await postV3('estimateFee', { body: beginCell().endCell().toBoc().toString('base64') })).toMatchObject({ status: 422 });
+    expect((await chain.postV3('message', { boc: beginCell().storeUint(1, 8).endCell().toBoc().toString('base64') })).status).toBe(422);
+    expect(await chain.postV3('estimateFee', { body: beginCell().endCell().toBoc().toString('base64') })).toMatchObject({ status: 422 });
     // A bad signature with ignore_chksig=false cannot be applied: the v2 error (500) is forwarded.
     const bad = beginCell().storeBuffer(Buffer.alloc(64)).storeUint(698983191, 32).storeUint(0xffffffff, 32).storeUint(0, 32).storeUint(0, 8).endCell();
-    const r = await postV3('estimateFee', { address: chain.account('alice').address, body: bad.toBoc().toString('base64'), ignore_chksig: false });
+    const r = await chain.postV3('estimateFee', { address: chain.account('alice').address, body: bad.toBoc().toString('base64'), ignore_chksig: false });
     expect(r.status).toBe(500);
     expect(r.body.error).toMatch(/cannot apply external message/);
   });
 
   it('answers 405 for GET on a POST route and POST on a GET route; 404 for unknown paths', async () => {
-    expect((await callV3('runGetMethod', {})).status).toBe(405);
-    expect((await postV3('transactions', {})).status).toBe(405);
-    expect((await postV3('noSuchRoute', {})).status).toBe(404);
+    expect((await chain.callV3('runGetMethod', {})).status).toBe(405);
+    expect((await chain.postV3('transactions', {})).status).toBe(405);
+    expect((await chain.postV3('noSuchRoute', {})).status).toBe(404);
   });
 
   it('documents the POST routes in the OpenAPI document', async () => {

@@ -10,16 +10,16 @@
 //   as for every other input problem.
 // - message/estimateFee/runGetMethod forward the v2 status and message on failure, as toncenter does.
 import { Address, Cell, type StateInit, type TupleItem } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
 import { z } from 'zod';
 import { accountAt, type AccountAt } from '../../v2/chain-state';
-import { liteClient, v2Context } from '../../v2/context';
 import { V2Error } from '../../v2/errors';
 import { estimateFees } from '../../v2/fees';
 import { methodIdOf, runGetMethodOn } from '../../v2/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
 import { parseLegacyEntry, typedEntry } from '../../v2/stack';
-import { walletFields, walletKind } from '../../v2/wallets';
 import { normalizeLiteError, LiteTimeoutError, LiteServerError } from '../../../lite/errors';
+import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';
 import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models';
 import { p } from '../params';
@@ -55,8 +55,8 @@ const accountQuery = z.object({
   use_v2: p.bool('Accepted for compatibility; Atlas always answers live.'),
 });
 
-const accountAtHead = (address: string | undefined) =>
-  live(async () => accountAt(await liteClient(), Address.parseRaw(required(address, 'address is required'))));
+const accountAtHead = (lite: LiteClient, address: string | undefined) =>
+  live(async () => accountAt(lite, Address.parseRaw(required(address, 'address is required'))));
 
 const addressInformationRoute = (path: string) =>
   defineRoute({
@@ -67,8 +67,8 @@ const addressInformationRoute = (path: string) =>
     query: accountQuery,
     response: V2AddressInformation,
     errors: { 422: 'address is required or invalid' },
-    async run(q) {
-      const a = await accountAtHead(q.address);
+    async run(q, ctx) {
+      const a = await accountAtHead(ctx.lite, q.address);
       const boc = (c: Cell | null) => (c ? c.toBoc().toString('base64') : null);
       return {
         balance: a.balance.toString(),
@@ -90,15 +90,15 @@ const walletInformationRoute = (path: string) =>
     query: accountQuery,
     response: V2WalletInformation,
     errors: { 409: 'not a wallet', 422: 'address is required or invalid' },
-    async run(q) {
-      const a = await accountAtHead(q.address);
-      const kind = a.status === 'active' ? await walletKind(a.code) : undefined;
+    async run(q, ctx) {
+      const a = await accountAtHead(ctx.lite, q.address);
+      const kind = a.status === 'active' ? walletKind(a.code) : undefined;
       const status = v3Status(a);
       if (!kind && status !== 'uninit' && status !== 'nonexist') throw new V3Error(409, 'not a wallet');
-      const fields = kind && a.data ? walletFields(kind, a.data) : undefined;
+      const fields = kind && a.data ? parseWalletData(kind.layout, a.data) : null;
       return {
         balance: a.balance.toString(),
-        ...(kind && fields ? { wallet_type: kind.type, seqno: fields.seqno, ...(fields.wallet_id !== undefined ? { wallet_id: fields.wallet_id } : {}) } : {}),
+        ...(kind && fields ? { wallet_type: kind.type, seqno: fields.seqno, ...(fields.walletId !== undefined ? { wallet_id: fields.walletId } : {}) } : {}),
         ...lastTx(a),
         status,
       };
@@ -146,13 +146,12 @@ export const message = definePostRoute({
   body: z.object({ boc: z.string().optional().meta({ description: 'base64 BoC of an external inbound message' }) }),
   response: SentMessage,
   errors: { 422: 'boc is required or invalid' },
-  async run(b) {
+  async run(b, ctx) {
     const boc = required(b.boc, 'boc is required');
     return live(async () => {
-      const ctx = v2Context(performance.now());
       const params = sendBocReturnHash.params.safeParse({ boc });
       if (!params.success) throw unprocessable(params.error.issues[0]!.message);
-      const r = (await sendBocReturnHash.run(params.data, ctx)) as { hash: string; hash_norm: string };
+      const r = (await sendBocReturnHash.run(params.data, { startedAt: performance.now(), lite: async () => ctx.lite })) as { hash: string; hash_norm: string };
       return { message_hash: r.hash, message_hash_norm: r.hash_norm };
     });
   },
@@ -189,14 +188,14 @@ export const runGetMethod = definePostRoute({
   }),
   response: RunGetMethodResponse,
   errors: { 422: 'address or method is required, or a stack entry is invalid' },
-  async run(b) {
+  async run(b, ctx) {
     const address = required(b.address, 'address is required');
     const method = required(b.method?.trim() || undefined, 'method is required');
     return live(async () => {
       const input: TupleItem[] = b.stack.map((e, i) =>
         parseLegacyEntry([e.type === 'num' ? 'num' : e.type === 'cell' ? 'tvm.Cell' : 'tvm.Slice', e.value], `stack[${i}]`),
       );
-      const client = await liteClient();
+      const client = ctx.lite;
       const methodId = /^-?\d+$/.test(method) ? BigInt(method) : methodIdOf(method);
       const res = await runGetMethodOn(client, await accountAt(client, address), methodId, input);
       return { gas_used: res.gasUsed, exit_code: res.exitCode, stack: res.stack.map((x) => v3Entry(typedEntry(x))) };
@@ -216,12 +215,12 @@ export const estimateFee = definePostRoute({
   }),
   response: EstimateFeeResponse,
   errors: { 422: 'address or body is required, or invalid' },
-  async run(b) {
+  async run(b, ctx) {
     const address = required(b.address, 'address is required');
     const body = required(b.body, 'body is required');
     const init: StateInit | null = b.init_code || b.init_data ? { code: b.init_code, data: b.init_data } : null;
     return live(async () => {
-      const r = await estimateFees(await liteClient(), address, body, init, b.ignore_chksig);
+      const r = await estimateFees(ctx.lite, address, body, init, b.ignore_chksig);
       const fee = ({ in_fwd_fee, storage_fee, gas_fee, fwd_fee }: { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number }) => ({
         in_fwd_fee,
         storage_fee,

@@ -4,7 +4,7 @@ import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../../../indexer/records';
 import { MessagesResponse, type MessageJson } from '../models';
-import { callV3, fixtureDatabase, insertAccountState, modelProblems, type FixtureDatabase } from '../testing';
+import { fixtureDatabase, insertAccountState, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;
 type Msgs = { messages: MessageJson[]; address_book: Record<string, unknown>; metadata: Record<string, unknown> };
@@ -45,44 +45,44 @@ const hashes = (r: Msgs) => r.messages.map((m) => m.hash);
 
 describe('GET /messages', () => {
   it('one entry per message, effective lt desc, in toncenter key order', async () => {
-    const r = await callV3<Msgs>('messages');
+    const r = await db.callV3<Msgs>('messages');
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['messages', 'address_book', 'metadata']);
     expect(modelProblems(r.body, MessagesResponse)).toEqual([]);
     expect(hashes(r.body)).toEqual(order(unique, 'desc').slice(0, 100).map((m) => m.hash));
-    const all = await callV3<Msgs>('messages', { limit: 1000, sort: 'asc' });
+    const all = await db.callV3<Msgs>('messages', { limit: 1000, sort: 'asc' });
     expect(hashes(all.body)).toEqual(order(unique, 'asc').map((m) => m.hash));
     expect(modelProblems(all.body, MessagesResponse)).toEqual([]);
   });
 
   it('a delivered message names its sending and its receiving transaction', async () => {
-    const r = await callV3<Msgs>('messages', { msg_hash: DELIVERED_MSG });
+    const r = await db.callV3<Msgs>('messages', { msg_hash: DELIVERED_MSG });
     expect(r.body.messages).toHaveLength(1);
     const m = r.body.messages[0]!;
     expect(m).toMatchObject({ hash: DELIVERED_MSG, in_msg_tx_hash: RECEIVER, out_msg_tx_hash: SENDER });
     expect(Object.keys(m).slice(-4)).toEqual(['in_msg_tx_hash', 'out_msg_tx_hash', 'message_content', 'init_state']);
     expect(Object.keys(r.body.address_book).sort()).toEqual([...new Set([m.source, m.destination])].sort());
     // direction narrows to one side of it
-    const inOnly = (await callV3<Msgs>('messages', { msg_hash: DELIVERED_MSG, direction: 'in' })).body.messages[0]!;
+    const inOnly = (await db.callV3<Msgs>('messages', { msg_hash: DELIVERED_MSG, direction: 'in' })).body.messages[0]!;
     expect(inOnly.in_msg_tx_hash).toBe(RECEIVER);
     expect('out_msg_tx_hash' in inOnly).toBe(false);
   });
 
   it('legacy `hash` is used only without msg_hash; invalid values are ignored', async () => {
-    expect(hashes((await callV3<Msgs>('messages', { hash: DELIVERED_MSG })).body)).toEqual([DELIVERED_MSG]);
-    expect(hashes((await callV3<Msgs>('messages', { hash: DELIVERED_MSG, msg_hash: EXT_IN_MSG })).body)).toEqual([EXT_IN_MSG]);
-    expect((await callV3<Msgs>('messages', { hash: 'garbage' })).body.messages).toHaveLength(100);
+    expect(hashes((await db.callV3<Msgs>('messages', { hash: DELIVERED_MSG })).body)).toEqual([DELIVERED_MSG]);
+    expect(hashes((await db.callV3<Msgs>('messages', { hash: DELIVERED_MSG, msg_hash: EXT_IN_MSG })).body)).toEqual([EXT_IN_MSG]);
+    expect((await db.callV3<Msgs>('messages', { hash: 'garbage' })).body.messages).toHaveLength(100);
   });
 
   it('external-in messages: by normalized hash, source=null, only/exclude externals', async () => {
-    const norm = (await callV3<Msgs>('messages', { msg_hash: EXT_IN_NORM })).body.messages;
+    const norm = (await db.callV3<Msgs>('messages', { msg_hash: EXT_IN_NORM })).body.messages;
     expect(norm.map((m) => [m.hash, m.hash_norm, m.source])).toEqual([[EXT_IN_MSG, EXT_IN_NORM, null]]);
     const externals = unique.filter((u) => u.rows[0]!.source === null).map((u) => u.hash).sort();
-    expect(hashes((await callV3<Msgs>('messages', { source: 'null', limit: 1000 })).body).sort()).toEqual(externals);
-    expect(hashes((await callV3<Msgs>('messages', { only_externals: true, limit: 1000 })).body).sort()).toEqual(externals);
-    const internal = await callV3<Msgs>('messages', { exclude_externals: 'T', limit: 1000 });
+    expect(hashes((await db.callV3<Msgs>('messages', { source: 'null', limit: 1000 })).body).sort()).toEqual(externals);
+    expect(hashes((await db.callV3<Msgs>('messages', { only_externals: true, limit: 1000 })).body).sort()).toEqual(externals);
+    const internal = await db.callV3<Msgs>('messages', { exclude_externals: 'T', limit: 1000 });
     expect(internal.body.messages).toHaveLength(unique.length - externals.length);
-    expect((await callV3<Msgs>('messages', { destination: 'null' })).body.messages).toEqual([]);
+    expect((await db.callV3<Msgs>('messages', { destination: 'null' })).body.messages).toEqual([]);
   });
 
   it.each([
@@ -95,7 +95,7 @@ describe('GET /messages', () => {
   ])('filter: %s', async (name, keep, query) => {
     let q: Record<string, string> = { ...query, limit: '1000' };
     if (name === 'body hash') q = { body_hash: unique.find((x) => x.hash === DELIVERED_MSG)!.rows[0]!.bodyHash.toString('hex'), limit: '1000' };
-    const r = await callV3<Msgs>('messages', q);
+    const r = await db.callV3<Msgs>('messages', q);
     expect(r.status).toBe(200);
     const want = unique.filter(keep).map((u) => u.hash).sort();
     expect(want.length).toBeGreaterThan(0);
@@ -104,23 +104,23 @@ describe('GET /messages', () => {
 
   it('time filters select on created_at and order by it', async () => {
     const at = db.shards[1]!.messages.find((m) => m.createdAt !== null)!.createdAt!;
-    const r = await callV3<Msgs>('messages', { start_utime: String(at), end_utime: String(at), limit: 1000, sort: 'asc' });
+    const r = await db.callV3<Msgs>('messages', { start_utime: String(at), end_utime: String(at), limit: 1000, sort: 'asc' });
     const want = unique.filter((u) => u.rows[0]!.createdAt === at);
     expect(hashes(r.body).sort()).toEqual(want.map((u) => u.hash).sort());
     expect(r.body.messages.every((m) => m.created_at === String(at))).toBe(true);
   });
 
   it('metadata lists token contracts among sources and destinations; X-No-Metadata empties it', async () => {
-    const r = await callV3<Msgs>('messages', { destination: JETTON_HOLDER });
+    const r = await db.callV3<Msgs>('messages', { destination: JETTON_HOLDER });
     expect(r.body.metadata).toEqual({ [JETTON_HOLDER]: { is_indexed: false, token_info: [] } });
-    const off = await callV3<Msgs>('messages', { destination: JETTON_HOLDER }, { headers: { 'X-No-Metadata': '1' } });
+    const off = await db.callV3<Msgs>('messages', { destination: JETTON_HOLDER }, { headers: { 'X-No-Metadata': '1' } });
     expect(off.body.metadata).toEqual({});
     expect(Object.keys(off.body.address_book).length).toBeGreaterThan(0);
   });
 
   it('422 for a bad direction, address or limit', async () => {
-    expect((await callV3('messages', { direction: 'sideways' })).body).toEqual({ error: 'direction should be one of: in, out' });
-    expect((await callV3('messages', { source: 'nobody' })).body).toEqual({ error: 'failed to decode: schema: error converting value for "source"' });
-    expect((await callV3('messages', { limit: 1001 })).status).toBe(422);
+    expect((await db.callV3('messages', { direction: 'sideways' })).body).toEqual({ error: 'direction should be one of: in, out' });
+    expect((await db.callV3('messages', { source: 'nobody' })).body).toEqual({ error: 'failed to decode: schema: error converting value for "source"' });
+    expect((await db.callV3('messages', { limit: 1001 })).status).toBe(422);
   });
 });

@@ -5,7 +5,7 @@ import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Address } from '@ton/core';
 import { TransactionsResponse, type TransactionJson } from '../models';
-import { callV3, fixtureDatabase, insertAccountState, MC_SEQNO, modelProblems, type FixtureDatabase } from '../testing';
+import { fixtureDatabase, insertAccountState, MC_SEQNO, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;
 type Txs = { transactions: TransactionJson[]; address_book: Record<string, { user_friendly: string | null; domain: null; interfaces: string[] | null }> };
@@ -47,20 +47,20 @@ const hashes = (r: Txs) => r.transactions.map((t) => t.hash);
 
 describe('GET /transactions', () => {
   it('pages every transaction, lt desc then account, default limit 100, every object in toncenter key order', async () => {
-    const r = await callV3<Txs>('transactions');
+    const r = await db.callV3<Txs>('transactions');
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['transactions', 'address_book']);
     expect(r.body.transactions).toHaveLength(100);
     expect(modelProblems(r.body, TransactionsResponse)).toEqual([]);
     expect(hashes(r.body)).toEqual(sorted(allTxs, 'desc').slice(0, 100).map((t) => t.hash));
-    const all = await callV3<Txs>('transactions', { limit: 1000, sort: 'asc' });
+    const all = await db.callV3<Txs>('transactions', { limit: 1000, sort: 'asc' });
     expect(all.body.transactions).toHaveLength(302);
     expect(modelProblems(all.body, TransactionsResponse)).toEqual([]);
     expect(hashes(all.body)).toEqual(sorted(allTxs, 'asc').map((t) => t.hash));
   });
 
   it('spot check: an aborted transaction with storage, credit and skipped compute phases', async () => {
-    const r = await callV3<Txs>('transactions', { hash: T17 });
+    const r = await db.callV3<Txs>('transactions', { hash: T17 });
     const t = r.body.transactions[0]!;
     expect(Object.keys(t)).toEqual([
       'account', 'hash', 'lt', 'now', 'mc_block_seqno', 'prev_trans_hash', 'prev_trans_lt', 'orig_status', 'end_status', 'total_fees',
@@ -116,7 +116,7 @@ describe('GET /transactions', () => {
   });
 
   it('in_msg and out_msgs: fields, encodings, out_msgs by created_lt', async () => {
-    const t = (await callV3<Txs>('transactions', { hash: MULTI_OUT })).body.transactions[0]!;
+    const t = (await db.callV3<Txs>('transactions', { hash: MULTI_OUT })).body.transactions[0]!;
     const inMsg = t.in_msg!;
     expect(inMsg).toMatchObject({
       source: expect.stringMatching(/^0:[0-9A-F]{64}$/),
@@ -143,7 +143,7 @@ describe('GET /transactions', () => {
   });
 
   it('text comments decode in toncenter\'s back-compatible shape', async () => {
-    const t = (await callV3<Txs>('transactions', { hash: COMMENT_TX })).body.transactions[0]!;
+    const t = (await db.callV3<Txs>('transactions', { hash: COMMENT_TX })).body.transactions[0]!;
     const m = t.in_msg!;
     expect(m.opcode).toBe('0x00000000');
     expect(m.decoded_opcode).toBe('text_comment');
@@ -154,13 +154,13 @@ describe('GET /transactions', () => {
   });
 
   it('external-in messages: null source, hash_norm, signed opcode printed unsigned', async () => {
-    const t = (await callV3<Txs>('transactions', { hash: EXT_IN_TX })).body.transactions[0]!;
+    const t = (await db.callV3<Txs>('transactions', { hash: EXT_IN_TX })).body.transactions[0]!;
     expect(t.in_msg).toMatchObject({ hash: EXT_IN_MSG, source: null, value: null, created_lt: null, created_at: null, import_fee: '0', opcode: '0xb13c31d9', hash_norm: EXT_IN_NORM });
     expect(Object.keys(t.in_msg!).at(-1)).toBe('hash_norm');
   });
 
   it('address_book: account, in_msg source, out_msg destinations; wallet rule and interfaces', async () => {
-    const r = await callV3<Txs>('transactions', { hash: MULTI_OUT });
+    const r = await db.callV3<Txs>('transactions', { hash: MULTI_OUT });
     const t = r.body.transactions[0]!;
     expect(Object.keys(r.body.address_book)).toEqual([...new Set([t.account, t.in_msg!.source!, JETTON_HOLDER])].sort());
     // a standard wallet code: non-bounceable, interface by code hash
@@ -184,21 +184,21 @@ describe('GET /transactions', () => {
   });
 
   it('X-No-Address-Book (header or query) empties the book', async () => {
-    expect((await callV3<Txs>('transactions', { hash: MULTI_OUT }, { headers: { 'X-No-Address-Book': 'true' } })).body.address_book).toEqual({});
-    expect((await callV3<Txs>('transactions', { hash: MULTI_OUT, X_No_Address_Book: '1' })).body.address_book).toEqual({});
+    expect((await db.callV3<Txs>('transactions', { hash: MULTI_OUT }, { headers: { 'X-No-Address-Book': 'true' } })).body.address_book).toEqual({});
+    expect((await db.callV3<Txs>('transactions', { hash: MULTI_OUT, X_No_Address_Book: '1' })).body.address_book).toEqual({});
   });
 
   it('one account: account then lt {sort}; any address form; several accounts in any list syntax', async () => {
     const busy = sorted(allTxs.filter((t) => t.account === BUSY), 'desc').map((t) => t.hash);
     expect(busy).toHaveLength(4);
-    expect(hashes((await callV3<Txs>('transactions', { account: BUSY })).body)).toEqual(busy);
+    expect(hashes((await db.callV3<Txs>('transactions', { account: BUSY })).body)).toEqual(busy);
     const friendly = Address.parseRaw(BUSY).toString({ bounceable: true, urlSafe: false });
-    expect(hashes((await callV3<Txs>('transactions', { account: friendly, sort: 'asc' })).body)).toEqual([...busy].reverse());
+    expect(hashes((await db.callV3<Txs>('transactions', { account: friendly, sort: 'asc' })).body)).toEqual([...busy].reverse());
     const two = sorted(allTxs.filter((t) => t.account === BUSY || t.account === WALLET_OWNER), 'desc').map((t) => t.hash);
-    expect(hashes((await callV3<Txs>('transactions', { account: [BUSY, WALLET_OWNER] })).body)).toEqual(two);
-    expect(hashes((await callV3<Txs>('transactions', `Account%5B%5D=${BUSY}&account[]=${WALLET_OWNER}`)).body)).toEqual(two);
-    expect(hashes((await callV3<Txs>('transactions', { account: `${BUSY},${WALLET_OWNER}` })).body)).toEqual(two);
-    const excl = await callV3<Txs>('transactions', { account: [BUSY, WALLET_OWNER], exclude_account: WALLET_OWNER });
+    expect(hashes((await db.callV3<Txs>('transactions', { account: [BUSY, WALLET_OWNER] })).body)).toEqual(two);
+    expect(hashes((await db.callV3<Txs>('transactions', `Account%5B%5D=${BUSY}&account[]=${WALLET_OWNER}`)).body)).toEqual(two);
+    expect(hashes((await db.callV3<Txs>('transactions', { account: `${BUSY},${WALLET_OWNER}` })).body)).toEqual(two);
+    const excl = await db.callV3<Txs>('transactions', { account: [BUSY, WALLET_OWNER], exclude_account: WALLET_OWNER });
     expect(hashes(excl.body)).toEqual(busy);
   });
 
@@ -208,14 +208,14 @@ describe('GET /transactions', () => {
     ['masterchain block', { workchain: -1, shard: '8000000000000000', seqno: MC_SEQNO }, () => sorted(allTxs.filter((t) => t.account.startsWith('-1:')), 'desc').map((t) => t.hash)],
     ['lt range', { start_lt: '56269616000000', end_lt: '56269617000000', limit: 1000 }, () => sorted(db.shards[1]!.transactions.map((t) => ({ hash: t.hash.toString('base64'), lt: t.lt, account: t.account, mc: 0 })), 'desc').map((t) => t.hash)],
   ])('filter: %s', async (_, query, expected) => {
-    const r = await callV3<Txs>('transactions', query as Record<string, string>);
+    const r = await db.callV3<Txs>('transactions', query as Record<string, string>);
     expect(r.status).toBe(200);
     expect(hashes(r.body)).toEqual(expected());
   });
 
   it('time filters order by now, then lt', async () => {
     const s2 = db.shards[1]!.block.genUtime;
-    const r = await callV3<Txs>('transactions', { start_utime: Number(s2), end_utime: Number(s2), limit: 1000, sort: 'asc' });
+    const r = await db.callV3<Txs>('transactions', { start_utime: Number(s2), end_utime: Number(s2), limit: 1000, sort: 'asc' });
     const want = db.all.flatMap((b) => b.transactions).filter((t) => BigInt(t.now) === s2);
     expect(r.body.transactions).toHaveLength(want.length);
     const keys = r.body.transactions.map((t) => [t.now, BigInt(t.lt)] as const);
@@ -223,8 +223,8 @@ describe('GET /transactions', () => {
   });
 
   it('mc_seqno: 404 when the masterchain block is not indexed', async () => {
-    expect((await callV3<Txs>('transactions', { mc_seqno: MC_SEQNO, limit: 5 })).body.transactions).toHaveLength(5);
-    const r = await callV3('transactions', { mc_seqno: 1 });
+    expect((await db.callV3<Txs>('transactions', { mc_seqno: MC_SEQNO, limit: 5 })).body.transactions).toHaveLength(5);
+    const r = await db.callV3('transactions', { mc_seqno: 1 });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ error: 'masterchain block 1 not found' });
   });
@@ -237,7 +237,7 @@ describe('GET /transactions', () => {
     [{ limit: 5000 }, 'limit is not allowed: 5000 > 1000'],
     [{ sort: 'sideways' }, 'wrong value for sort parameter'],
   ])('422 for %j', async (query, error) => {
-    const r = await callV3('transactions', query as Record<string, string>);
+    const r = await db.callV3('transactions', query as Record<string, string>);
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error });
   });
@@ -245,16 +245,16 @@ describe('GET /transactions', () => {
 
 describe('GET /transactionsByMasterchainBlock', () => {
   it('lists the transactions of the block and its shards, lt {sort}', async () => {
-    const r = await callV3<Txs>('transactionsByMasterchainBlock', { seqno: MC_SEQNO, limit: 1000 });
+    const r = await db.callV3<Txs>('transactionsByMasterchainBlock', { seqno: MC_SEQNO, limit: 1000 });
     expect(r.status).toBe(200);
     expect(hashes(r.body)).toEqual(sorted(allTxs, 'desc').map((t) => t.hash));
-    const page2 = await callV3<Txs>('transactionsByMasterchainBlock', { seqno: MC_SEQNO, limit: 10, offset: 10, sort: 'asc' });
+    const page2 = await db.callV3<Txs>('transactionsByMasterchainBlock', { seqno: MC_SEQNO, limit: 10, offset: 10, sort: 'asc' });
     expect(hashes(page2.body)).toEqual(sorted(allTxs, 'asc').slice(10, 20).map((t) => t.hash));
   });
 
   it('404 for a masterchain block not indexed (seqno missing means 0)', async () => {
     for (const q of [{ seqno: 7 }, {}]) {
-      const r = await callV3('transactionsByMasterchainBlock', q);
+      const r = await db.callV3('transactionsByMasterchainBlock', q);
       expect(r.status).toBe(404);
       expect(r.body.error).toMatch(/^masterchain block \d+ not found$/);
     }
@@ -263,63 +263,63 @@ describe('GET /transactionsByMasterchainBlock', () => {
 
 describe('GET /transactionsByMessage', () => {
   it('finds the sending and the receiving transaction of a message', async () => {
-    const both = await callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG });
+    const both = await db.callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG });
     expect(hashes(both.body)).toEqual([RECEIVER, SENDER]);
     expect(modelProblems(both.body, TransactionsResponse)).toEqual([]);
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG, sort: 'asc' })).body)).toEqual([SENDER, RECEIVER]);
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG, direction: 'in' })).body)).toEqual([RECEIVER]);
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG, direction: 'out' })).body)).toEqual([SENDER]);
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG, sort: 'asc' })).body)).toEqual([SENDER, RECEIVER]);
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG, direction: 'in' })).body)).toEqual([RECEIVER]);
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { msg_hash: DELIVERED_MSG, direction: 'out' })).body)).toEqual([SENDER]);
   });
 
   it('matches the normalized hash of external messages, and hex input', async () => {
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { msg_hash: EXT_IN_NORM })).body)).toEqual([EXT_IN_TX]);
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { msg_hash: EXT_IN_NORM })).body)).toEqual([EXT_IN_TX]);
     const hex = Buffer.from(EXT_IN_MSG, 'base64').toString('hex');
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { msg_hash: `0x${hex}` })).body)).toEqual([EXT_IN_TX]);
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { msg_hash: `0x${hex}` })).body)).toEqual([EXT_IN_TX]);
   });
 
   it('by body hash and by opcode (receiving side only)', async () => {
     const msgs = db.all.flatMap((b) => b.messages);
     const jettonIn = msgs.filter((m) => m.opcode === 0x0f8a7ea5 && m.direction === 'in');
-    const r = await callV3<Txs>('transactionsByMessage', { opcode: '0x0f8a7ea5', limit: 1000 });
+    const r = await db.callV3<Txs>('transactionsByMessage', { opcode: '0x0f8a7ea5', limit: 1000 });
     expect(new Set(hashes(r.body))).toEqual(new Set(jettonIn.map((m) => m.txHash.toString('base64'))));
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { opcode: '0f8a7ea5', limit: 1000 })).body)).toEqual(hashes(r.body));
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { opcode: '0f8a7ea5', limit: 1000 })).body)).toEqual(hashes(r.body));
     // nine decimal digits cannot be hex (≤ 8 digits), so they read as decimal
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { opcode: String(0x0f8a7ea5), limit: 1000 })).body)).toEqual(hashes(r.body));
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { opcode: String(0x0f8a7ea5), limit: 1000 })).body)).toEqual(hashes(r.body));
     // eight digits read as hex first: 0x12345678, which no message has
-    expect(hashes((await callV3<Txs>('transactionsByMessage', { opcode: '12345678' })).body)).toEqual([]);
+    expect(hashes((await db.callV3<Txs>('transactionsByMessage', { opcode: '12345678' })).body)).toEqual([]);
     const m = msgs.find((x) => x.msgHash.toString('base64') === DELIVERED_MSG)!;
     const byBody = msgs.filter((x) => x.bodyHash.equals(m.bodyHash));
-    const r2 = await callV3<Txs>('transactionsByMessage', { body_hash: m.bodyHash.toString('base64'), limit: 1000 });
+    const r2 = await db.callV3<Txs>('transactionsByMessage', { body_hash: m.bodyHash.toString('base64'), limit: 1000 });
     expect(new Set(hashes(r2.body))).toEqual(new Set(byBody.map((x) => x.txHash.toString('base64'))));
   });
 
   it('422 without a message filter or with a bad direction', async () => {
-    const none = await callV3('transactionsByMessage', { direction: 'in' });
+    const none = await db.callV3('transactionsByMessage', { direction: 'in' });
     expect(none.status).toBe(422);
     expect(none.body).toEqual({ error: 'at least one of msg_hash, body_hash, opcode should be specified' });
-    const bad = await callV3('transactionsByMessage', { msg_hash: DELIVERED_MSG, direction: 'both' });
+    const bad = await db.callV3('transactionsByMessage', { msg_hash: DELIVERED_MSG, direction: 'both' });
     expect(bad.status).toBe(422);
     expect(bad.body).toEqual({ error: 'direction should be one of: in, out' });
-    expect((await callV3('transactionsByMessage', { opcode: '0x100000000' })).status).toBe(422);
+    expect((await db.callV3('transactionsByMessage', { opcode: '0x100000000' })).status).toBe(422);
   });
 });
 
 describe('GET /adjacentTransactions', () => {
   it('parent (in), children (out) or both, lt asc', async () => {
-    expect(hashes((await callV3<Txs>('adjacentTransactions', { hash: RECEIVER, direction: 'in' })).body)).toEqual([SENDER]);
-    const children = await callV3<Txs>('adjacentTransactions', { hash: SENDER, direction: 'out' });
+    expect(hashes((await db.callV3<Txs>('adjacentTransactions', { hash: RECEIVER, direction: 'in' })).body)).toEqual([SENDER]);
+    const children = await db.callV3<Txs>('adjacentTransactions', { hash: SENDER, direction: 'out' });
     expect(hashes(children.body)).toContain(RECEIVER);
     expect(modelProblems(children.body, TransactionsResponse)).toEqual([]);
     const lts = children.body.transactions.map((t) => BigInt(t.lt));
     expect(lts).toEqual([...lts].sort((a, b) => (a < b ? -1 : 1)));
-    const any = await callV3<Txs>('adjacentTransactions', { hash: RECEIVER, direction: 'sideways' });
+    const any = await db.callV3<Txs>('adjacentTransactions', { hash: RECEIVER, direction: 'sideways' });
     expect(hashes(any.body)).toContain(SENDER);
   });
 
   it('404 when nothing is adjacent, 422 without a hash', async () => {
-    const none = await callV3('adjacentTransactions', { hash: T17, direction: 'out' });
+    const none = await db.callV3('adjacentTransactions', { hash: T17, direction: 'out' });
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ error: 'adjacent transactions not found' });
-    expect((await callV3('adjacentTransactions', {})).status).toBe(422);
+    expect((await db.callV3('adjacentTransactions', {})).status).toBe(422);
   });
 });

@@ -2,8 +2,8 @@
 // seqno read from the chain, ready for signedTransfer (lib/devnet/test-support.ts).
 import { Address } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
-import type { TestWallet } from '../../devnet/test-support';
-import type { TestChain } from '../test-chain';
+import type { TestWallet } from './devnet';
+import type { TestChain } from './chain';
 
 export async function genesisWallet(chain: TestChain, name: string): Promise<TestWallet> {
   const a = chain.account(name);

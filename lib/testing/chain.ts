@@ -1,25 +1,24 @@
 /**
  * Test support for the APIs on a real chain: a seeded devnet with the genesis scenario and some
- * traffic, one lite client over its in-process lite_api engine (made the v2 methods' chain), and
- * optionally a database indexed from it (made the v3 routes' database).
+ * traffic, one lite client over its in-process lite_api engine, optionally a database indexed from
+ * it, and the API over both (callV2, callV3, postV3, serve: lib/testing/api.ts).
  *
  *   const chain = await startTestChain({ seed: 'v2-accounts', rounds: 3, index: true });
  *   afterAll(() => chain.close());
  */
 import type { LiteClient } from 'ton-lite-client';
 import { migrate } from '../db/migrate';
-import { createTestDatabase, type TestDatabase } from '../db/testing';
+import { createTestDatabase, type TestDatabase } from './database';
 import { startDevnet, type Devnet } from '../devnet';
 import { createTrafficGenerator } from '../devnet/genesis';
 import type { GenesisAccount } from '../devnet/genesis';
-import { rmDir, tempDir } from '../devnet/test-support';
+import { rmDir, tempDir } from './devnet';
 import { Indexer } from '../indexer/follower';
 import { createLiteClient } from '../lite';
 import { log } from '../log';
-import { setTestLite } from './v2/context';
-import { setTestDatabase } from './v3/context';
+import { testApi, type TestApi } from './api';
 
-export interface TestChain {
+export interface TestChain extends TestApi {
   devnet: Devnet;
   lite: LiteClient;
   /** Present with `index: true`: the chain indexed up to its head. */
@@ -40,7 +39,6 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
     await devnet.sealNow();
   }
   const lite = createLiteClient({ kind: 'engine', engine: devnet.engine }, { cache: false });
-  setTestLite(lite);
   let db: TestDatabase | undefined;
   let indexer: Indexer | undefined;
   let indexed = 0;
@@ -53,9 +51,9 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
     indexer = new Indexer({ prisma: db.db.prisma, client: lite, log, network: 'devnet', startSeqno: 1 });
     await indexer.claim();
     await indexToHead();
-    setTestDatabase(db.db);
   }
   return {
+    ...testApi({ lite, db: db?.db }),
     devnet,
     lite,
     db,
@@ -69,11 +67,7 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
       if (indexer) await indexToHead();
     },
     async close() {
-      setTestLite(undefined);
-      if (db) {
-        setTestDatabase(undefined);
-        await db.drop();
-      }
+      await db?.drop();
       lite.engine.close();
       await devnet.close();
       rmDir(dir);

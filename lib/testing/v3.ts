@@ -1,63 +1,21 @@
-// Test support for v3: calls the real route handlers in-process, and builds a real database holding
-// the mainnet fixture blocks (plus account states built from real Account cells where a test needs them).
+// Test support for v3: a real database holding the mainnet fixture blocks with the API over it, plus
+// account states built from real Account cells where a test needs them.
 import { Address, beginCell, Cell, storeAccount, type Account } from '@ton/core';
 import { z } from 'zod';
-import * as route from '@/app/api/v3/[...path]/route';
-import type { PrismaClient } from '../../db/generated/client';
-import { migrate } from '../../db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../db/testing';
-import { parseBlock } from '../../indexer/parse-block';
-import type { ParsedBlock } from '../../indexer/records';
-import { storeMasterchainBlock } from '../../indexer/store';
-import { rawUpper } from '../../ton/address';
-import { BLOCK_FIXTURES, fixtureBytes } from '../../ton/test-fixtures';
-import { setTestDatabase } from './context';
-import { bytes } from './encode';
-
-const BASE = 'http://atlas.test/api/v3';
-
-export interface V3Answer<T = unknown> {
-  status: number;
-  headers: Headers;
-  /** The body exactly as sent. */
-  text: string;
-  body: T;
-}
-
-type QueryValue = string | number | boolean | bigint | (string | number | bigint)[];
-
-/** GET /api/v3/<path>; query values that are arrays repeat the key; a string query is used as is. */
-export async function callV3<T = Record<string, unknown>>(
-  path: string,
-  query: Record<string, QueryValue | undefined> | string = {},
-  init: { headers?: Record<string, string>; method?: string; body?: string } = {},
-): Promise<V3Answer<T>> {
-  let qs: string;
-  if (typeof query === 'string') qs = query;
-  else {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) {
-      if (v === undefined) continue;
-      for (const x of Array.isArray(v) ? v : [v]) q.append(k, String(x));
-    }
-    qs = q.toString();
-  }
-  const req = new Request(`${BASE}/${path}${qs ? `?${qs}` : ''}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body });
-  const ctx = { params: Promise.resolve({ path: path.split('/') }) };
-  const handler = (init.method ?? 'GET') === 'GET' ? route.GET : route.POST;
-  const res = await handler(req, ctx);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as T };
-}
-
-/** POST /api/v3/<path> with a JSON body. */
-export function postV3<T = Record<string, unknown>>(path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
-  return callV3<T>(path, {}, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-}
+import type { PrismaClient } from '../db/generated/client';
+import { migrate } from '../db/migrate';
+import { createTestDatabase, type TestDatabase } from './database';
+import { parseBlock } from '../indexer/parse-block';
+import type { ParsedBlock } from '../indexer/records';
+import { storeMasterchainBlock } from '../indexer/store';
+import { rawUpper } from '../ton/address';
+import { BLOCK_FIXTURES, fixtureBytes } from './fixtures';
+import { bytes } from '../api/v3/encode';
+import { testApi, type TestApi } from './api';
 
 export const MC_SEQNO = 46991999;
 
-export interface FixtureDatabase extends TestDatabase {
+export interface FixtureDatabase extends TestDatabase, TestApi {
   mc: ParsedBlock;
   shards: ParsedBlock[];
   all: ParsedBlock[];
@@ -71,6 +29,7 @@ export interface FixtureDatabase extends TestDatabase {
  * commits all three. Its shard_state (the masterchain block and the top block of each shard) is written
  * to match: the masterchain block and the two shard blocks — fabricated, as the real top blocks of
  * 46991999 are not among the fixtures. `blocks: false` leaves the tables empty (account-only suites).
+ * The v3 routes over it are the result's callV3/postV3 (no chain: the live routes fail).
  */
 export async function fixtureDatabase(opts: { blocks?: boolean } = {}): Promise<FixtureDatabase> {
   const t = await createTestDatabase();
@@ -84,17 +43,7 @@ export async function fixtureDatabase(opts: { blocks?: boolean } = {}): Promise<
     const shardState = all.map((b) => ({ workchain: b.block.workchain, shard: b.block.shard, seqno: b.block.seqno }));
     await storeMasterchainBlock(p, all, { indexerId: 'main', mcSeqno: MC_SEQNO }, [], shardState);
   }
-  setTestDatabase(t.db);
-  return {
-    ...t,
-    mc,
-    shards,
-    all,
-    async drop() {
-      setTestDatabase(undefined);
-      await t.drop();
-    },
-  };
+  return { ...t, ...testApi({ db: t.db }), mc, shards, all };
 }
 
 export interface AccountSpec {

@@ -6,6 +6,7 @@
  * `liteServer.waitMasterchainSeqno seqno:int timeout_ms:int` prefix followed by one boxed
  * lite_api function call. It answers with the boxed result, or a boxed `liteServer.error`.
  */
+import { LiteErrorCodes, LiteServerError } from '../errors';
 import { TlDecodeError, TlReader, TlWriter } from './tl-buffer';
 import {
   ConstructorIds,
@@ -21,6 +22,8 @@ import {
 
 export * from './lite-tl.gen';
 export { TlDecodeError, TlReader, TlWriter } from './tl-buffer';
+// One error class and one code table for both sides of lite_api (lib/lite/errors.ts).
+export { LiteErrorCodes, LiteServerError } from '../errors';
 
 /**
  * A lite_api handler takes the bytes of one liteServer function call (TL-serialized, boxed,
@@ -31,16 +34,6 @@ export type LiteQueryHandler = (query: Buffer) => Promise<Buffer>;
 
 export type LiteRequest<K extends LiteFunctionKind> = LiteFunctionRequests[K];
 export type LiteAnswer<K extends LiteFunctionKind> = LiteFunctionResults[K];
-
-/** Error codes of TON's common/errorcode.h, as carried by liteServer.error. */
-export const LiteErrorCode = {
-  failure: 601,
-  error: 602,
-  warning: 603,
-  protoviolation: 621,
-  notready: 651,
-  timeout: 652,
-} as const;
 
 export const LITE_ERROR_ID = ConstructorIds['liteServer.error'];
 const WAIT_SEQNO_ID = ConstructorIds['liteServer.waitMasterchainSeqno'];
@@ -55,17 +48,6 @@ const COMPAT_FUNCTION_IDS: ReadonlyMap<number, { decodeRequest(r: TlReader): Lit
   [0xe7253699, Functions.liteServer_getValidatorStats],
 ]);
 
-/** A liteServer.error answer. Its `message` is what ton-lite-client engines throw. */
-export class LiteServerError extends Error {
-  readonly code: number;
-
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = 'LiteServerError';
-    this.code = code;
-  }
-}
-
 export interface WaitMasterchainSeqno {
   seqno: number;
   timeoutMs: number;
@@ -79,7 +61,7 @@ export interface DecodedLiteQuery<F extends LiteFunctionCall = LiteFunctionCall>
 
 /**
  * Decodes a handler's input. Throws TlDecodeError on malformed input, unknown functions or
- * trailing bytes (answer those with `encodeLiteError(LiteErrorCode.protoviolation, e.message)`).
+ * trailing bytes (answer those with `encodeLiteError(LiteErrorCodes.protoviolation, e.message)`).
  */
 export function decodeLiteQuery(bytes: Uint8Array): DecodedLiteQuery {
   const r = new TlReader(bytes);
@@ -188,13 +170,13 @@ export interface LiteDispatcherOptions {
  * errors with `defaultErrorCode`; undecodable input with 621 (protoviolation).
  */
 export function createLiteDispatcher(methods: LiteMethods, opts: LiteDispatcherOptions = {}): LiteQueryHandler {
-  const defaultCode = opts.defaultErrorCode ?? LiteErrorCode.error;
+  const defaultCode = opts.defaultErrorCode ?? LiteErrorCodes.error;
   return async (query: Buffer): Promise<Buffer> => {
     let decoded: DecodedLiteQuery;
     try {
       decoded = decodeLiteQuery(query);
     } catch (e) {
-      return encodeLiteError(LiteErrorCode.protoviolation, `cannot parse query: ${errorMessage(e)}`);
+      return encodeLiteError(LiteErrorCodes.protoviolation, `cannot parse query: ${errorMessage(e)}`);
     }
     const { fn } = decoded;
     const ctx: LiteCallContext = decoded.waitMasterchainSeqno ? { waitMasterchainSeqno: decoded.waitMasterchainSeqno } : {};
@@ -202,7 +184,7 @@ export function createLiteDispatcher(methods: LiteMethods, opts: LiteDispatcherO
       const method = methods[fn.kind] as ((req: LiteFunctionCall, ctx: LiteCallContext) => unknown) | undefined;
       if (!method) {
         if (opts.onUnsupported) return await opts.onUnsupported(fn, ctx);
-        return encodeLiteError(LiteErrorCode.failure, `unsupported query ${fn.kind}`);
+        return encodeLiteError(LiteErrorCodes.failure, `unsupported query ${fn.kind}`);
       }
       if (opts.before) await opts.before(fn, ctx);
       const answer = await method(fn, ctx);

@@ -11,7 +11,7 @@ import {
   type DecodedLiteQuery,
   type LiteQueryHandler,
   type tonNode_blockIdExt,
-} from './lite-codec';
+} from '../lite/tl/codec';
 
 export const TEST_NOW = 1_700_000_000;
 export const MC_SHARD = '-9223372036854775808';

@@ -8,7 +8,7 @@ import {
   Codecs,
   ConstructorIds,
   Functions,
-  LiteErrorCode,
+  LiteErrorCodes,
   LiteFunctions,
   LiteServerError,
   TlDecodeError,
@@ -23,7 +23,7 @@ import {
   encodeLiteQuery,
   isLiteError,
   type tonNode_blockIdExt,
-} from './lite-codec';
+} from './codec';
 
 const MC = '-9223372036854775808';
 const blk: tonNode_blockIdExt = {
@@ -228,10 +228,10 @@ describe('answers and errors', () => {
       const e = decodeLiteError(b);
       return [e?.code, e?.message];
     };
-    expect(err(await h(encodeLiteQuery({ kind: 'liteServer.getVersion' })))).toEqual([LiteErrorCode.error, 'nope']);
+    expect(err(await h(encodeLiteQuery({ kind: 'liteServer.getVersion' })))).toEqual([LiteErrorCodes.error, 'nope']);
     expect(err(await h(encodeLiteQuery({ kind: 'liteServer.getMasterchainInfo' })))).toEqual([652, 'timeout']);
     expect(err(await h(encodeLiteQuery({ kind: 'liteServer.getState', id: blk })))).toEqual([601, 'unsupported query liteServer.getState']);
-    expect(err(await h(Buffer.from('01020304', 'hex')))[0]).toBe(LiteErrorCode.protoviolation);
+    expect(err(await h(Buffer.from('01020304', 'hex')))[0]).toBe(LiteErrorCodes.protoviolation);
   });
 
   it('TlReader / TlWriter bytes framing matches ton-tl', () => {

@@ -5,10 +5,10 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes, type Cipher, type Decipher } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { adnlFramePayload, adnlHandshakeCipherParams, adnlKeyId, adnlSharedSecret, buildAdnlFrame, sha256 } from '../../lite/adnl';
-import { adnlKeyPairFromSeed } from './adnl-server';
-import { ConstructorIds, Functions } from './lite-codec';
-import { TlReader, TlWriter } from './tl-buffer';
+import { adnlFramePayload, adnlHandshakeCipherParams, adnlKeyId, adnlSharedSecret, buildAdnlFrame, sha256 } from '../lite/adnl';
+import { adnlKeyPairFromSeed } from '../devnet/transport/adnl-server';
+import { ConstructorIds, Functions } from '../lite/tl/codec';
+import { TlReader, TlWriter } from '../lite/tl/tl-buffer';
 
 export interface RawAdnlConnectOptions {
   host: string;

@@ -10,10 +10,10 @@ import { Address, Cell, Dictionary, SendMode, beginCell, external, internal, loa
 import { keyPairFromSeed, sha256_sync, type KeyPair } from '@ton/crypto';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { listShards, loadBlock, merkleUpdateHashes } from '../ton';
-import { ACCOUNT_NONE, RawShardAccounts } from './accounts';
-import { DevnetChain, type BlockMeta } from './chain';
-import { nativeSigner } from './contracts/signing';
-import { BASECHAIN, MASTERCHAIN } from './state';
+import { ACCOUNT_NONE, RawShardAccounts } from '../devnet/accounts';
+import { DevnetChain, type BlockMeta } from '../devnet/chain';
+import { nativeSigner } from '../devnet/contracts/signing';
+import { BASECHAIN, MASTERCHAIN } from '../devnet/state';
 
 export function tempDir(prefix = 'atlas-devnet-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { config } from '../config';
-import { openDatabase, type Database } from './database';
+import { openDatabase, type Database } from '../db/database';
 
 export interface TestDatabase {
   db: Database;

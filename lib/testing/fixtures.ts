@@ -1,9 +1,10 @@
-/** Real mainnet BoCs for the tests (../shared/fixtures/mainnet next to the repo). */
+/** Real mainnet BoCs for the tests, kept in the repo (fixtures/mainnet/README.md: what and where from). */
 import { Cell } from '@ton/core';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const FIXTURE_DIR = path.resolve(process.cwd(), '../shared/fixtures/mainnet');
+export const FIXTURE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'mainnet');
 
 export const BLOCK_FIXTURES = {
   shard71398501: 'block_0_8000000000000000_71398501.boc',

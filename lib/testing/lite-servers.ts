@@ -3,9 +3,9 @@
  * transport tests' sample handler, which can be stopped and started again on the same port and key.
  */
 import { startAdnlServer, type AdnlServer } from '../devnet/transport/adnl-server';
-import { decodeLiteQuery, type LiteQueryHandler } from '../devnet/transport/lite-codec';
-import { createTestHandler, type TestHandler } from '../devnet/transport/test-support';
-import type { LiteServerEndpoint } from './connection';
+import { decodeLiteQuery, type LiteQueryHandler } from '../lite/tl/codec';
+import { createTestHandler, type TestHandler } from './lite-sample-handler';
+import type { LiteServerEndpoint } from '../lite/connection';
 
 export interface TestLiteServer {
   readonly name: string;

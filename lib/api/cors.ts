@@ -1,0 +1,59 @@
+// Cross-origin access to /api/v2 and /api/v3 (CORS_ORIGINS, default every origin): browsers running
+// TonClient, tonweb or a TonConnect dApp call Atlas directly, as they call toncenter. Preflights allow the
+// methods and headers toncenter clients send; responses expose the headers a client may read (rate-limit
+// answers' Retry-After included).
+import type { Config } from '../config';
+import type { ServicesSource } from './services';
+
+/** Request headers the APIs read (api-v2.md §1.9, api-v3.md §1.1). */
+const ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'X-Timeout', 'X-No-Address-Book', 'X-No-Metadata', 'X-Debug-Request', 'X-Actions-Version'];
+const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+const EXPOSED_HEADERS = 'X-API-Version, Server-Timing, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining';
+/** Browsers cap it lower (Chromium: 2 h); a day asks for the most. */
+const PREFLIGHT_MAX_AGE_S = 86_400;
+
+/** The Access-Control-Allow-Origin value for a request's Origin, or undefined when that origin is not allowed. */
+export function allowedOrigin(origins: Config['corsOrigins'], origin: string | null): string | undefined {
+  if (origins === '*') return '*';
+  return origin !== null && origins.includes(origin) ? origin : undefined;
+}
+
+function applyCors(headers: Headers, origins: Config['corsOrigins'], origin: string | null): void {
+  const allow = allowedOrigin(origins, origin);
+  // With a list, the answer depends on Origin: caches must keep one copy per origin.
+  if (origins !== '*') headers.append('Vary', 'Origin');
+  if (!allow) return;
+  headers.set('Access-Control-Allow-Origin', allow);
+  headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+}
+
+type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
+
+/** The handler's answers carry the CORS headers of the request's origin. */
+export function withCors<C>(services: ServicesSource<{ config: Config }>, handler: Handler<C>): Handler<C> {
+  return async (req, ctx) => {
+    const res = await handler(req, ctx);
+    // Services that failed to start have already turned the answer into an error; it goes out as it is.
+    const config = await services().then((s) => s.config, () => undefined);
+    if (!config) return res;
+    // A fetch Response's headers may be immutable: a copy carries the CORS headers.
+    const out = new Response(res.body, res);
+    applyCors(out.headers, config.corsOrigins, req.headers.get('origin'));
+    return out;
+  };
+}
+
+/** OPTIONS: a preflight answer (204) for allowed origins; 204 without CORS headers otherwise (the browser then refuses). */
+export function corsPreflight(services: ServicesSource<{ config: Config }>): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const { config } = await services();
+    const headers = new Headers({ 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S) });
+    // Whatever headers a client asks for are fine: the APIs use no cookies or ambient credentials, so an
+    // extra header (a client library's own X-Requested-With, say) grants nothing; unasked, the known list.
+    const requested = req.headers.get('access-control-request-headers')?.trim();
+    headers.set('Access-Control-Allow-Headers', requested || ALLOWED_HEADERS.join(', '));
+    applyCors(headers, config.corsOrigins, req.headers.get('origin'));
+    if (config.corsOrigins !== '*') headers.append('Vary', 'Access-Control-Request-Headers');
+    return new Response(null, { status: 204, headers });
+  };
+}

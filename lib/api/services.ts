@@ -1,0 +1,24 @@
+// What the API routes use besides the request: handed to them by whoever builds the handlers (the app's
+// route files pass the process's runtime services; tests pass their own chain and database), never
+// looked up through a global.
+import type { LiteClient } from 'ton-lite-client';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+
+/** What a /api/v2 handler needs. */
+export interface V2Services {
+  config: Config;
+  /** The one lite client that reads the chain. */
+  lite: LiteClient;
+}
+
+/** What a /api/v3 handler needs: the v2 services (its v2-style routes answer live) and the index. */
+export interface V3Services extends V2Services {
+  db: Database;
+}
+
+/**
+ * Resolves the services when a request needs them. Lazy on purpose: the process's services start once, in
+ * the background, and a request that needs none (packAddress, openapi.json) must not wait for them.
+ */
+export type ServicesSource<S> = () => Promise<S>;

@@ -1,0 +1,125 @@
+/**
+ * The API under test: the real route handlers of /api/v2 and /api/v3, built with the services a test
+ * gives them (its own chain, its own database), called in-process or through a real HTTP server.
+ *
+ *   const api = testApi({ lite: chain.lite, db: chain.db?.db });
+ *   const r = await api.callV2('post', 'runGetMethod', { address, method: 'seqno', stack: [] });
+ */
+import type { LiteClient } from 'ton-lite-client';
+import { v2JsonRpcRoutes, v2RestRoutes } from '../api/v2/http';
+import { v3Routes } from '../api/v3/http';
+import type { V2Services, V3Services } from '../api/services';
+import { config as processConfig, type Config } from '../config';
+import type { Database } from '../db/database';
+import { startHttpTestServer, type HttpTestServer } from './http-server';
+
+export type Mode = 'get' | 'post' | 'rpc';
+export const MODES: Mode[] = ['get', 'post', 'rpc'];
+
+export interface V2Answer {
+  status: number;
+  headers: Headers;
+  body: { ok: boolean; result?: unknown; error?: string; code?: number; jsonrpc?: string; id?: unknown };
+}
+
+export interface V3Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** The body exactly as sent. */
+  text: string;
+  body: T;
+}
+
+type QueryValue = string | number | boolean | bigint | (string | number | bigint)[];
+
+export interface TestApi {
+  /** A v2 method in one of the three call modes; GET takes string values (arrays repeat the key), POST and JSON-RPC send JSON. */
+  callV2(mode: Mode, method: string, params?: Record<string, unknown>, rawBody?: string): Promise<V2Answer>;
+  /** GET /api/v3/<path>; query values that are arrays repeat the key; a string query is used as is. */
+  callV3<T = Record<string, unknown>>(
+    path: string,
+    query?: Record<string, QueryValue | undefined> | string,
+    init?: { headers?: Record<string, string>; method?: string; body?: string },
+  ): Promise<V3Answer<T>>;
+  /** POST /api/v3/<path> with a JSON body. */
+  postV3<T = Record<string, unknown>>(path: string, body: unknown, headers?: Record<string, string>): Promise<V3Answer<T>>;
+  /** Any request to /api/v2 or /api/v3, dispatched to its handler as the app's router does. */
+  fetch(req: Request): Promise<Response>;
+  /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients). */
+  serve(): Promise<HttpTestServer>;
+}
+
+type Handler = (req: Request, ctx: { params: Promise<{ path: string[] }> }) => Promise<Response>;
+type Routes = Record<string, Handler | undefined>;
+
+const ORIGIN = 'http://atlas.test';
+
+/** Stands in for a service a test API was not given: any use of it fails the test, saying so. */
+const missing = <T extends object>(what: string): T =>
+  new Proxy({} as T, {
+    get() {
+      throw new Error(`this test API has no ${what}: pass it to testApi`);
+    },
+  });
+const noChain = missing<LiteClient>('chain (lite)');
+const noDatabase = missing<Database>('database (db)');
+
+/** `config`: the test process's configuration unless given (e.g. parseConfig({CORS_ORIGINS: ...})). */
+export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Config }): TestApi {
+  const config = parts.config ?? processConfig();
+  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain });
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, db: parts.db ?? noDatabase });
+  const rest = v2RestRoutes(v2) as Routes;
+  const rpc = v2JsonRpcRoutes(v2) as Routes;
+  const index = v3Routes(v3) as Routes;
+
+  const fetch = async (req: Request): Promise<Response> => {
+    const m = /^\/api\/(v2|v3)\/(.+)$/.exec(new URL(req.url).pathname);
+    if (!m) return Response.json({ error: 'not an API route' }, { status: 404 });
+    const path = m[2]!.split('/').map(decodeURIComponent);
+    const routes = m[1] === 'v3' ? index : path.length === 1 && path[0] === 'jsonRPC' ? rpc : rest;
+    const handler = routes[req.method];
+    if (!handler) return Response.json({ error: `method ${req.method} has no handler here` }, { status: 405 });
+    return handler(req, { params: Promise.resolve({ path }) });
+  };
+
+  const api: TestApi = {
+    async callV2(mode, method, params = {}, rawBody) {
+      const json = { 'content-type': 'application/json' };
+      let req: Request;
+      if (mode === 'get') {
+        const q = new URLSearchParams();
+        for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) q.append(k, String(x));
+        req = new Request(`${ORIGIN}/api/v2/${method}?${q}`);
+      } else if (mode === 'post') {
+        req = new Request(`${ORIGIN}/api/v2/${method}`, { method: 'POST', body: rawBody ?? JSON.stringify(params), headers: json });
+      } else {
+        const body = rawBody ?? JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+        req = new Request(`${ORIGIN}/api/v2/jsonRPC`, { method: 'POST', body, headers: json });
+      }
+      const res = await fetch(req);
+      return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+    async callV3(path, query = {}, init = {}) {
+      let qs: string;
+      if (typeof query === 'string') qs = query;
+      else {
+        const q = new URLSearchParams();
+        for (const [k, v] of Object.entries(query)) {
+          if (v === undefined) continue;
+          for (const x of Array.isArray(v) ? v : [v]) q.append(k, String(x));
+        }
+        qs = q.toString();
+      }
+      const res = await fetch(new Request(`${ORIGIN}/api/v3/${path}${qs ? `?${qs}` : ''}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body }));
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
+    },
+    postV3(path, body, headers = { 'content-type': 'application/json' }) {
+      return api.callV3(path, {}, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    },
+    fetch,
+    serve: () => startHttpTestServer(fetch),
+  };
+  return api;
+}

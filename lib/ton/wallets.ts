@@ -1,0 +1,82 @@
+// The standard wallet contracts, known by the representation hash of their code (what toncenter's v2
+// and v3 both recognize): their wallet_type names, tonlib's account-state type where tonlib models the
+// kind, and how their data cell keeps seqno, wallet_id and the v5 signature flag. The one place this
+// knowledge lives: /api/v2, /api/v3 and the explorer all read it from here.
+// The hashes are those of @ton/ton's wallet classes' code (wallets.test.ts recomputes every one; v4 r1,
+// which @ton/ton lacks, from tonweb). v5 beta's code in @ton/ton is the library cell mainnet accounts
+// carry, whose hash is the one toncenter lists.
+import type { Cell } from '@ton/core';
+
+/** How the wallet keeps seqno / wallet_id / the signature flag in its data cell. */
+export type WalletLayout = 'seqno' | 'v3' | 'v5beta' | 'v5';
+
+export interface WalletKind {
+  /** toncenter's wallet_type, e.g. `wallet v4 r2`. */
+  type: string;
+  layout: WalletLayout;
+  /** getExtendedAddressInformation's account_state @type and tonlib revision, for the kinds tonlib models. */
+  tonlib?: { type: string; revision: number };
+}
+
+const v3 = (revision: number) => ({ type: 'wallet.v3.accountState', revision });
+const v4 = (revision: number) => ({ type: 'wallet.v4.accountState', revision });
+
+/** Every standard wallet kind by its code hash (standard base64). */
+export const WALLET_CODE_HASHES: Readonly<Record<string, WalletKind>> = {
+  'oM/CxIruFqJx8s/AtzgtgXVs7LEBfQd/qqs7tgL2how=': { type: 'wallet v1 r1', layout: 'seqno' },
+  '1JAvzJ+tdGmPqONTIgpo2g3PcuMryy657gQhfBfTBiw=': { type: 'wallet v1 r2', layout: 'seqno' },
+  'WHzHie/xyE9G7DeX5F/ICaFP9a4k8eDHpqmcydyQYf8=': { type: 'wallet v1 r3', layout: 'seqno' },
+  'XJpeaMEI4YchoHxC+ZVr+zmtd+xtYktgxXbsiO7mUyk=': { type: 'wallet v2 r1', layout: 'seqno' },
+  '/pUw0yQ4Uwg+8u8LTCkIwKv2+hwx6iQ6rKpb+MfXU/E=': { type: 'wallet v2 r2', layout: 'seqno' },
+  'thBBpYp5gLlG6PueGY48kE0keZ/6NldOpCUcQaVm9YE=': { type: 'wallet v3 r1', layout: 'v3', tonlib: v3(1) },
+  'hNr6RJ+Ypph3ibojI1gHK8D3bcRSQAKl0JGLmnXS1Zk=': { type: 'wallet v3 r2', layout: 'v3', tonlib: v3(2) },
+  'ZN1UgFUixb6KnbWc6gEFzPDQh4bKeb64y3nogKjXMi0=': { type: 'wallet v4 r1', layout: 'v3', tonlib: v4(1) },
+  '/rX/aCDi/w2Ug+fg1iyBfYRniftK5YDIeIZtlZ2r1cA=': { type: 'wallet v4 r2', layout: 'v3', tonlib: v4(2) },
+  '89fKU0k97trCizgZhqhJQDy6w9LFhHea8IEGWvCsS5M=': { type: 'wallet v5 beta', layout: 'v5beta' },
+  'IINLe3KxEhR+Gy+0V7hOdNGjDwT3N9T2KmaOlVLSty8=': { type: 'wallet v5 r1', layout: 'v5' },
+};
+
+/** The wallet kind of a code cell or code hash (base64), or undefined for anything else (highload wallets included). */
+export function walletKind(code: Cell | string | null | undefined): WalletKind | undefined {
+  if (!code) return undefined;
+  return WALLET_CODE_HASHES[typeof code === 'string' ? code : code.hash().toString('base64')];
+}
+
+/** One of the 11 standard wallet codes (their addresses print non-bounceable, api-v3.md §1.2). */
+export const isStandardWallet = (codeHashB64: string | null): boolean => codeHashB64 !== null && codeHashB64 in WALLET_CODE_HASHES;
+
+export interface WalletFields {
+  seqno: number;
+  walletId?: number;
+  isSignatureAllowed?: boolean;
+}
+
+/**
+ * The fields of a wallet's data cell (unsigned, big-endian): seqno (all), wallet_id (v3 and later),
+ * is_signature_allowed (v5); null when the data does not fit the layout.
+ * v5r1 data starts is_signature_allowed:1 seqno:32 wallet_id:32. v5 beta starts with seqno:int33, whose
+ * sign bit set means signatures are disabled: toncenter reads that bit as is_signature_allowed, which
+ * inverts it for v5 beta; Atlas reports the wallet's real state, in v2 and v3 alike. wallet_id of v5 beta
+ * is the first 32 bits of its 80-bit wallet id, as toncenter reads it.
+ */
+export function parseWalletData(layout: WalletLayout, data: Cell): WalletFields | null {
+  try {
+    const s = data.beginParse();
+    switch (layout) {
+      case 'seqno':
+        return { seqno: s.loadUint(32) };
+      case 'v3':
+        return { seqno: s.loadUint(32), walletId: s.loadUint(32) };
+      case 'v5': {
+        const isSignatureAllowed = s.loadBit();
+        return { isSignatureAllowed, seqno: s.loadUint(32), walletId: s.loadUint(32) };
+      }
+      case 'v5beta': {
+        const disabled = s.loadBit();
+        return { isSignatureAllowed: !disabled, seqno: s.loadUint(32), walletId: s.loadUint(32) };
+      }
+    }
+  } catch {
+    return null;
+  }
+}
