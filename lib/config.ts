@@ -14,6 +14,7 @@ const intIn = (min: number, max: number, what: string) =>
 const port = intIn(1, 65535, 'an integer from 1 to 65535');
 const liteTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 to 600000');
 const devnetBlockMs = intIn(50, 600_000, 'milliseconds, an integer from 50 to 600000');
+const statementTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 to 600000');
 const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1');
 
 const devnetTps = z
@@ -50,6 +51,7 @@ const schema = z.object({
     .default('devnet'),
   TON_GLOBAL_CONFIG: z.string().min(1, 'a path to a liteserver global config JSON file').optional(),
   LITE_TIMEOUT_MS: liteTimeout.default(5000),
+  DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
   REDIS_URL: redisUrl.optional(),
   CORS_ORIGINS: corsOrigins.default('*'),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
@@ -76,6 +78,8 @@ export interface Config {
   globalConfigPath: string | undefined;
   /** Per-request lite server budget (waiting for a connection, retries and all); 504 after it. */
   liteTimeoutMs: number;
+  /** PostgreSQL cancels an API query running longer; also the most a v3 request may ask for with X-Timeout. */
+  dbStatementTimeoutMs: number;
   redisUrl: string | undefined;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
@@ -131,6 +135,7 @@ export function parseConfig(env: Env): Config {
     network: v.TON_NETWORK,
     globalConfigPath: v.TON_GLOBAL_CONFIG ? path.resolve(v.TON_GLOBAL_CONFIG) : undefined,
     liteTimeoutMs: v.LITE_TIMEOUT_MS,
+    dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
     corsOrigins: v.CORS_ORIGINS,
     devnet: {

@@ -6,7 +6,7 @@
 // (INDEXER=off on a real network) loads neither.
 import type { LiteClient } from 'ton-lite-client';
 import { config, type Config } from './config';
-import { configuredTarget, openDatabase, type Database } from './db/database';
+import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { Devnet } from './devnet';
 import type { Indexer } from './indexer/follower';
@@ -15,7 +15,10 @@ import { log } from './log';
 
 export interface Services {
   config: Config;
+  /** The database as the APIs read it (PostgreSQL: statement timeout DB_STATEMENT_TIMEOUT_MS). */
   db: Database;
+  /** The in-process indexer's own connections (PostgreSQL: a longer statement timeout); `db` on PGlite. */
+  indexerDb?: Database;
   /** The one lite client everything that reads the chain uses. */
   lite: LiteClient;
   /** The local chain, when TON_NETWORK=devnet. */
@@ -49,7 +52,8 @@ export function services(): Promise<Services> {
 async function start(): Promise<Services> {
   const cfg = config();
   const t0 = Date.now();
-  const db = await openDatabase(configuredTarget(cfg));
+  const target = configuredTarget(cfg);
+  const db = await openDatabase(target, { statementTimeoutMs: cfg.dbStatementTimeoutMs });
   let devnet: Devnet | undefined;
   try {
     const result = await migrate(db, { onApply: (name) => log.info({ component: 'db', migration: name }, 'applying migration') });
@@ -77,9 +81,11 @@ async function start(): Promise<Services> {
     throw err;
   }
   const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine), { timeoutMs: cfg.liteTimeoutMs });
-  const indexer = cfg.indexer.inProcess
+  // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
+  const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
+  const indexer = indexerDb
     ? new (await import('./indexer/follower')).Indexer({
-        prisma: db.prisma,
+        prisma: indexerDb.prisma,
         client: lite,
         log: log.child({ component: 'indexer' }),
         network: cfg.network,
@@ -88,7 +94,7 @@ async function start(): Promise<Services> {
     : undefined;
   indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
   hookSignals();
-  return { config: cfg, db, lite, devnet, indexer, startedAt: new Date() };
+  return { config: cfg, db, indexerDb, lite, devnet, indexer, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
@@ -99,6 +105,7 @@ export function stopServices(): Promise<void> {
       await running.indexer?.stop();
       running.lite.engine.close();
       await running.devnet?.close();
+      if (running.indexerDb !== running.db) await running.indexerDb?.close();
       await running.db.close();
     }
     log.info({ component: 'runtime' }, 'stopped');

@@ -4,7 +4,7 @@
 // of a running `npm start` or `npm run devnet`). Run `npm start` with INDEXER=off next to it; the
 // embedded database admits one process at a time, so a separate indexer needs DATABASE_URL.
 import { parseArgs } from 'node:util';
-import { configuredTarget, openDatabase } from '../lib/db/database';
+import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
@@ -41,7 +41,7 @@ if ((from === undefined) !== (to === undefined)) usage('give both --from and --t
 if (from !== undefined && to !== undefined && from > to) usage(`--from ${from} is after --to ${to}`);
 if (catchUp && from !== undefined) usage('--catch-up follows the cursor; it does not take a range');
 
-const db = await openDatabase(configuredTarget(cfg));
+const db = await openDatabase(configuredTarget(cfg), { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
 let code = 0;
 try {
   await migrate(db);

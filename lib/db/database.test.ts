@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { config } from '../config';
+import { createTestDatabase } from '../testing/database';
 import { openDatabase } from './database';
 import { migrate } from './migrate';
 
@@ -51,5 +53,30 @@ describe('embedded PGlite database', () => {
     const db = await openDatabase({ engine: 'pglite', dir });
     expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     await db.close();
+  });
+});
+
+describe('statement timeout', () => {
+  it('PostgreSQL cancels a query of the Prisma client running past it; PGlite (in-process) runs it to the end', async () => {
+    if (config().databaseUrl) {
+      const t = await createTestDatabase();
+      const db = await openDatabase({ engine: 'postgresql', url: t.url! }, { statementTimeoutMs: 200 });
+      try {
+        await expect(db.prisma.$queryRaw`SELECT pg_sleep(2)::text AS slept`).rejects.toThrow(/statement timeout/);
+        expect(await db.prisma.$queryRaw`SELECT 1 AS one`).toEqual([{ one: 1 }]); // the connection stays usable
+      } finally {
+        await db.close();
+        await t.drop();
+      }
+    } else {
+      const db = await openDatabase({ engine: 'pglite', dir: null }, { statementTimeoutMs: 200 });
+      try {
+        const t0 = performance.now();
+        await db.prisma.$queryRaw`SELECT pg_sleep(0.4)::text AS slept`;
+        expect(performance.now() - t0).toBeGreaterThanOrEqual(400);
+      } finally {
+        await db.close();
+      }
+    }
   });
 });

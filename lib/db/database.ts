@@ -29,12 +29,24 @@ export function configuredTarget(cfg: { databaseUrl: string | undefined; dataDir
   return cfg.databaseUrl ? { engine: 'postgresql', url: cfg.databaseUrl } : { engine: 'pglite', dir: path.join(cfg.dataDir, 'db') };
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.engine === 'postgresql' ? openPostgres(target.url) : openPglite(target.dir);
+export interface OpenOptions {
+  /**
+   * PostgreSQL cancels any query of the Prisma client running longer (statement_timeout on each of its
+   * connections; session() connections, used for migrations, have none). PGlite cannot: it runs queries
+   * to the end inside this process (WebAssembly has no timer interrupts), which README states.
+   */
+  statementTimeoutMs?: number;
 }
 
-function openPostgres(url: string): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+/** The indexer's statement timeout: its writes of a busy block may take a while, a hung one must not. */
+export const INDEXER_STATEMENT_TIMEOUT_MS = 60_000;
+
+export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Promise<Database> {
+  return target.engine === 'postgresql' ? openPostgres(target.url, opts) : openPglite(target.dir);
+}
+
+function openPostgres(url: string, opts: OpenOptions): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, statement_timeout: opts.statementTimeoutMs }) });
   return {
     engine: 'postgresql',
     prisma,

@@ -3,6 +3,7 @@
 // Server-Timing. Bodies are serialized like Go's encoding/json (what toncenter runs): `<`, `>`, `&`,
 // U+2028 and U+2029 inside strings are written as \u escapes, so byte-for-byte comparisons hold.
 import { ATLAS_RELEASE } from '../../version';
+import { logInternalError } from '../internal-error';
 import { V3Error } from './errors';
 
 /**
@@ -33,10 +34,13 @@ export function v3Error(status: number, error: string): Response {
   return new Response(goJson({ error }), { status, headers: headers() });
 }
 
-/** Last resort for anything thrown: V3Errors keep their status, the rest are internal errors (500). */
+/**
+ * Last resort for anything thrown: V3Errors keep their status; the rest are internal errors (500) whose
+ * details are logged under a reference the body names (toncenter sends the raw message; Atlas does not).
+ */
 export function v3Failure(err: unknown): Response {
   if (err instanceof V3Error) return v3Error(err.status, err.message);
-  return v3Error(500, `internal server error: ${err instanceof Error ? err.message : String(err)}`);
+  return v3Error(500, `internal server error (ref ${logInternalError('v3', err)})`);
 }
 
 export const v3Internal = (err: unknown) => v3Failure(err);

@@ -7,20 +7,21 @@ import { apiRoute } from '../route';
 import type { ServicesSource, V3Services } from '../services';
 import type { V3Context } from './context';
 import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
-import { unprocessable } from './errors';
+import { V3Error, unprocessable } from './errors';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
 
 /**
  * Settings every route accepts. X-Api-Key / api_key is accepted and not checked (toncenter does not
- * enforce it either). X-Timeout is accepted; queries are not cut short per request yet. X-Debug-Request
- * has nothing to log beyond the request log every route writes.
+ * enforce it either). X-Timeout is the request's budget in ms, capped at the database statement timeout
+ * (DB_STATEMENT_TIMEOUT_MS, default 3000 as toncenter's); past it the answer is 504. X-Debug-Request has
+ * nothing to log beyond the request log every route writes.
  */
 export const settingsQuery = z.object({
   api_key: p.string('API key (accepted, not required).'),
   x_no_address_book: p.bool('Answer address_book as {} (same as header X-No-Address-Book).'),
   x_no_metadata: p.bool('Answer metadata as {} (same as header X-No-Metadata).'),
-  x_timeout: p.int32('Query timeout in ms, capped at 3000 (same as header X-Timeout; accepted).'),
+  x_timeout: p.int32('Budget of the request in ms, capped at the server\'s statement timeout (default 3000); past it the answer is 504 (same as header X-Timeout).'),
   x_debug_request: p.bool('Debug flag (same as header X-Debug-Request; accepted).'),
 });
 
@@ -34,7 +35,8 @@ function parse<S extends z.ZodObject>(schema: S, input: Record<string, unknown>)
 
 type PathContext = { params: Promise<{ path: string[] }> };
 
-async function context(req: Request, query: Map<string, string[]>, services: ServicesSource<V3Services>): Promise<V3Context> {
+/** A route's context and the request's budget in ms. */
+async function context(req: Request, query: Map<string, string[]>, services: ServicesSource<V3Services>): Promise<{ ctx: V3Context; budgetMs: number }> {
   const input = readQuery(query, settingsQuery.shape);
   for (const [key, header] of Object.entries(SETTING_HEADERS)) {
     const v = req.headers.get(header);
@@ -42,7 +44,24 @@ async function context(req: Request, query: Map<string, string[]>, services: Ser
   }
   const s = parse(settingsQuery, input);
   const { db, lite, config } = await services();
-  return { db, prisma: db.prisma, lite, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false };
+  const cap = config.dbStatementTimeoutMs;
+  return {
+    ctx: { db, prisma: db.prisma, lite, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false },
+    budgetMs: s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap,
+  };
+}
+
+/**
+ * The route's answer, or 504 once the budget is spent. The route's queries go on until PostgreSQL's
+ * statement timeout (the same cap) cancels them; their late outcome is dropped.
+ */
+function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new V3Error(504, `the request took longer than its ${budgetMs} ms budget (X-Timeout)`)), budgetMs);
+  });
+  work.catch(() => {}); // a failure after the deadline has no one to go to
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 function otherMethod(req: Request, path: string): Response {
@@ -61,8 +80,8 @@ export function v3Routes(services: ServicesSource<V3Services>) {
     try {
       const query = normalizeQuery(url.searchParams);
       const q = parse(route.query, readQuery(query, route.query.shape));
-      const ctx = await context(req, query, services);
-      return v3Json(await route.run(q, ctx), startedAt);
+      const { ctx, budgetMs } = await context(req, query, services);
+      return v3Json(await withinBudget(route.run(q, ctx), budgetMs), startedAt);
     } catch (err) {
       return v3Failure(err);
     }
@@ -84,7 +103,8 @@ export function v3Routes(services: ServicesSource<V3Services>) {
         throw unprocessable(`failed to decode the JSON body: ${(err as Error).message}`);
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
-      const ctx = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
+      // POST routes run live (lite client, TVM) under the lite servers' own budget, not the database's.
+      const { ctx } = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
       return v3Json(await route.run(parse(route.body, body as Record<string, unknown>), ctx), startedAt);
     } catch (err) {
       return v3Failure(err);

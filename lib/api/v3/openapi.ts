@@ -54,7 +54,7 @@ function operation(route: V3Route) {
     '200': { description: 'Success', content: { 'application/json': { schema: { $ref: `#/components/schemas/${modelName(route.response)}` } } } },
   };
   for (const [code, text] of Object.entries(route.errors)) responses[code] = errorResponse(text);
-  responses.default = errorResponse('Internal error: {error: "internal server error: …"}');
+  responses.default = errorResponse('Internal error: {error: "internal server error (ref …)"}, the details logged under that reference');
   return {
     operationId: `api_v3_get_${route.path.replace(/\W/g, '_')}`,
     tags: [route.tag],

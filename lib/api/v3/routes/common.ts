@@ -14,6 +14,17 @@ export function range<T>(gte: T | undefined, lte: T | undefined): { gte?: T; lte
   return { ...(gte === undefined ? {} : { gte }), ...(lte === undefined ? {} : { lte }) };
 }
 
+const I32_MAX = 2 ** 31 - 1;
+
+/**
+ * A filter on an int4 unix-time column (transactions.now) from unsigned bounds of any size: a lower bound
+ * past the column's range matches nothing (an empty range), an upper bound past it matches everything.
+ */
+export function utimeRange(gte: number | undefined, lte: number | undefined): { gte?: number; lte?: number } | undefined {
+  if (gte !== undefined && gte > I32_MAX) return { gte: I32_MAX, lte: -1 };
+  return range(gte, lte === undefined ? undefined : Math.min(lte, I32_MAX));
+}
+
 export async function requireMasterchainBlock(prisma: PrismaClient, seqno: number): Promise<void> {
   const found = await prisma.block.findFirst({ where: { workchain: -1, shard: MASTERCHAIN_SHARD, seqno }, select: { seqno: true } });
   if (!found) throw notFound(`masterchain block ${seqno} not found`);

@@ -19,6 +19,7 @@ import { methodIdOf, runGetMethodOn } from '../../v2/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
 import { parseLegacyEntry, typedEntry } from '../../v2/stack';
 import { normalizeLiteError, LiteTimeoutError, LiteServerError } from '../../../lite/errors';
+import { parseAddress } from '../../../ton/address';
 import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';
 import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models';
@@ -114,12 +115,11 @@ export const wallet = walletInformationRoute('wallet');
 const addressField = z
   .string()
   .transform((v, ctx) => {
-    try {
-      return Address.parse(v.trim());
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v)}` });
-      return z.NEVER;
-    }
+    // lib/ton's parser, as every other route: raw workchains outside int8 are not addresses.
+    const parsed = parseAddress(v.trim());
+    if (parsed) return parsed.address;
+    ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}…` : v)}` });
+    return z.NEVER;
   })
   .meta({ description: 'Account address in any form' });
 

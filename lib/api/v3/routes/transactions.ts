@@ -11,7 +11,7 @@ import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../param
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
-import { clampLt, inOrder, range, requireMasterchainBlock } from './common';
+import { clampLt, inOrder, range, requireMasterchainBlock, utimeRange } from './common';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {
   const transactions = await loadTransactions(ctx.prisma, rows);
@@ -65,7 +65,7 @@ export const transactions = defineRoute({
       blockShard: q.shard,
       blockSeqno: q.seqno,
       mcBlockSeqno: q.mc_seqno,
-      now: range(q.start_utime, q.end_utime),
+      now: utimeRange(q.start_utime, q.end_utime),
       // [quirk] toncenter accepts exclude_account and ignores it; a client sending it wants those
       // accounts left out, so Atlas leaves them out.
       account: q.account?.length || q.exclude_account?.length ? { in: q.account?.length ? q.account : undefined, notIn: q.exclude_account?.length ? q.exclude_account : undefined } : undefined,
