@@ -292,6 +292,12 @@ test('unknown ids answer not found pages', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Transaction not found' })).toBeVisible();
   expect((await page.goto('/block/0/8000000000000000/999999999'))!.status()).toBe(404);
   expect((await page.goto('/account/not-an-address'))!.status()).toBe(404);
+  // Malformed escapes in a path or a searched link are text that names nothing, not a server error.
+  expect((await page.goto('/tx/%25ZZ'))!.status()).toBe(404);
+  expect((await page.goto('/account/%25E2'))!.status()).toBe(404);
+  const search = await page.goto(`/search?q=${encodeURIComponent('http://x/%ZZ')}`);
+  expect(search!.status()).toBeLessThan(500);
+  await expect(page.getByRole('heading', { name: 'Nothing found for “http://x/%ZZ”' })).toBeVisible();
 });
 
 test('pages have no serious accessibility violations', async ({ page, request }) => {

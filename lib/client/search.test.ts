@@ -38,6 +38,13 @@ describe('search input', () => {
     expect(classify(`https://toncenter.com/api/v3/transactions?hash=${encodeURIComponent(B64)}`)).toEqual([{ kind: 'hash', value: B64 }]);
   });
 
+  it('reads links with malformed escapes as written, never throwing', () => {
+    expect(() => classify('http://x/%ZZ')).not.toThrow();
+    expect(classify('http://x/%ZZ')).toEqual([]);
+    expect(classify('https://tonviewer.com/%E2/EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N')).toEqual([{ kind: 'address', value: 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N' }]);
+    expect(classify('ton://transfer/%ZZ')).toEqual([]);
+  });
+
   it('finds nothing in text that names nothing', () => {
     expect(classify('hello world')).toEqual([]);
     expect(classify('')).toEqual([]);

@@ -1,6 +1,8 @@
 // What a search box input can mean, before asking the APIs: every reading the text allows, in the
 // order we try them. Resolution (does that address/hash/block exist?) happens in app/search.
 
+import { decodeLoosely } from '../format/uri';
+
 export type Candidate =
   | { kind: 'address'; value: string }
   | { kind: 'hash'; value: string }
@@ -27,10 +29,10 @@ function linkParts(text: string): string[] | null {
   if (url.protocol === 'ton:') {
     // ton://transfer/<address>?amount=…: the host is "transfer", the address the first path segment.
     const seg = url.pathname.split('/').filter(Boolean);
-    return seg.length ? [decodeURIComponent(seg[0]!)] : null;
+    return seg.length ? [decodeLoosely(seg[0]!)] : null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent).reverse();
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeLoosely).reverse();
   // tonscan's transaction links read /tx/<lt>:<hash>:<account> in some versions: split those too.
   const split = segments.flatMap((s) => (s.split(':').length === 3 && !BLOCK_ID.test(s) ? [s, ...s.split(':')] : [s]));
   const query = [...url.searchParams.values()];

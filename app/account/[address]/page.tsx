@@ -5,17 +5,18 @@ import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
+import { decodeLoosely } from '@/lib/format/uri';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ cursor?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Account ${decodeURIComponent((await params).address)}` };
+  return { title: `Account ${decodeLoosely((await params).address)}` };
 }
 
 export default async function AccountPage({ params, searchParams }: Props) {
-  const address = decodeURIComponent((await params).address);
+  const address = decodeLoosely((await params).address);
   const { cursor } = await searchParams;
   const qc = serverQueryClient();
   try {

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { TxView } from '@/components/views/TxView';
 import { isNotFound } from '@/lib/client/fetcher';
 import { dehydrated, prefetch, serverQueryClient } from '@/lib/client/server';
+import { decodeLoosely } from '@/lib/format/uri';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,11 +15,11 @@ const HASH = /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { hash } = await params;
-  return { title: `Transaction ${decodeURIComponent(hash).slice(0, 10)}…` };
+  return { title: `Transaction ${decodeLoosely(hash).slice(0, 10)}…` };
 }
 
 export default async function TxPage({ params }: Props) {
-  const hash = decodeURIComponent((await params).hash);
+  const hash = decodeLoosely((await params).hash);
   if (!HASH.test(hash)) notFound();
   const qc = serverQueryClient();
   try {
