@@ -39,6 +39,21 @@ describe('values past the range of what is stored', () => {
   });
 });
 
+describe('list parameters', () => {
+  it('carry at most 1000 values, repeated or comma-separated, counted before any is parsed', async () => {
+    const many = Array.from({ length: 1001 }, (_, i) => `0:${i.toString(16).padStart(64, '0')}`);
+    const repeated = await db.callV3('transactions', { account: many });
+    expect(repeated.status).toBe(422);
+    expect(repeated.body).toEqual({ error: 'failed to decode: too many values (1001 > 1000) for "account"' });
+    const commas = await db.callV3('addressBook', { address: many.join(',') });
+    expect(commas.status).toBe(200); // addressBook's address is a plain string list: one value
+    const hashes = await db.callV3('transactions', { hash: Array(1001).fill('x').join(',') });
+    expect(hashes.status).toBe(422);
+    const thousand = await db.callV3('transactions', { account: many.slice(0, 1000) });
+    expect(thousand.status).toBe(200);
+  });
+});
+
 describe('POST bodies with impossible addresses', () => {
   it('a raw workchain outside int8 is an invalid address (422), not a server error', async () => {
     for (const wc of ['2147483648', '128', '-129', '99999999999999999999']) {

@@ -48,10 +48,19 @@ function scalar<T>(parse: Parser<T>, schema: JsonSchema, description: string) {
   return field;
 }
 
+/** Values one list parameter may carry (toncenter's own cap on its list routes, e.g. decode, nft/sales). */
+export const MAX_LIST_VALUES = 1000;
+
 function array<T>(parse: Parser<T>, splitCommas: boolean, item: JsonSchema, description: string) {
   const field = z
     .array(z.string())
     .transform((raws, ctx): T[] => {
+      // Counted before any value is parsed, comma lists included, so a long list costs nothing.
+      const count = raws.reduce((n, raw) => n + (splitCommas ? raw.split(',').length : 1), 0);
+      if (count > MAX_LIST_VALUES) {
+        ctx.addIssue({ code: 'custom', message: `too many values (${count} > ${MAX_LIST_VALUES})` });
+        return z.NEVER;
+      }
       const out: T[] = [];
       raws.forEach((raw, i) => {
         const v = parse(raw);
@@ -72,7 +81,7 @@ function array<T>(parse: Parser<T>, splitCommas: boolean, item: JsonSchema, desc
       return out;
     })
     .optional();
-  docs.set(field, { kind: 'array', schema: { type: 'array', items: item }, description });
+  docs.set(field, { kind: 'array', schema: { type: 'array', items: item, maxItems: MAX_LIST_VALUES }, description });
   return field;
 }
 
@@ -282,7 +291,7 @@ export function readQuery(query: Map<string, string[]>, shape: Record<string, z.
 /** gorilla/schema's wording of a conversion failure, which toncenter wraps in "failed to decode: ". */
 export function describeIssue(issue: z.core.$ZodIssue): string {
   const [key, index] = issue.path;
-  if (issue.message !== CONVERSION && issue.code !== 'invalid_type') return `failed to decode: ${issue.message}`;
+  if (issue.message !== CONVERSION && issue.code !== 'invalid_type') return `failed to decode: ${issue.message}${key === undefined ? '' : ` for "${String(key)}"`}`;
   return index === undefined
     ? `failed to decode: schema: error converting value for "${String(key)}"`
     : `failed to decode: schema: error converting value for index ${String(index)} of "${String(key)}"`;
