@@ -1,6 +1,19 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
+import { coffeeMatchers as coffee } from './coffee';
+import { dedustMatchers as dedust } from './dedust';
 import { jettonMatchers as jettons } from './jettons';
 import type { Matcher } from './matcher';
+import { stonfiMatchers as stonfi } from './stonfi';
+import { toncoMatchers as tonco } from './tonco';
 
-export const MATCHERS: Matcher[] = [jettons.mint, jettons.transfer, jettons.burn];
+export const MATCHERS: Matcher[] = [
+  jettons.mint,
+  jettons.transfer,
+  jettons.burn,
+  stonfi.swapV1,
+  stonfi.swapV2,
+  dedust.swap,
+  coffee.swap,
+  tonco.swap,
+];
