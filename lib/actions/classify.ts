@@ -61,7 +61,9 @@ function baseRecord(block: Block, type: string, trace: Trace): Action {
   for (const n of block.nodes) {
     txs.add(n.tx.hash);
     accounts.add(n.tx.account);
-    if (n.tx.lt < startLt) startLt = n.tx.lt;
+    // An action starts when its first message was sent (toncenter's start_lt), ends with its last transaction.
+    const sent = n.msg?.createdLt ?? n.tx.lt;
+    if (sent < startLt) startLt = sent;
     if (n.tx.lt > endLt) endLt = n.tx.lt;
     if (n.tx.now < startUtime) startUtime = n.tx.now;
     if (n.tx.now > endUtime) endUtime = n.tx.now;

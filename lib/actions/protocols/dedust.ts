@@ -6,7 +6,7 @@ import type { Slice } from '@ton/core';
 import type { DexTransfer, PeerSwap } from '../model';
 import type { Node } from '../tree';
 import { incomingFromNotify, incomingTon, outgoingTransfer, swapFields, type Leg } from './dex';
-import { OP } from './jettons';
+import { OP, readInternalTransfer } from './jettons';
 import type { Matcher } from './matcher';
 
 export const DEDUST = { nativeSwap: 0xea06185d, swap: 0x61ee542d, swapPeer: 0x72aca8aa, payout: 0xad4eb6f5, swapEvent: 0x9c610de3 };
@@ -79,4 +79,92 @@ const swap: Matcher = (node, ctx) => {
   );
 };
 
-export const dedustMatchers = { swap };
+
+const DEPOSIT = { toFactory: 0xf04ec526, toDepositContract: 0x54240fe5, toPool: 0xb56b9598, accepted: 0xaae79256, cancelled: 0xe1a36cd4, payout: 0x6b0b787f, nativeDeposit: 0xd55e4686 };
+
+/** Two (Asset, Coins) pairs filling a cell: a deposit's target balances. */
+function readBalances(c: import('@ton/core').Cell): { asset: string | null; amount: bigint }[] | null {
+  try {
+    const s = c.beginParse();
+    const out = [
+      { asset: readAsset(s), amount: s.loadCoins() },
+      { asset: readAsset(s), amount: s.loadCoins() },
+    ];
+    return s.remainingBits === 0 ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The leg a user's deposit entered through (jetton vault notification or native deposit_liquidity). */
+function depositLeg(vault: Node, ctx: Parameters<Matcher>[1]): Leg | null {
+  if (vault.opcode === OP.notify) return incomingFromNotify(vault, ctx);
+  if (vault.opcode === DEDUST.nativeSwap || vault.opcode === DEPOSIT.nativeDeposit) {
+    const s = vault.bodyAfterOp();
+    s.skip(64);
+    return incomingTon(vault, s.loadCoins());
+  }
+  return null;
+}
+
+/** Everything a node caused, itself included. */
+const subtree = (n: Node): Node[] => [n, ...n.descendants()];
+
+/** A deposit completed in this trace: the deposit contract sent both balances to the pool. */
+const deposit: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== DEPOSIT.toPool) return;
+  const contract = node.source;
+  const pool = node.destination;
+  const targets = node.cell!.refs.map(readBalances).find((b) => b !== null) ?? null;
+  const order = ctx.info(pool).dedustPool?.assets ?? targets?.map((t) => t.asset) ?? [];
+  const legs: Leg[] = [];
+  const nodes: Node[] = [];
+  for (const n of ctx.nodes) {
+    if (n.opcode !== DEPOSIT.toDepositContract || n.destination !== contract) continue;
+    const vault = n.parent?.opcode === DEPOSIT.toFactory ? n.parent.parent : null;
+    const leg = vault ? depositLeg(vault, ctx) : null;
+    if (!leg) continue;
+    legs.push(leg);
+    nodes.push(...leg.nodes, ...subtree(leg.nodes[0]!));
+  }
+  if (legs.length === 0) return;
+  const slot = (i: number) => legs.find((l) => l.transfer.asset === order[i]);
+  const minted = node.child(OP.internalTransfer);
+  const excesses = [...node.descendants()]
+    .filter((n) => n.opcode === DEPOSIT.payout)
+    .map((p) => {
+      const s = p.bodyAfterOp();
+      s.skip(64);
+      const transfer = p.child(OP.transfer);
+      return { asset: transfer ? ctx.jettonOf(transfer.destination) : null, amount: s.loadCoins() };
+    });
+  const a = slot(0)?.transfer;
+  const b = slot(1)?.transfer;
+  ctx.claim(
+    'dex_deposit_liquidity',
+    nodes,
+    {
+      source: legs[0]!.transfer.source,
+      destination: pool,
+      destination_secondary: contract,
+      dex_deposit_liquidity_data: {
+        dex: 'dedust',
+        asset1: a ? a.asset : null,
+        amount1: a?.amount ?? null,
+        asset2: b ? b.asset : null,
+        amount2: b?.amount ?? null,
+        user_jetton_wallet_1: a?.source_jetton_wallet ?? null,
+        user_jetton_wallet_2: b?.source_jetton_wallet ?? null,
+        lp_tokens_minted: minted ? readInternalTransfer(minted.body()).amount : null,
+        target_asset_1: targets?.[0]?.asset ?? null,
+        target_amount_1: targets?.[0]?.amount ?? null,
+        target_asset_2: targets?.[1]?.asset ?? null,
+        target_amount_2: targets?.[1]?.amount ?? null,
+        vault_excesses: excesses,
+      },
+    },
+    !minted,
+  );
+};
+
+export const dedustMatchers = { swap, deposit };

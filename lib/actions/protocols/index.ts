@@ -8,6 +8,7 @@ import { stonfiMatchers as stonfi } from './stonfi';
 import { toncoMatchers as tonco } from './tonco';
 
 export const MATCHERS: Matcher[] = [
+  dedust.deposit,
   jettons.mint,
   jettons.transfer,
   jettons.burn,
