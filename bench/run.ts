@@ -1,9 +1,10 @@
-// `npm run bench [-- --only devnet,index,v3,v2] [--tx 50000] [--rows 1000000] [--rounds 60] [--v3-database URL]`: Atlas's
+// `npm run bench [-- --only devnet,index,v3,v2,classify] [--tx 50000] [--rows 1000000] [--rounds 60] [--v3-database URL]`: Atlas's
 // performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain into PostgreSQL and PGlite
 //   v3    — p50/p99 and requests/s of hot /api/v3 routes with --rows transactions in PostgreSQL
 //   v2    — p50/p99 of v2 calls against the devnet next to the same reads made directly with ton-lite-client
+//   classify — action classifier throughput (traces/s on one core) over the ton-actions fixture traces
 // The recorded chain is kept in .atlas-bench/ so later runs skip recording. PostgreSQL comes from
 // DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres; a scratch database is created
 // and dropped). Results print as a table and go to .reports/bench.json.
@@ -17,6 +18,7 @@ import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient } from '../lib/lite';
 import { log } from '../lib/log';
 import { recordChain } from './chain';
+import { benchClassify } from './classify';
 import { benchDevnet } from './devnet';
 import { benchV2 } from './v2';
 import { benchV3 } from './v3';
@@ -32,13 +34,14 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v2').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v2,classify').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 const results: BenchResult[] = [];
 const baseUrl = config().databaseUrl ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 if (only.has('devnet')) results.push(...(await benchDevnet(Number(values.rounds))));
+if (only.has('classify')) results.push(...benchClassify());
 
 // The index, v3 and v2 benchmarks share one recorded chain.
 if (['index', 'v3', 'v2'].some((b) => only.has(b))) await onRecordedChain();
