@@ -1,5 +1,6 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
+import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
 import { jettonMatchers as jettons } from './jettons';
@@ -17,4 +18,5 @@ export const MATCHERS: Matcher[] = [
   dedust.swap,
   coffee.swap,
   tonco.swap,
+  cocoon.matcher,
 ];
