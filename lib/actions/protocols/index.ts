@@ -5,18 +5,29 @@ import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
 import { jettonMatchers as jettons } from './jettons';
 import type { Matcher } from './matcher';
+import { nftMatchers as nft } from './nft';
+import { stakingMatchers as staking } from './staking';
 import { stonfiMatchers as stonfi } from './stonfi';
 import { toncoMatchers as tonco } from './tonco';
+import { vestingMatchers as vesting } from './vesting';
 
 export const MATCHERS: Matcher[] = [
+  nft.mint,
+  staking.tonstakers,
+  staking.ethenaUnstake,
+  vesting.sendMessage,
+  vesting.addWhitelist,
   dedust.deposit,
   jettons.mint,
   jettons.transfer,
   jettons.burn,
+  nft.transfer,
+  nft.telegramPurchase,
   stonfi.swapV1,
   stonfi.swapV2,
   dedust.swap,
   coffee.swap,
   tonco.swap,
   cocoon.matcher,
+  nft.ownershipAssigned,
 ];
