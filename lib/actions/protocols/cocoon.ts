@@ -103,16 +103,10 @@ const matcher: Matcher = (node, ctx) => {
       if (!request) return;
       const p = signedPayload(node);
       const grant = node.opcode === OP.grantRefund;
-      claimAll(ctx, grant ? 'cocoon_grant_refund' : 'cocoon_proxy_charge', node, {
-        source: node.destination,
-        destination: request.destination,
-        amount: grant ? request.value : 0n,
-        [grant ? 'cocoon_grant_refund_data' : 'cocoon_proxy_charge_data']: {
-          query_id: p.queryId,
-          new_tokens_used: p.newTokens,
-          expected_address: p.expected,
-        },
-      });
+      const type = grant ? 'cocoon_grant_refund' : 'cocoon_proxy_charge';
+      const fields: Partial<Action> = { source: node.destination, destination: request.destination, amount: grant ? request.value : 0n };
+      fields[`${type}_data`] = { query_id: p.queryId, new_tokens_used: p.newTokens, expected_address: p.expected };
+      claimAll(ctx, type, node, fields);
       return;
     }
     case OP.registerProxy:

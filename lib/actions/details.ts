@@ -1,0 +1,157 @@
+// An action record as /api/v3's `details` object (api-v3.md §3.7): per-type keys, addresses raw,
+// amounts and query ids as decimal strings, absent values null.
+import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
+
+type Details = Record<string, unknown>;
+
+/** Amounts, query ids and other big integers as strings (S in api-v3.md). */
+const str = (v: ActionValue | undefined): string | null => (v === null || v === undefined ? null : String(v));
+const data = (a: Action, key: string): ActionData => (a[`${key}_data`] as ActionData | undefined) ?? {};
+
+const leg = (t: DexTransfer | undefined) =>
+  t && {
+    asset: t.asset,
+    source: t.source,
+    destination: t.destination,
+    source_jetton_wallet: t.source_jetton_wallet,
+    destination_jetton_wallet: t.destination_jetton_wallet,
+    amount: str(t.amount),
+  };
+
+function stringsOf(d: ActionData, keys: string[]): Details {
+  const out: Details = {};
+  for (const k of keys) out[k] = d[k] === undefined || d[k] === null ? null : typeof d[k] === 'bigint' ? String(d[k]) : d[k];
+  return out;
+}
+
+export function actionDetails(a: Action): Details {
+  switch (a.type) {
+    case 'call_contract':
+      return { opcode: a.opcode === null ? undefined : '0x' + a.opcode.toString(16).padStart(8, '0'), source: a.source, destination: a.destination, value: str(a.value), extra_currencies: null };
+    case 'contract_deploy':
+      return { opcode: a.opcode === null ? undefined : '0x' + a.opcode.toString(16).padStart(8, '0'), source: a.source, destination: a.destination, value: str(a.value) };
+    case 'ton_transfer': {
+      const d = data(a, 'ton_transfer');
+      return { source: a.source, destination: a.destination, value: str(a.value), value_extra_currencies: {}, comment: d.content ?? null, encrypted: d.encrypted ?? false };
+    }
+    case 'tick_tock':
+      return {};
+    case 'jetton_transfer': {
+      const d = data(a, 'jetton_transfer');
+      return {
+        asset: a.asset,
+        sender: a.source,
+        receiver: a.destination,
+        sender_jetton_wallet: a.source_secondary,
+        receiver_jetton_wallet: a.destination_secondary,
+        amount: str(a.amount),
+        comment: d.comment ?? null,
+        is_encrypted_comment: d.is_encrypted_comment ?? false,
+        query_id: str(d.query_id),
+        response_destination: d.response_destination ?? null,
+        custom_payload: d.custom_payload ?? null,
+        forward_payload: d.forward_payload ?? null,
+        forward_amount: str(d.forward_amount),
+      };
+    }
+    case 'jetton_mint':
+      return { asset: a.asset, receiver: a.destination, receiver_jetton_wallet: a.destination_secondary, amount: str(a.amount), ton_amount: str(a.value) };
+    case 'jetton_burn':
+      return { owner: a.source, owner_jetton_wallet: a.source_secondary, asset: a.asset, amount: str(a.amount) };
+    case 'jetton_swap': {
+      const d = data(a, 'jetton_swap');
+      const incoming = d.dex_incoming_transfer as DexTransfer | undefined;
+      const outgoing = d.dex_outgoing_transfer as DexTransfer | undefined;
+      const out: Details = {
+        dex: d.dex ?? null,
+        sender: d.sender ?? null,
+        asset_in: a.asset,
+        asset_out: a.asset2,
+        dex_incoming_transfer: leg(incoming) ?? null,
+        dex_outgoing_transfer: leg(outgoing) ?? null,
+        peer_swaps: ((d.peer_swaps as PeerSwap[] | undefined) ?? []).map((p) => ({ asset_in: p.asset_in, amount_in: str(p.amount_in), asset_out: p.asset_out, amount_out: str(p.amount_out) })),
+      };
+      if (d.dex === 'tonco') out.min_out_amount = str(d.min_out_amount);
+      return out;
+    }
+    case 'nft_mint':
+      return { owner: a.destination ?? undefined, nft_item: a.asset_secondary, nft_collection: a.asset, nft_item_index: str(data(a, 'nft_mint').nft_item_index) };
+    case 'nft_transfer': {
+      const d = data(a, 'nft_transfer');
+      return {
+        nft_collection: a.asset,
+        nft_item: a.asset_secondary,
+        nft_item_index: str(d.nft_item_index),
+        old_owner: a.source ?? undefined,
+        new_owner: a.destination,
+        is_purchase: d.is_purchase ?? false,
+        price: d.is_purchase ? str(d.price) : undefined,
+        query_id: str(d.query_id),
+        response_destination: d.response_destination ?? null,
+        custom_payload: d.custom_payload ?? null,
+        forward_payload: d.forward_payload ?? null,
+        forward_amount: str(d.forward_amount),
+        comment: null,
+        is_encrypted_comment: false,
+        marketplace: d.marketplace ?? null,
+        real_old_owner: d.real_prev_owner ?? null,
+        marketplace_address: d.marketplace_address ?? null,
+      };
+    }
+    case 'dex_deposit_liquidity': {
+      const d = data(a, 'dex_deposit_liquidity');
+      return {
+        dex: d.dex ?? null,
+        amount_1: str(d.amount1),
+        amount_2: str(d.amount2),
+        asset_1: d.asset1 ?? null,
+        asset_2: d.asset2 ?? null,
+        user_jetton_wallet_1: d.user_jetton_wallet_1 ?? null,
+        user_jetton_wallet_2: d.user_jetton_wallet_2 ?? null,
+        source: a.source,
+        pool: a.destination,
+        destination_liquidity: d.dex === 'dedust' ? a.destination_secondary : a.destination,
+        lp_tokens_minted: str(d.lp_tokens_minted),
+        target_asset_1: d.target_asset_1 ?? null,
+        target_asset_2: d.target_asset_2 ?? null,
+        target_amount_1: str(d.target_amount_1),
+        target_amount_2: str(d.target_amount_2),
+        vault_excesses: ((d.vault_excesses as ActionData[] | undefined) ?? []).map((e) => ({ asset: e.asset ?? null, amount: str(e.amount) })),
+        tick_lower: str(d.tick_lower),
+        tick_upper: str(d.tick_upper),
+        nft_index: str(d.nft_index),
+        nft_address: d.nft_address ?? null,
+      };
+    }
+    case 'stake_deposit':
+    case 'stake_withdrawal':
+    case 'stake_withdrawal_request': {
+      const d = data(a, 'staking');
+      const out: Details = {
+        provider: d.provider ?? null,
+        stake_holder: a.source,
+        pool: a.destination,
+        asset: a.asset,
+        tokens_burnt: str(d.tokens_burnt),
+      };
+      if (a.type !== 'stake_withdrawal_request') out.amount = str(a.amount);
+      if (a.type === 'stake_deposit') out.tokens_minted = str(d.tokens_minted);
+      else out.payout_nft = d.ts_nft ?? null;
+      if (d.provider === 'ethena' && a.type === 'stake_withdrawal_request') out.tokens_minted = str(d.tokens_minted);
+      return out;
+    }
+    case 'vesting_send_message': {
+      const d = data(a, 'vesting_send_message');
+      return { query_id: str(d.query_id), message_boc: d.message_boc ?? null, source: a.source, vesting: a.destination, destination: a.destination_secondary, amount: str(a.amount) };
+    }
+    case 'vesting_add_whitelist': {
+      const d = data(a, 'vesting_add_whitelist');
+      return { query_id: str(d.query_id), accounts_added: d.accounts_added ?? [], source: a.source, vesting: a.destination };
+    }
+  }
+  if (a.type.startsWith('cocoon_')) {
+    const d = data(a, a.type);
+    return { ...stringsOf(d, Object.keys(d)), source: a.source, destination: a.destination, amount: str(a.amount) };
+  }
+  return { error: `unsupported action type: '${a.type}'` };
+}
