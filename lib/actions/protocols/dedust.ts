@@ -136,7 +136,10 @@ const deposit: Matcher = (node, ctx) => {
       const s = p.bodyAfterOp();
       s.skip(64);
       const transfer = p.child(OP.transfer);
-      return { asset: transfer ? ctx.jettonOf(transfer.destination) : null, amount: s.loadCoins() };
+      if (transfer) return { asset: ctx.jettonOf(transfer.destination), amount: s.loadCoins() };
+      // the native vault pays the TON itself: the amount is what it sent
+      const paid = p.children.find((c) => c.kind === 'tx');
+      return { asset: null, amount: paid?.value ?? null };
     });
   const a = slot(0)?.transfer;
   const b = slot(1)?.transfer;

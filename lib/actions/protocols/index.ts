@@ -4,6 +4,7 @@ import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
 import { jettonMatchers as jettons } from './jettons';
+import { jvaultMatchers as jvault } from './jvault';
 import type { Matcher } from './matcher';
 import { nftMatchers as nft } from './nft';
 import { stakingMatchers as staking } from './staking';
@@ -18,6 +19,8 @@ export const MATCHERS: Matcher[] = [
   vesting.sendMessage,
   vesting.addWhitelist,
   dedust.deposit,
+  jvault.stake,
+  jvault.claim,
   jettons.mint,
   jettons.transfer,
   jettons.burn,
