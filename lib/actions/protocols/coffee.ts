@@ -3,26 +3,16 @@
 // (query_id, recipient, amount) to the out vault, which transfers the jetton or pays TON.
 import type { DexTransfer } from '../model';
 import { loadAddr } from '../cells';
-import type { Node } from '../tree';
-import { incomingFromNotify, incomingTon, outgoingTransfer, swapFields, type Leg } from './dex';
+import { outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
 import { OP } from './jettons';
 import type { Matcher } from './matcher';
 
 export const COFFEE = { tonDeposit: 0xc0ffee00, swap: 0xc0ffee20, payout: 0xc0ffee21 };
 
-export function coffeeIncoming(vault: Node, ctx: Parameters<Matcher>[1]): Leg | null {
-  if (vault.opcode === OP.notify) return incomingFromNotify(vault, ctx);
-  if (vault.opcode === COFFEE.tonDeposit) {
-    const s = vault.bodyAfterOp();
-    s.skip(64);
-    return incomingTon(vault, s.loadCoins());
-  }
-  return null;
-}
 
 const swap: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== COFFEE.swap || !node.parent) return;
-  const incoming = coffeeIncoming(node.parent, ctx);
+  const incoming = vaultLeg(node.parent, ctx, [COFFEE.tonDeposit]);
   if (!incoming) return;
   const payout = node.child(COFFEE.payout);
   if (!payout) return;

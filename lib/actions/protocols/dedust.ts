@@ -5,7 +5,7 @@
 import type { Slice } from '@ton/core';
 import type { DexTransfer, PeerSwap } from '../model';
 import type { Node } from '../tree';
-import { incomingFromNotify, incomingTon, outgoingTransfer, swapFields, type Leg } from './dex';
+import { outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
 import { OP, readInternalTransfer } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -31,20 +31,9 @@ export function readSwapEvent(log: Node): PeerSwap {
   return { asset_in: assetIn, asset_out: assetOut, amount_in: s.loadCoins(), amount_out: s.loadCoins() };
 }
 
-/** The leg into the vault that started a pool swap. */
-export function vaultIncoming(vault: Node, ctx: Parameters<Matcher>[1]): Leg | null {
-  if (vault.opcode === OP.notify) return incomingFromNotify(vault, ctx);
-  if (vault.opcode === DEDUST.nativeSwap) {
-    const s = vault.bodyAfterOp();
-    s.skip(64);
-    return incomingTon(vault, s.loadCoins());
-  }
-  return null;
-}
-
 const swap: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== DEDUST.swap || !node.parent) return;
-  const incoming = vaultIncoming(node.parent, ctx);
+  const incoming = vaultLeg(node.parent, ctx, [DEDUST.nativeSwap]);
   if (!incoming) return;
   const pools: Node[] = [node];
   let cur = node;
@@ -96,17 +85,6 @@ function readBalances(c: import('@ton/core').Cell): { asset: string | null; amou
   }
 }
 
-/** The leg a user's deposit entered through (jetton vault notification or native deposit_liquidity). */
-function depositLeg(vault: Node, ctx: Parameters<Matcher>[1]): Leg | null {
-  if (vault.opcode === OP.notify) return incomingFromNotify(vault, ctx);
-  if (vault.opcode === DEDUST.nativeSwap || vault.opcode === DEPOSIT.nativeDeposit) {
-    const s = vault.bodyAfterOp();
-    s.skip(64);
-    return incomingTon(vault, s.loadCoins());
-  }
-  return null;
-}
-
 /** Everything a node caused, itself included. */
 const subtree = (n: Node): Node[] => [n, ...n.descendants()];
 
@@ -122,7 +100,7 @@ const deposit: Matcher = (node, ctx) => {
   for (const n of ctx.nodes) {
     if (n.opcode !== DEPOSIT.toDepositContract || n.destination !== contract) continue;
     const vault = n.parent?.opcode === DEPOSIT.toFactory ? n.parent.parent : null;
-    const leg = vault ? depositLeg(vault, ctx) : null;
+    const leg = vault ? vaultLeg(vault, ctx, [DEDUST.nativeSwap, DEPOSIT.nativeDeposit]) : null;
     if (!leg) continue;
     legs.push(leg);
     nodes.push(...leg.nodes, ...subtree(leg.nodes[0]!));

@@ -64,6 +64,20 @@ export function incomingTon(node: Node, amount: bigint): Leg {
   };
 }
 
+/**
+ * The leg into a vault: a jetton transfer's notification, or TON sent with one of `tonOps` whose body
+ * is op, query_id:uint64, amount:Coins.
+ */
+export function vaultLeg(vault: Node, ctx: Context, tonOps: number[]): Leg | null {
+  if (vault.opcode === OP.notify) return incomingFromNotify(vault, ctx);
+  if (vault.opcode !== null && tonOps.includes(vault.opcode)) {
+    const s = vault.bodyAfterOp();
+    s.skip(64);
+    return incomingTon(vault, s.loadCoins());
+  }
+  return null;
+}
+
 /** The DEX's jetton transfer `transfer` (to its own wallet) and what followed: to the recipient's wallet or out of proxy TON. */
 export function outgoingTransfer(transfer: Node, ctx: Context): Leg {
   const body = readTransfer(transfer.body());
