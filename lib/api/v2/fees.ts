@@ -7,7 +7,8 @@ import { Address, beginCell, Cell, external, loadMessage, loadTransaction, store
 import type { LiteClient } from 'ton-lite-client';
 import { accountIn, stateBlock, type McBlock } from './chain-state';
 import { V2Error } from './errors';
-import { configAt, librariesUnder, tvmExecutor } from './tvm';
+import type { TvmPool } from '../../tvm/pool';
+import { configAt, librariesUnder, tvmError } from './tvm';
 import { transactionMessages } from './tx-json';
 
 export interface Fees {
@@ -25,6 +26,7 @@ interface Emulation {
 
 interface Environment {
   client: LiteClient;
+  tvm: TvmPool;
   block: McBlock;
   config: string;
   now: number;
@@ -39,18 +41,21 @@ async function emulate(env: Environment, account: Address, message: Cell, ignore
   const libs = await librariesUnder(env.client, code);
   // ShardAccount: the account by reference, then its last transaction's hash and lt.
   const shardAccount = beginCell().storeRef(acc.accountCell).storeBuffer(acc.lastTxHash).storeUint(acc.lastTxLt, 64).endCell();
-  const res = await (await tvmExecutor()).runTransaction({
-    config: env.config,
-    libs: libs ?? null,
-    verbosity: 'short',
-    shardAccount: shardAccount.toBoc().toString('base64'),
-    message,
-    now: env.now,
-    lt: acc.lastTxLt + 1_000_000n,
-    randomSeed: randomBytes(32),
-    ignoreChksig,
-    debugEnabled: false,
-  });
+  const res = await env.tvm
+    .transaction({
+      config: env.config,
+      libs: libs?.toBoc().toString('base64'),
+      verbosity: 'short',
+      shardAccount: shardAccount.toBoc().toString('base64'),
+      message: message.toBoc().toString('base64'),
+      now: env.now,
+      lt: acc.lastTxLt + 1_000_000n,
+      randomSeed: randomBytes(32),
+      ignoreChksig,
+    })
+    .catch((err: unknown) => {
+      throw tvmError(err);
+    });
   if (!res.result.success) {
     const exit = res.result.vmResults ? ` (exit code ${res.result.vmResults.vmExitCode})` : '';
     return { error: `${res.result.error}${exit}` };
@@ -76,9 +81,9 @@ function feesOf(tx: Transaction): Fees {
   };
 }
 
-export async function estimateFees(client: LiteClient, address: Address, body: Cell, init: StateInit | null, ignoreChksig: boolean) {
+export async function estimateFees(client: LiteClient, tvm: TvmPool, address: Address, body: Cell, init: StateInit | null, ignoreChksig: boolean) {
   const block = await stateBlock(client);
-  const env: Environment = { client, block, config: await configAt(client, block.id), now: Math.floor(Date.now() / 1000) };
+  const env: Environment = { client, tvm, block, config: await configAt(client, block.id), now: Math.floor(Date.now() / 1000) };
   const message = beginCell()
     .store(storeMessage(external({ to: address, body, init: init ?? undefined })))
     .endCell();

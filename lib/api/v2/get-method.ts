@@ -7,7 +7,8 @@ import type { LiteClient } from 'ton-lite-client';
 import { TtlLru } from '../../lite/cache';
 import { accountIn, type AccountAt, type McBlock } from './chain-state';
 import { V2Error } from './errors';
-import { configAt, emptyLibraries, fetchLibrary, librariesCell, runTvmGetMethod } from './tvm';
+import type { TvmPool } from '../../tvm/pool';
+import { configAt, emptyLibraries, fetchLibrary, librariesCell, tvmError } from './tvm';
 
 /** What tonlib reports for an account without code (uninitialized, frozen or nonexistent): a failed run. */
 export const NO_CODE_EXIT_CODE = -13;
@@ -59,40 +60,43 @@ export function clearGetMethodRuns(): void {
 }
 
 /** Runs `method` on the account as it was at its block. A failing exit code is a result, not an error. */
-export async function runGetMethodOn(client: LiteClient, acc: AccountAt, method: string | bigint, stack: TupleItem[] = []): Promise<GetMethodResult> {
+export async function runGetMethodOn(client: LiteClient, tvm: TvmPool, acc: AccountAt, method: string | bigint, stack: TupleItem[] = []): Promise<GetMethodResult> {
   if (acc.status !== 'active' || !acc.code || !acc.data) return { exitCode: NO_CODE_EXIT_CODE, gasUsed: 0, stack: [] };
   const methodId = typeof method === 'string' ? methodIdOf(method) : method;
   if (methodId < -(2n ** 31n) || methodId >= 2n ** 31n) throw new V2Error(422, `method id ${methodId} is outside the 32-bit range`);
   const key = runKey(acc, methodId, stack);
   let out = runs.get(key);
   if (!out) {
-    out = await execute(client, acc, methodId, stack);
+    out = await execute(client, tvm, acc, methodId, stack);
     runs.set(key, out);
   }
   return { exitCode: out.exitCode, gasUsed: out.gasUsed, stack: parseTuple(Cell.fromBase64(out.stackBoc)) };
 }
 
-async function execute(client: LiteClient, acc: AccountAt, methodId: bigint, stack: TupleItem[]): Promise<RunOutput> {
+async function execute(client: LiteClient, tvm: TvmPool, acc: AccountAt, methodId: bigint, stack: TupleItem[]): Promise<RunOutput> {
   const config = await configAt(client, acc.block.id);
   const libs = emptyLibraries();
   const extraCurrency = Object.fromEntries([...(acc.account?.storage.balance.other ?? [])]);
+  const stackBoc = stack.length ? boc64(serializeTuple(stack)) : '';
   for (let fetched = 0; ; fetched++) {
-    const res = await runTvmGetMethod({
-      code: acc.code!,
-      data: acc.data!,
-      methodId: Number(methodId),
-      stack,
-      config,
-      verbosity: 'short',
-      libs: librariesCell(libs),
-      address: acc.address,
-      unixTime: acc.block.utime,
-      balance: acc.balance,
-      randomSeed: Buffer.alloc(32),
-      gasLimit: GAS_LIMIT,
-      debugEnabled: false,
-      extraCurrency,
-    });
+    const res = await tvm
+      .getMethod({
+        code: boc64(acc.code!),
+        data: boc64(acc.data!),
+        libs: libs.size > 0 ? boc64(librariesCell(libs)!) : undefined,
+        methodId: Number(methodId),
+        stack: stackBoc,
+        config,
+        verbosity: 'short',
+        address: acc.address.toRawString(),
+        unixTime: acc.block.utime,
+        balance: acc.balance,
+        gasLimit: GAS_LIMIT,
+        extraCurrency,
+      })
+      .catch((err: unknown) => {
+        throw tvmError(err);
+      });
     const out = res.output;
     if (!out.success) throw new V2Error(500, `get-method failed: ${out.error}`);
     if (out.missing_library && fetched < MAX_LIBRARY_FETCHES) {
@@ -102,15 +106,18 @@ async function execute(client: LiteClient, acc: AccountAt, methodId: bigint, sta
   }
 }
 
+const boc64 = (c: Cell) => c.toBoc().toString('base64');
+
 /** Runs `method` on `address` at `block`; undefined unless it exits with 0 or 1 (success). */
 export async function tryGetMethod(
   client: LiteClient,
+  tvm: TvmPool,
   block: McBlock,
   address: Address | AccountAt,
   method: string,
   stack: TupleItem[] = [],
 ): Promise<TupleItem[] | undefined> {
   const acc = address instanceof Address ? await accountIn(client, address, block) : address;
-  const r = await runGetMethodOn(client, acc, method, stack);
+  const r = await runGetMethodOn(client, tvm, acc, method, stack);
   return r.exitCode === 0 || r.exitCode === 1 ? r.stack : undefined;
 }

@@ -4,6 +4,7 @@
 // contract is none of them (the route answers 409).
 import { Address, beginCell, Cell, Dictionary, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
+import type { TvmPool } from '../../tvm/pool';
 import { friendly } from '../../ton/address';
 import { dnsCategoryName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
 import { parseTokenContent } from '../../ton/token-content';
@@ -58,10 +59,10 @@ function dnsRecordJson(r: DnsRecord): unknown {
   }
 }
 
-export async function tokenData(client: LiteClient, account: AccountAt, shownAddress: string): Promise<unknown> {
+export async function tokenData(client: LiteClient, tvm: TvmPool, account: AccountAt, shownAddress: string): Promise<unknown> {
   const block = account.block;
   const target = account.address;
-  const get = (a: AccountAt, method: string, stack: TupleItem[] = []) => () => tryGetMethod(client, block, a, method, stack);
+  const get = (a: AccountAt, method: string, stack: TupleItem[] = []) => () => tryGetMethod(client, tvm, block, a, method, stack);
 
   const [master, wallet, collection, item] = await Promise.all([
     probe(get(account, 'get_jetton_data'), (s) => {
@@ -81,9 +82,9 @@ export async function tokenData(client: LiteClient, account: AccountAt, shownAdd
       const owner = address(s[1]);
       const jetton = address(s[2]);
       if (!owner || !jetton) return undefined;
-      const expected = await tryGetMethod(client, block, jetton, 'get_wallet_address', [addressArg(owner)]);
+      const expected = await tryGetMethod(client, tvm, block, jetton, 'get_wallet_address', [addressArg(owner)]);
       if (!expected || !address(expected[0])?.equals(target)) return undefined;
-      const claimed = await tryGetMethod(client, block, account, 'is_claimed');
+      const claimed = await tryGetMethod(client, tvm, block, account, 'is_claimed');
       return {
         '@type': 'ext.tokens.jettonWalletData',
         address: shownAddress,
@@ -113,10 +114,10 @@ export async function tokenData(client: LiteClient, account: AccountAt, shownAdd
       const individual = s[4]?.type === 'null' ? null : cell(s[4]);
       let content: Cell | null = individual;
       if (collectionAddress) {
-        const expected = await tryGetMethod(client, block, collectionAddress, 'get_nft_address_by_index', [{ type: 'int', value: index }]);
+        const expected = await tryGetMethod(client, tvm, block, collectionAddress, 'get_nft_address_by_index', [{ type: 'int', value: index }]);
         if (!expected || !address(expected[0])?.equals(target)) return undefined;
         if (individual) {
-          const full = await tryGetMethod(client, block, collectionAddress, 'get_nft_content', [
+          const full = await tryGetMethod(client, tvm, block, collectionAddress, 'get_nft_content', [
             { type: 'int', value: index },
             { type: 'cell', cell: individual },
           ]);
@@ -132,7 +133,7 @@ export async function tokenData(client: LiteClient, account: AccountAt, shownAdd
         index: index.toString(),
         ...(collectionAddress ? { collection_address: userFriendly(collectionAddress) } : {}),
         ...(owner ? { owner_address: userFriendly(owner) } : {}),
-        content: (await dnsContent(client, account)) ?? (content ? parseTokenContent(content) : {}),
+        content: (await dnsContent(client, tvm, account)) ?? (content ? parseTokenContent(content) : {}),
       };
     }),
   ]);
@@ -140,12 +141,12 @@ export async function tokenData(client: LiteClient, account: AccountAt, shownAdd
 }
 
 /** A TON DNS item (it answers `dnsresolve`): its domain and every record it holds. */
-async function dnsContent(client: LiteClient, item: AccountAt) {
+async function dnsContent(client: LiteClient, tvm: TvmPool, item: AccountAt) {
   const block = item.block;
   const self = { type: 'slice' as const, cell: beginCell().storeUint(0, 8).endCell() };
-  const resolved = await tryGetMethod(client, block, item, 'dnsresolve', [self, { type: 'int', value: 0n }]);
+  const resolved = await tryGetMethod(client, tvm, block, item, 'dnsresolve', [self, { type: 'int', value: 0n }]);
   if (!resolved) return undefined;
-  const domain = await tryGetMethod(client, block, item, 'get_domain');
+  const domain = await tryGetMethod(client, tvm, block, item, 'get_domain');
   const label = domain?.[0] && domain[0].type !== 'null' ? cell(domain[0]).beginParse() : null;
   const data: Record<string, unknown> = {};
   const records = resolved[1];

@@ -2,14 +2,15 @@
 // `seqno`) and the method run on it (get-method.ts); a non-zero exit code is still a successful answer.
 import { z } from 'zod';
 import type { LiteClient } from 'ton-lite-client';
-import type { Address } from '@ton/core';
+import type { TvmPool } from '../../../tvm/pool';
+import type { Address, TupleItem } from '@ton/core';
 import { accountAt } from '../chain-state';
 import { methodIdOf, runGetMethodOn } from '../get-method';
 import { blockIdJson } from '../block-json';
 import { defineMethod } from '../method';
 import { transactionId } from '../tx-json';
 import { address, int32 } from '../params';
-import { legacyEntry, parseStack, typedEntry } from '../stack';
+import { legacyEntry, newExpansion, parseStack, typedEntry } from '../stack';
 
 const METHOD_ID = /^(-?\d+|0x[0-9a-f]+)$/i;
 
@@ -35,10 +36,16 @@ const params = z.object({
   seqno: int32('a masterchain seqno > 0', 1n).optional(),
 });
 
-async function run(client: LiteClient, p: { address: { address: Address }; method: bigint; stack: unknown[]; seqno?: number }, typed: boolean) {
+async function run(client: LiteClient, tvm: TvmPool, p: { address: { address: Address }; method: bigint; stack: unknown[]; seqno?: number }, typed: boolean) {
   const input = parseStack(p.stack, typed);
   const acc = await accountAt(client, p.address.address, p.seqno);
-  return { acc, res: await runGetMethodOn(client, acc, p.method, input) };
+  return { acc, res: await runGetMethodOn(client, tvm, acc, p.method, input) };
+}
+
+/** The result stack in legacy entries, every cell's expansion counted against one budget. */
+function legacyStack(stack: TupleItem[]): unknown[] {
+  const budget = newExpansion();
+  return stack.map((x) => legacyEntry(x, budget));
 }
 
 export const runGetMethod = defineMethod({
@@ -47,11 +54,11 @@ export const runGetMethod = defineMethod({
   summary: 'Run a get-method; stack entries as [type, value]',
   params,
   async run(p, ctx) {
-    const { acc, res } = await run(await ctx.lite(), p, false);
+    const { acc, res } = await run(await ctx.lite(), await ctx.tvm(), p, false);
     return {
       '@type': 'smc.runResult',
       gas_used: res.gasUsed,
-      stack: res.stack.map(legacyEntry),
+      stack: legacyStack(res.stack),
       exit_code: res.exitCode,
       block_id: blockIdJson(acc.block.id),
       last_transaction_id: transactionId(acc.lastTxLt, acc.lastTxHash),
@@ -65,7 +72,7 @@ export const runGetMethodStd = defineMethod({
   summary: 'Run a get-method; stack entries as typed tonlib objects',
   params,
   async run(p, ctx) {
-    const { res } = await run(await ctx.lite(), p, true);
+    const { res } = await run(await ctx.lite(), await ctx.tvm(), p, true);
     return { '@type': 'smc.runResult', gas_used: res.gasUsed, stack: res.stack.map((x) => typedEntry(x)), exit_code: res.exitCode };
   },
 });
