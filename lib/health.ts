@@ -1,26 +1,89 @@
-// What /api/health reports: one line per subsystem, "ok…" or what is wrong, plus the indexer's numbers.
+// What /api/health reports: one line per subsystem ("ok…" or what is wrong), the indexer's numbers, each
+// lite server's state, memory, the HTTP server's load and — where the process has one — the emulator.
+// `status: degraded` comes with a `reason` naming the broken subsystems. Health must stay fast when
+// Atlas is overloaded (orchestrators restart what does not answer): a request waits at most 50 ms for a
+// new database and chain probe, else answers with the latest finished one while the new one runs on.
+import type { LiteClient } from 'ton-lite-client';
+import type { ServicesSource } from './api/services';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { loadStatus, type LoadStatus } from './http/load';
 import type { IndexerProgress } from './indexer/follower';
-import { services } from './runtime';
+import type { TvmStatus } from './tvm/pool';
+import { liteServerStatus, type LiteServerStatus } from './lite';
+
+export interface HealthServices {
+  config: Pick<Config, 'network'>;
+  db: Database;
+  lite: LiteClient;
+  indexer?: { progress: IndexerProgress };
+  tvm?: { status(): TvmStatus };
+}
 
 export interface Health {
   status: 'ok' | 'degraded';
+  /** Why it is degraded: the broken subsystems, each with its error. */
+  reason?: string;
   db: string;
   chain: string;
   indexer: string;
   /** Present while an in-process indexer runs: cursor, head, rates, ETA. */
   indexer_progress?: IndexerProgress & { lag: number | null };
+  /** Each lite server of a pool (absent on the devnet's in-process engine). */
+  lite_servers?: LiteServerStatus[];
+  tvm?: TvmStatus;
+  /** Bytes, as process.memoryUsage() reports them. */
+  memory: { rss: number; heap_used: number; heap_total: number };
+  /** The HTTP server's load (absent where no Atlas server fronts the process: next dev, tests). */
+  load?: LoadStatus;
+}
+
+interface Probe {
+  db: string;
+  chain: string;
 }
 
 const HEAD_TIMEOUT_MS = 3000;
+/** A probe result older than this starts a new probe. */
+const PROBE_MAX_AGE_MS = 2000;
+/** How long a request waits for that new probe before answering with the previous result. */
+const PROBE_WAIT_MS = 50;
 
-export async function health(): Promise<Health> {
-  let s;
-  try {
-    s = await services();
-  } catch (err) {
-    const msg = `error: ${(err as Error).message}`;
-    return { status: 'degraded', db: msg, chain: 'not started', indexer: 'not started' };
-  }
+/** The health check over these services; its probes are shared by every request. */
+export function createHealth(source: ServicesSource<HealthServices>, opts: { probeMaxAgeMs?: number } = {}): () => Promise<Health> {
+  const maxAge = opts.probeMaxAgeMs ?? PROBE_MAX_AGE_MS;
+  let latest: { at: number; probe: Probe } | undefined;
+  let running: Promise<Probe> | undefined;
+
+  const refresh = (s: HealthServices) =>
+    (running ??= probe(s)
+      .then((p) => {
+        latest = { at: Date.now(), probe: p };
+        return p;
+      })
+      .finally(() => (running = undefined)));
+
+  return async () => {
+    let s: HealthServices;
+    try {
+      s = await source();
+    } catch (err) {
+      const msg = `error: ${(err as Error).message}`;
+      return { status: 'degraded', reason: `services: ${(err as Error).message}`, db: msg, chain: 'not started', indexer: 'not started', memory: memory(), load: loadStatus() };
+    }
+    let p: Probe;
+    if (!latest) p = await refresh(s);
+    else if (Date.now() - latest.at <= maxAge) p = latest.probe;
+    else {
+      // A quiet process answers with a fresh probe; a busy or stuck one with the last result, at once.
+      const previous = latest.probe;
+      p = await Promise.race([refresh(s), new Promise<Probe>((r) => setTimeout(() => r(previous), PROBE_WAIT_MS))]);
+    }
+    return assemble(s, p);
+  };
+}
+
+async function probe(s: HealthServices): Promise<Probe> {
   const [db, chain] = await Promise.all([
     s.db.prisma.$queryRaw`SELECT 1`.then(
       () => 'ok',
@@ -31,11 +94,42 @@ export async function health(): Promise<Health> {
       (err: Error) => `error: ${s.config.network}: ${err.message}`,
     ),
   ]);
+  return { db, chain };
+}
+
+function assemble(s: HealthServices, { db, chain }: Probe): Health {
   const p = s.indexer?.progress;
   const lag = p && p.headSeqno !== null && p.lastIndexedSeqno !== null ? p.headSeqno - p.lastIndexedSeqno : null;
   const indexer = !p ? 'off (INDEXER=off: a separate process indexes)' : describeIndexer(p, lag);
-  const ok = db === 'ok' && chain.startsWith('ok') && !indexer.startsWith('error');
-  return { status: ok ? 'ok' : 'degraded', db, chain, indexer, ...(p && { indexer_progress: { ...p, lag } }) };
+  const servers = liteServerStatus(s.lite);
+  const tvm = s.tvm?.status();
+
+  const reasons: string[] = [];
+  if (db !== 'ok') reasons.push(`database ${db}`);
+  if (!chain.startsWith('ok')) {
+    const down = servers?.filter((x) => x.state !== 'ready').map((x) => `${x.server} ${x.state}${x.lastFailure ?? x.lastError ? ` (${x.lastFailure ?? x.lastError})` : ''}`);
+    reasons.push(`chain ${chain}` + (down?.length ? `; lite servers down: ${down.join(', ')}` : ''));
+  }
+  if (indexer.startsWith('error')) reasons.push(`indexer ${indexer}`);
+  if (tvm?.state === 'degraded') reasons.push(`emulator degraded: ${tvm.lastFailure?.reason ?? 'unknown failure'} (${tvm.restarts} restarts)`);
+
+  return {
+    status: reasons.length ? 'degraded' : 'ok',
+    ...(reasons.length && { reason: reasons.join('; ') }),
+    db,
+    chain,
+    indexer,
+    ...(p && { indexer_progress: { ...p, lag } }),
+    ...(servers && { lite_servers: servers }),
+    ...(tvm && { tvm }),
+    memory: memory(),
+    load: loadStatus(),
+  };
+}
+
+function memory(): Health['memory'] {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal };
 }
 
 function describeIndexer(p: IndexerProgress, lag: number | null): string {

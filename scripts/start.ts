@@ -4,7 +4,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { loadConfigOrExit } from './cli';
 
@@ -13,7 +12,7 @@ const root = process.cwd();
 const fingerprintFile = path.join(root, '.next', 'atlas-source-fingerprint');
 
 // Sources that shape the build; a change to any of them means the old build is stale.
-const SOURCE_ROOTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'next.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCE_ROOTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 function sourceFingerprint(): string {
   const h = createHash('sha256');
@@ -49,10 +48,12 @@ function ensureBuild() {
 async function main() {
   ensureBuild();
   const { default: next } = await import('next');
+  // Imported after the configuration is known to be valid: lib/log reads it on import.
+  const [{ createAtlasServer }, { log }] = await Promise.all([import('../lib/http/server'), import('../lib/log')]);
   const app = next({ dev: false, dir: root, port: cfg.port, hostname: '0.0.0.0' });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => void handle(req, res));
+  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }) });
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `atlas: port ${cfg.port} is in use (set PORT)` : `atlas: ${err.message}`);
     process.exit(1);

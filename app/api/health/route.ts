@@ -1,7 +1,10 @@
 import { apiRoute } from '@/lib/api/route';
-import { health } from '@/lib/health';
+import { createHealth } from '@/lib/health';
+import { services } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';
+
+const health = createHealth(services);
 
 export const GET = apiRoute(
   (err) => Response.json({ status: 'error', error: String(err) }, { status: 500 }),

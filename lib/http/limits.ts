@@ -1,0 +1,34 @@
+// Every input limit of the public routes, in one table: README's limits table is written from it, the
+// routes and the HTTP server enforce it, and error messages name the limit they hit. A limit belongs
+// here when a client can run into it; internal tuning stays with the code it tunes.
+
+export const LIMITS = {
+  /** Bytes of a request body (JSON or BoC); more is 413 before the body is read in full. */
+  bodyBytes: 1 << 20,
+  /** Characters of a request URL (path and query); more is 414. */
+  urlChars: 8 * 1024,
+  /** Values in one v3 list parameter (repeated or comma-separated). */
+  listValues: 1000,
+  /** Entries of a runGetMethod input stack. */
+  stackEntries: 256,
+  /** Nesting of tuples and lists in a runGetMethod input stack. */
+  stackNesting: 64,
+  /** Bits of a stack integer: TVM integers are 257-bit signed. */
+  stackIntegerBits: 257,
+  /** Bytes of one BoC a client sends (sendBoc, estimateFee, stack cells, …), decoded. */
+  bocBytes: 64 * 1024,
+  /** Distinct cells in one BoC a client sends. */
+  bocCells: 4096,
+  /** Depth of a cell tree a client sends (a message's depth is capped by the chain at 512). */
+  cellDepth: 512,
+  /** Depth of a cell handed to the emulator (stack cells, estimateFee's body and init): past ~300 it traps. */
+  emulatedCellDepth: 256,
+  /** Cells a runGetMethod result may expand to in the legacy `object` form (shared subtrees count each time). */
+  stackCellsExpanded: 10_000,
+  /** Milliseconds one emulator run (a get-method, a fee-estimate transaction) may take; more is 504. */
+  tvmRunMs: 5_000,
+  /** Emulator runs waiting for a free TVM worker; more is 503 with Retry-After. */
+  tvmQueue: 64,
+} as const;
+
+export type LimitName = keyof typeof LIMITS;

@@ -1,0 +1,236 @@
+// The HTTP edge of `npm start`: a node:http server in front of Next's request handler that refuses what
+// would hurt every other request before any of it reaches the app — oversize bodies, URLs and headers,
+// methods no route serves, undecodable paths — sheds load past a cap instead of queueing, answers a
+// request running past its deadline with 504, and records who the client is. Its own answers use the
+// envelope of the API the path belongs to (edge-errors.ts). Built by scripts/start.ts; tested with a stub
+// handler over real sockets (server.test.ts).
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { applyCors } from '../api/cors';
+import { bodyTooLargeMessage } from './body';
+import { CLIENT_IP_HEADER } from './client-ip';
+import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
+import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
+import { LIMITS } from './limits';
+import { loadRecord, type LoadStatus } from './load';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export interface AtlasServer {
+  server: http.Server;
+  /** Live load numbers (also what /api/health reports). */
+  load: LoadStatus;
+  /** Stops the event-loop monitor and closes the server. */
+  close(): Promise<void>;
+}
+
+/** Methods some route serves (OPTIONS: CORS preflights); anything else is 405 before routing. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+/**
+ * Never shed: orchestrators must see the process is alive (and why it sheds) while it is overloaded, and
+ * a page already rendered needs its (cheap, static) scripts and styles.
+ */
+/**
+ * A lagging event loop sheds only while this many requests are in flight: with fewer, the lag is the
+ * process's own work (the devnet sealing a block, the indexer parsing one), and refusing the few
+ * requests there are would not relieve it.
+ */
+const LAG_SHED_MIN_IN_FLIGHT = 8;
+// CORS preflights too: they cost nothing, and a browser reports a refused preflight as a bare network
+// error that hides the Retry-After the real request would have carried.
+const neverShed = (path: string, method: string | undefined) => path === '/api/health' || path.startsWith('/_next/static/') || method === 'OPTIONS';
+/**
+ * Node's own limit on the request line plus headers. Above LIMITS.urlChars so that a long URL reaches
+ * the 414 check with its path known; past it Node stops parsing and clientError answers 414/431.
+ */
+const MAX_HEADER_BYTES = 32 * 1024;
+/** How long a client may take to send its headers (slowloris). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How old an /api/health answer the edge gives may be (health-cache.ts). */
+const HEALTH_MAX_AGE_MS = 1000;
+/** How often the event-loop delay window is read and reset. */
+const DELAY_WINDOW_MS = 1000;
+
+export function createAtlasServer({ config, handle, log }: { config: Pick<Config, 'http' | 'corsOrigins'>; handle: NodeHandler; log: Logger }): AtlasServer {
+  const { trustProxy, maxInFlight, shedEventLoopDelayMs, requestTimeoutMs } = config.http;
+  const load = loadRecord();
+
+  // p99 event-loop delay over the last window: a blocked loop shows up once it runs again.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const window = setInterval(() => {
+    load.event_loop_delay_p99_ms = Math.round(delay.percentile(99) / 1e6);
+    delay.reset();
+  }, DELAY_WINDOW_MS);
+  window.unref();
+
+  const send = (req: IncomingMessage, res: ServerResponse, status: number, error: string, extra?: Record<string, string>) => {
+    const target = req.url ?? '/';
+    const answer = edgeError(target, status, error, extra);
+    if (rawPath(target).startsWith('/api/')) applyCors(answer.headers, config.corsOrigins, headerOf(req, 'origin'));
+    void writeResponse(res, answer);
+  };
+
+  const health = createHealthCache({
+    load,
+    maxAgeMs: HEALTH_MAX_AGE_MS,
+    fetchFresh: async () => {
+      const { port } = server.address() as AddressInfo;
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { [HEALTH_REFRESH_HEADER]: '1' }, signal: AbortSignal.timeout(10_000) });
+      const body = (await r.json()) as Record<string, unknown>;
+      // Only the route's own report is kept, never another layer's refusal (a rate limit, a shed answer).
+      if (body.status !== 'ok' && body.status !== 'degraded') throw new Error(`health answered ${r.status}`);
+      return { status: r.status, body };
+    },
+  });
+
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: requestTimeoutMs, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs) }, (req, res) => {
+    const target = req.url ?? '/';
+    const path = rawPath(target);
+    req.headers[CLIENT_IP_HEADER] = clientAddress(req, trustProxy);
+
+    if (!METHODS.has(req.method ?? '')) return send(req, res, 405, `method ${req.method} is not allowed`, { Allow: [...METHODS].join(', '), Connection: 'close' });
+    if (target.length > LIMITS.urlChars) return send(req, res, 414, `URL longer than ${LIMITS.urlChars} characters`, { Connection: 'close' });
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return send(req, res, 400, 'malformed percent-encoding in the URL path');
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > LIMITS.bodyBytes) return send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
+
+    if (path === '/api/health' && req.method === 'GET' && !req.headers[HEALTH_REFRESH_HEADER]) {
+      const cached = health.answer();
+      if (cached) return void writeResponse(res, withSecurityHeaders(Response.json(cached.body, { status: cached.status, headers: { 'Cache-Control': 'no-store' } })));
+    }
+    if (!neverShed(path, req.method)) {
+      const lagging = load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT;
+      if (load.in_flight >= maxInFlight || lagging) {
+        load.shed++;
+        return send(req, res, 503, 'server overloaded, retry later', { 'Retry-After': '1' });
+      }
+    }
+
+    load.in_flight++;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      load.in_flight--;
+      clearTimeout(deadline);
+    };
+    res.once('close', finish);
+    // A handler past its deadline: the client gets 504 and the socket goes, whatever the handler still does.
+    const deadline = setTimeout(() => {
+      load.timed_out++;
+      log.warn({ component: 'http', method: req.method, path, ms: requestTimeoutMs }, 'request deadline passed');
+      if (!res.headersSent) send(req, res, 504, `request took longer than ${requestTimeoutMs} ms`, { Connection: 'close' });
+      else res.destroy();
+      finish();
+    }, requestTimeoutMs);
+    limitStreamedBody(req, () => {
+      // Connection: close ends the socket once the answer is out; destroying it now would lose the answer.
+      if (!res.headersSent) send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
+      else req.destroy();
+    });
+    Promise.resolve()
+      .then(() => handle(req, res))
+      .catch((err: unknown) => {
+      log.error({ component: 'http', err }, 'request handler failed');
+      if (!res.headersSent) send(req, res, 500, 'internal server error');
+      else res.destroy();
+    });
+  });
+
+  // Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
+  // writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
+  // is over the limit, else 431; the envelope follows the path when the request line was read.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
+    (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
+    const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
+    const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
+    const target = requestLine?.[1] ?? '/';
+    const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
+    const [status, error] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? lineTooLong
+          ? [414, `URL longer than ${LIMITS.urlChars} characters`]
+          : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request not received in time']
+          : [400, 'malformed HTTP request'];
+    void rawAnswer(socket, edgeError(target, status, error));
+  });
+
+  // CONNECT (proxy tunnels) bypasses the request handler in Node; Atlas is no proxy.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    void rawAnswer(socket, edgeError(req.url ?? '/', 405, 'method CONNECT is not allowed', { Allow: [...METHODS].join(', ') }));
+  });
+
+  return {
+    server,
+    load,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        clearInterval(window);
+        delay.disable();
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : null;
+}
+
+/**
+ * The client's address: the socket's peer, or with TRUST_PROXY the last X-Forwarded-For hop — the one
+ * the trusted proxy appended; earlier hops are whatever the client wrote and prove nothing.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  if (!trustProxy) return peer;
+  const forwarded = req.headers['x-forwarded-for'];
+  const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  return list.at(-1) ?? peer;
+}
+
+/**
+ * Chunked bodies carry no length up front: count bytes as Node's parser hands them to the request stream
+ * (its push), so the limit holds before the handler has read the body — and whichever way it reads it.
+ */
+function limitStreamedBody(req: IncomingMessage, onExceeded: () => void): void {
+  let seen = 0;
+  const push = req.push.bind(req);
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (chunk && seen <= LIMITS.bodyBytes) {
+      seen += (chunk as Buffer).length;
+      if (seen > LIMITS.bodyBytes) {
+        onExceeded();
+        return false;
+      }
+    }
+    return seen > LIMITS.bodyBytes ? false : push(chunk, encoding);
+  };
+}
+
+async function writeResponse(res: ServerResponse, answer: Response): Promise<void> {
+  const body = Buffer.from(await answer.arrayBuffer());
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(answer.status, { ...Object.fromEntries(answer.headers), 'content-length': String(body.length) });
+  res.end(body);
+}
+
+async function rawAnswer(socket: Socket, answer: Response): Promise<void> {
+  const body = Buffer.from(await answer.arrayBuffer());
+  const headers = [...answer.headers].map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.write(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ''}\r\n${headers}content-length: ${body.length}\r\nconnection: close\r\n\r\n`);
+  socket.end(body);
+}
