@@ -18,7 +18,7 @@ export function allowedOrigin(origins: Config['corsOrigins'], origin: string | n
   return origin !== null && origins.includes(origin) ? origin : undefined;
 }
 
-function applyCors(headers: Headers, origins: Config['corsOrigins'], origin: string | null): void {
+export function applyCors(headers: Headers, origins: Config['corsOrigins'], origin: string | null): void {
   const allow = allowedOrigin(origins, origin);
   // With a list, the answer depends on Origin: caches must keep one copy per origin.
   if (origins !== '*') headers.append('Vary', 'Origin');

@@ -1,0 +1,56 @@
+// A light Atlas API process for tests that need several processes: the real /api/v2 and /api/v3 handlers
+// behind a real HTTP server, with the access service the runtime builds (keys in DATABASE_URL's
+// database, limits in REDIS_URL's Redis), but no chain and no indexer. Prints `listening <url>` and
+// serves until it is sent SIGTERM. Started by startApiProcess() below.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface ApiProcess {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Spawns this file as a child process with `env` added to the environment. */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api-process.ts')], {
+    env: { ...process.env, ...env, ATLAS_API_PROCESS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code}`)));
+    lines.on('line', (line) => {
+      const m = /^listening (\S+)$/.exec(line);
+      if (m) resolve(m[1]!);
+    });
+  });
+  return {
+    url,
+    async close() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+async function main() {
+  const { createAccess } = await import('../auth/access');
+  const { redisLimiter, memoryLimiter } = await import('../auth/limiter');
+  const { parseConfig } = await import('../config');
+  const { configuredTarget, openDatabase } = await import('../db/database');
+  const { log } = await import('../log');
+  const { testApi } = await import('./api');
+  const config = parseConfig(process.env);
+  const db = await openDatabase(configuredTarget(config));
+  const limiter = config.redisUrl ? redisLimiter(config.redisUrl, { log }) : memoryLimiter();
+  const server = await testApi({ db, config, access: createAccess({ prisma: db.prisma, limiter, anonRps: config.rateLimitAnonRps }) }).serve();
+  console.log(`listening ${server.url}`);
+  process.once('SIGTERM', () => {
+    void Promise.all([server.close(), limiter.close(), db.close()]).finally(() => process.exit(0));
+  });
+}
+
+if (process.env.ATLAS_API_PROCESS === '1' && process.argv[1] === path.join(import.meta.dirname, 'api-process.ts')) await main();
