@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { themeInitScript } from '@/components/layout/theme';
+import { NONCE_HEADER } from '@/lib/http/security-headers';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -20,12 +22,15 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The page policy allows only scripts with this request's nonce (proxy.ts); reading it makes every
+  // page render per request, which they already did (live chain data).
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // The theme script changes the class before hydration; that difference is intended.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeInitScript }} />
       </head>
       <body className="min-h-screen font-sans">
         <Providers>

@@ -1,10 +1,15 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify] [--tx 50000] [--rows 1000000] [--rounds 60] [--v3-database URL]`: Atlas's
-// performance numbers.
+// `npm run bench [-- --only devnet,index,v3,v2,classify,fuzz,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
+// [--v3-database URL] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
+// Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain into PostgreSQL and PGlite
 //   v3    — p50/p99 and requests/s of hot /api/v3 routes with --rows transactions in PostgreSQL
 //   v2    — p50/p99 of v2 calls against the devnet next to the same reads made directly with ton-lite-client
 //   classify — action classifier throughput (traces/s on one core) over the ton-actions fixture traces
+//   fuzz  — `npm start` on a free port, then --requests fuzz requests (lib/fuzz): throughput, p50/p99,
+//           unexpected 5xx, hangs, server RSS, indexer progress; the bench exits 1 if the fuzz run fails
+//   edge  — 50 concurrent connections against a running Atlas (--url; not in the default set): served
+//           req/s, shed and timed-out shares, latency, /api/health latency under that load
 // The recorded chain is kept in .atlas-bench/ so later runs skip recording. PostgreSQL comes from
 // DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres; a scratch database is created
 // and dropped). Results print as a table and go to .reports/bench.json.
@@ -20,6 +25,8 @@ import { log } from '../lib/log';
 import { recordChain } from './chain';
 import { benchClassify } from './classify';
 import { benchDevnet } from './devnet';
+import { benchFuzz } from './fuzz';
+import { benchEdge } from './edge';
 import { benchV2 } from './v2';
 import { benchV3 } from './v3';
 import { scratchPostgres, type BenchResult } from './support';
@@ -31,10 +38,15 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '60' },
     'v3-database': { type: 'string' },
+    requests: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: 'atlas-bench' },
+    concurrency: { type: 'string', default: '8' },
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    path: { type: 'string', default: '/' },
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v2,classify').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,fuzz').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 const results: BenchResult[] = [];
@@ -42,6 +54,7 @@ const baseUrl = config().databaseUrl ?? 'postgresql://postgres@127.0.0.1:5432/po
 
 if (only.has('devnet')) results.push(...(await benchDevnet(Number(values.rounds))));
 if (only.has('classify')) results.push(...benchClassify());
+if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
 
 // The index, v3 and v2 benchmarks share one recorded chain.
 if (['index', 'v3', 'v2'].some((b) => only.has(b))) await onRecordedChain();
@@ -81,7 +94,14 @@ async function onRecordedChain() {
   }
 }
 
+let fuzzFailed = false;
+if (only.has('fuzz')) {
+  const { results: rows, report } = await benchFuzz(Number(values.requests), values.seed, Number(values.concurrency));
+  results.push(...rows);
+  fuzzFailed = report.failures.length > 0;
+}
+
 console.table(results.map((r) => ({ benchmark: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
 fs.mkdirSync('.reports', { recursive: true });
 fs.writeFileSync('.reports/bench.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
-process.exit(0);
+process.exit(fuzzFailed ? 1 : 0);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 // HTTP-only checks: the mobile project ignores this file (playwright.config.ts).
@@ -41,5 +43,27 @@ test.describe('service routes', () => {
     const res = await request.get('/api/v3/noSuchRoute?x=1');
     expect(res.status()).toBe(404);
     expect(await res.json()).toEqual({ error: 'route not found: /api/v3/noSuchRoute' });
+  });
+
+  test('get-methods and fee estimates run in the TVM worker pool of the production build', async ({ request }) => {
+    // The pool has no in-thread fallback: were its worker not started from the bundled route code, these
+    // would be 500 "the TVM worker source is not on disk".
+    const genesis = JSON.parse(fs.readFileSync(path.join(process.env.ATLAS_E2E_DATA_DIR!, 'devnet', 'genesis.json'), 'utf8')) as { name: string; address: string }[];
+    const alice = genesis.find((g) => g.name === 'alice')!.address;
+    const seqno = await request.post('/api/v2/runGetMethod', { data: { address: alice, method: 'seqno', stack: [] } });
+    expect(seqno.status(), await seqno.text()).toBe(200);
+    expect((await seqno.json()).result).toMatchObject({ '@type': 'smc.runResult', exit_code: 0 });
+    const fee = await request.post('/api/v2/estimateFee', { data: { address: alice, body: 'te6cckEBAQEAAgAAAEysuc0=' } });
+    // An unsigned body: the wallet's code runs in the emulator and refuses it (exit code 33 or similar).
+    expect((await fee.json()).error).toMatch(/^cannot apply external message to current state : .*\(exit code \d+\)$/);
+    // The runs above left their worker thread idle, not gone; /api/health shows the pool's own count. The
+    // edge answers health from an answer up to a second old (lib/http/health-cache.ts), so poll for it.
+    await expect
+      .poll(async () => (await (await request.get('/api/health')).json()).tvm, { timeout: 10_000 })
+      .toMatchObject({ state: 'ok', workers: expect.any(Number), restarts: 0 });
+    await expect.poll(async () => (await (await request.get('/api/health')).json()).tvm.workers, { timeout: 10_000 }).toBeGreaterThan(0);
+    const hostile = await request.post('/api/v2/runGetMethod', { data: { address: alice, method: 'seqno', stack: Array.from({ length: 400 }, () => ['num', '1']) } });
+    expect(hostile.status()).toBe(422);
+    expect((await hostile.json()).error).toBe('stack has 400 entries; at most 256 are allowed');
   });
 });

@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       liteTimeoutMs: 5000,
       redisUrl: undefined,
       logLevel: 'info',
+      http: { trustProxy: false, maxInFlight: 24, shedEventLoopDelayMs: 500, requestTimeoutMs: 30_000 },
     });
   });
 
@@ -80,6 +81,10 @@ describe('parseConfig', () => {
     [{ INDEXER_START_SEQNO: 'latest' }, 'Invalid INDEXER_START_SEQNO="latest"'],
     [{ DEVNET_TRAFFIC: 'maybe' }, 'Invalid DEVNET_TRAFFIC="maybe": expected on or off'],
     [{ TON_NETWORK: 'custom' }, 'Missing TON_GLOBAL_CONFIG'],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid TRUST_PROXY="yes": expected on or off'],
+    [{ MAX_IN_FLIGHT: '0' }, 'Invalid MAX_IN_FLIGHT="0": expected requests, an integer from 1 to 100000'],
+    [{ SHED_EVENT_LOOP_DELAY_MS: '1s' }, 'Invalid SHED_EVENT_LOOP_DELAY_MS="1s": expected milliseconds, an integer from 10 to 60000'],
+    [{ REQUEST_TIMEOUT_MS: '500' }, 'Invalid REQUEST_TIMEOUT_MS="500": expected milliseconds, an integer from 1000 to 600000'],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

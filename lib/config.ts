@@ -15,7 +15,11 @@ const port = intIn(1, 65535, 'an integer from 1 to 65535');
 const liteTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 to 600000');
 const devnetBlockMs = intIn(50, 600_000, 'milliseconds, an integer from 50 to 600000');
 const statementTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 to 600000');
+const anonRps = intIn(1, 1_000_000, 'requests per second, an integer from 1 to 1000000');
 const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1');
+const maxInFlight = intIn(1, 100_000, 'requests, an integer from 1 to 100000');
+const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
+const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 
 const devnetTps = z
   .string()
@@ -53,7 +57,12 @@ const schema = z.object({
   LITE_TIMEOUT_MS: liteTimeout.default(5000),
   DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
   REDIS_URL: redisUrl.optional(),
+  RATE_LIMIT_ANON_RPS: anonRps.default(20),
   CORS_ORIGINS: corsOrigins.default('*'),
+  TRUST_PROXY: onOff.default(false),
+  MAX_IN_FLIGHT: maxInFlight.default(24),
+  SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
+  REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
   DEVNET_TPS: devnetTps.default(2),
   DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
@@ -80,9 +89,23 @@ export interface Config {
   liteTimeoutMs: number;
   /** PostgreSQL cancels an API query running longer; also the most a v3 request may ask for with X-Timeout. */
   dbStatementTimeoutMs: number;
+  /** Shared rate-limit counters (several Atlas processes, one budget); per-process memory when unset. */
   redisUrl: string | undefined;
+  /** Requests per second each client IP may make without an API key (lib/auth). */
+  rateLimitAnonRps: number;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
+  /** The HTTP edge of `npm start` (lib/http/server.ts). */
+  http: {
+    /** Take the client address from X-Forwarded-For's last hop (a reverse proxy in front appends it). */
+    trustProxy: boolean;
+    /** Requests being answered at once; more are shed with 503 + Retry-After instead of queueing. */
+    maxInFlight: number;
+    /** Event-loop delay (p99 over the last second) past which new requests are shed. */
+    shedEventLoopDelayMs: number;
+    /** A request still unanswered after this gets 504 and its connection is closed. */
+    requestTimeoutMs: number;
+  };
   /** The local devnet (TON_NETWORK=devnet): block interval, traffic, lite server port, seed. */
   devnet: {
     blockMs: number;
@@ -137,7 +160,9 @@ export function parseConfig(env: Env): Config {
     liteTimeoutMs: v.LITE_TIMEOUT_MS,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     corsOrigins: v.CORS_ORIGINS,
+    http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS },
     devnet: {
       blockMs: v.DEVNET_BLOCK_MS,
       tps: v.DEVNET_TPS,

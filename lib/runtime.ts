@@ -5,6 +5,8 @@
 // The devnet and the indexer are imported only when this process runs them: an API-only process
 // (INDEXER=off on a real network) loads neither.
 import type { LiteClient } from 'ton-lite-client';
+import { createAccess, type Access } from './auth/access';
+import { memoryLimiter, redisLimiter, type RateLimiter } from './auth/limiter';
 import { config, type Config } from './config';
 import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -12,6 +14,7 @@ import type { Devnet } from './devnet';
 import type { Indexer } from './indexer/follower';
 import { createLiteClient, liteSourceFor } from './lite';
 import { log } from './log';
+import { TvmPool } from './tvm/pool';
 
 export interface Services {
   config: Config;
@@ -21,6 +24,11 @@ export interface Services {
   indexerDb?: Database;
   /** The one lite client everything that reads the chain uses. */
   lite: LiteClient;
+  /** API keys and rate limits (counted in Redis when REDIS_URL is set). */
+  access: Access;
+  limiter: RateLimiter;
+  /** Worker threads that run the emulator (get-methods, fee estimates). */
+  tvm: TvmPool;
   /** The local chain, when TON_NETWORK=devnet. */
   devnet?: Devnet;
   /** The in-process indexer (INDEXER=on). */
@@ -93,8 +101,11 @@ async function start(): Promise<Services> {
       })
     : undefined;
   indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
+  const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
+  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps });
+  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   hookSignals();
-  return { config: cfg, db, indexerDb, lite, devnet, indexer, startedAt: new Date() };
+  return { config: cfg, db, indexerDb, lite, access, limiter, tvm, devnet, indexer, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
@@ -103,6 +114,8 @@ export function stopServices(): Promise<void> {
     const running = await state.starting?.catch(() => undefined);
     if (running) {
       await running.indexer?.stop();
+      await running.limiter.close();
+      await running.tvm.close();
       running.lite.engine.close();
       await running.devnet?.close();
       if (running.indexerDb !== running.db) await running.indexerDb?.close();

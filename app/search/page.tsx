@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { ChainTextPreview } from '@/components/entity/ChainText';
 import { SearchBox } from '@/components/layout/SearchBox';
 import { PageTitle } from '@/components/ui/Card';
 import type { ParamsOf, ResourceName, ResponseOf } from '@/lib/client/registry';
@@ -85,7 +86,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       ) : choices.length ? (
         <section aria-labelledby="choices">
           <h2 id="choices" className="mb-2 font-semibold">
-            “{q}” matches {choices.length} things — choose one
+            “<ChainTextPreview text={q} max={200} />” matches {choices.length} things — choose one
           </h2>
           <ul className="space-y-2">
             {choices.map((c) => (
@@ -100,7 +101,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         </section>
       ) : (
         <div role="status" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-          <h2 className="font-semibold">Nothing found for “{q}”</h2>
+          <h2 className="font-semibold">Nothing found for “<ChainTextPreview text={q} max={200} />”</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {candidates.some((c) => c.kind === 'domain')
               ? 'Domain names (.ton) are not indexed yet.'

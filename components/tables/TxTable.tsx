@@ -1,7 +1,8 @@
 import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
-import { txSucceeded } from '@/lib/format/tx';
+import { messageComment, txSucceeded } from '@/lib/format/tx';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
+import { ChainTextPreview } from '../entity/ChainText';
 import { Time } from '../entity/Time';
 import { TxHash } from '../entity/TxHash';
 import { Status } from '../ui/Card';
@@ -75,10 +76,17 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
 function InMsg({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
   const m = t.in_msg;
   if (!m) return <span className="text-sm text-slate-500 dark:text-slate-400">{t.description.type === 'tick_tock' ? 'tick-tock' : 'no message'}</span>;
+  const comment = messageComment(m);
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <Address raw={m.source} book={book} />
       {m.value !== null && <Amount value={m.value} maxFraction={4} />}
+      {comment !== undefined && (
+        <span className="block min-w-0 truncate text-xs italic text-slate-600 dark:text-slate-400" data-testid="comment-preview">
+          <span className="sr-only">Comment: </span>
+          <ChainTextPreview text={comment} />
+        </span>
+      )}
     </div>
   );
 }

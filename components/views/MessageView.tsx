@@ -2,23 +2,20 @@ import Link from 'next/link';
 import type { AddressBookJson, MessageJson } from '@/lib/api/v3/models';
 import { opcodeName } from '@/lib/format/opcodes';
 import { toUrlSafe } from '@/lib/format/hash';
+import { messageComment } from '@/lib/format/tx';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { BocView } from '../entity/Boc';
+import { ChainText } from '../entity/ChainText';
 import { CopyButton } from '../entity/CopyButton';
 import { Time } from '../entity/Time';
 import { Badge, Fields } from '../ui/Card';
 
 const yes = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
 
-function comment(m: MessageJson): string | undefined {
-  const d = m.message_content?.decoded;
-  return d && d.type === 'text_comment' && typeof d.comment === 'string' ? d.comment : undefined;
-}
-
 /** One message: parties, value, flags, and its body decoded where we can, raw always. */
 export function MessageView({ m, book, direction }: { m: MessageJson; book: AddressBookJson; direction: 'in' | 'out' }) {
-  const text = comment(m);
+  const text = messageComment(m);
   const op = m.opcode;
   const opName = m.decoded_opcode ?? opcodeName(op);
   const external = direction === 'in' ? m.source === null : m.destination === null;
@@ -52,10 +49,11 @@ export function MessageView({ m, book, direction }: { m: MessageJson; book: Addr
             'Body',
             <div key="b" className="min-w-0 space-y-1">
               {text !== undefined ? (
-                <p className="whitespace-pre-wrap break-words rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">
-                  <span className="sr-only">Comment: </span>
-                  {text}
-                </p>
+                // Framed and labelled, so text written by the sender never passes for a field of the page.
+                <div data-testid="comment" className="rounded border-l-4 border-slate-400 bg-slate-100 px-2 py-1 text-sm dark:border-slate-500 dark:bg-slate-800">
+                  <div className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Comment</div>
+                  <ChainText text={text} label="This comment" />
+                </div>
               ) : (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{op ? (opName ? `Operation: ${opName}` : `Unknown operation ${op}`) : 'Empty body'}</p>
               )}

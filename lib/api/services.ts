@@ -2,14 +2,20 @@
 // route files pass the process's runtime services; tests pass their own chain and database), never
 // looked up through a global.
 import type { LiteClient } from 'ton-lite-client';
+import type { Access } from '../auth/access';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { TvmPool } from '../tvm/pool';
 
 /** What a /api/v2 handler needs. */
 export interface V2Services {
   config: Config;
   /** The one lite client that reads the chain. */
   lite: LiteClient;
+  /** The emulator's worker pool that runs get-methods and fee estimates. */
+  tvm: TvmPool;
+  /** API keys and rate limits: every request is checked before it runs. */
+  access: Access;
 }
 
 /** What a /api/v3 handler needs: the v2 services (its v2-style routes answer live) and the index. */

@@ -23,15 +23,18 @@ export function queryString(params: Params): string {
 }
 
 // Empty in the browser (same-origin relative URLs); on the server lib/client/server.ts sets the app's
-// own loopback origin. Not part of query keys: the same resource has the same key everywhere.
+// own loopback origin, and the headers that exempt its reads from rate limits (lib/auth/internal.ts).
+// Not part of query keys: the same resource has the same key everywhere.
 let origin = '';
-export const setOrigin = (o: string) => {
+let serverHeaders: Record<string, string> = {};
+export const setOrigin = (o: string, headers: Record<string, string> = {}) => {
   origin = o;
+  serverHeaders = headers;
 };
 
 export async function fetchResource<N extends ResourceName>(name: N, params: ParamsOf<N>, signal?: AbortSignal): Promise<ResponseOf<N>> {
   const r = resources[name];
-  const init: RequestInit = { method: r.method, signal, cache: 'no-store', headers: { accept: 'application/json' } };
+  const init: RequestInit = { method: r.method, signal, cache: 'no-store', headers: { accept: 'application/json', ...serverHeaders } };
   let url = `${origin}${r.url}`;
   if (r.method === 'POST') {
     init.body = JSON.stringify(params);

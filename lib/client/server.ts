@@ -1,15 +1,18 @@
 // Server-side prefetch through the registry: the server components fetch the same public routes from
 // the app's own loopback origin and hand the cache to the client (HydrationBoundary).
 import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { INTERNAL_HEADER, internalToken } from '@/lib/auth/internal';
 import { config } from '@/lib/config';
 import { fetchResource, setOrigin } from './fetcher';
 import { resourceQuery } from './queries';
 import type { ParamsOf, ResourceName } from './registry';
 
 export const serverOrigin = () => `http://127.0.0.1:${config().port}`;
+/** The app's own reads are not counted against anyone's rate limit (lib/auth/internal.ts). */
+const pointAtOwnServer = () => setOrigin(serverOrigin(), { [INTERNAL_HEADER]: internalToken() });
 
 export function serverQueryClient() {
-  setOrigin(serverOrigin());
+  pointAtOwnServer();
   return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: false } } });
 }
 
@@ -31,6 +34,6 @@ export const dehydrated = (qc: QueryClient) => dehydrate(qc);
 
 /** One read outside a query cache (search resolution). */
 export function serverFetch<N extends ResourceName>(name: N, params: ParamsOf<N>) {
-  setOrigin(serverOrigin());
+  pointAtOwnServer();
   return fetchResource(name, params);
 }

@@ -1,5 +1,5 @@
 // What a transaction did, read from its description (toncenter's shape).
-import type { TransactionJson } from '@/lib/api/v3/models';
+import type { MessageJson, TransactionJson } from '@/lib/api/v3/models';
 
 /** Success: not aborted, the compute phase did not fail, the action phase (if run) succeeded. */
 export function txSucceeded(t: TransactionJson): boolean {
@@ -22,4 +22,10 @@ export function feeBreakdown(t: TransactionJson) {
     action: n(d.action?.total_action_fees),
     importFee: n(t.in_msg?.import_fee ?? undefined),
   };
+}
+
+/** A message's text comment as the indexer decoded it (attacker-written: render with ChainText). */
+export function messageComment(m: MessageJson): string | undefined {
+  const d = m.message_content?.decoded;
+  return d && d.type === 'text_comment' && typeof d.comment === 'string' ? d.comment : undefined;
 }

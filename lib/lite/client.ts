@@ -14,7 +14,7 @@ import { log } from '../log';
 import { CachedLiteEngine, TtlLru, type LiteCacheOptions } from './cache';
 import type { LiteServerEndpoint } from './connection';
 import { bundledGlobalConfig, loadGlobalConfig } from './global-config';
-import { DEFAULT_LITE_TIMEOUT_MS, LitePool, type LitePoolOptions } from './pool';
+import { DEFAULT_LITE_TIMEOUT_MS, LitePool, type LitePoolOptions, type LiteServerStatus } from './pool';
 
 export type LiteSource =
   /** An engine the caller owns (the devnet's InProcessLiteEngine); closing the client closes it. */
@@ -47,6 +47,16 @@ export function createLiteClient(source: LiteSource, opts: CreateLiteClientOptio
     // Its DataLoaders key by seqno without hashes and keep answers forever: bound them in time.
     cacheMap: () => new TtlLru<unknown, unknown>({ ttlMs: Math.max(ttlMs, 1), maxEntries: 1000 }),
   });
+}
+
+/**
+ * Per-server status of a client's lite servers (address, state, last answer, last failure and why), or
+ * undefined when it reads an in-process engine (the devnet). Checked by shape, not instanceof: health's
+ * route bundle has its own copy of LitePool, not the one instrumentation's client was built with.
+ */
+export function liteServerStatus(client: LiteClient): LiteServerStatus[] | undefined {
+  const inner = (client.engine as Partial<CachedLiteEngine>).inner as { status?: () => LiteServerStatus[] } | undefined;
+  return typeof inner?.status === 'function' ? inner.status() : undefined;
 }
 
 /**

@@ -1,8 +1,21 @@
 // Errors of the lite-client layer. The API maps LiteTimeoutError to 504 `LITE_SERVER_NETWORK timeout`
 // and LiteServerError (a liteServer.error answer) to 500 with the server's message.
+// Next bundles route handlers and instrumentation (where the lite client is created) separately, so one
+// process may hold two copies of these classes, and a plain instanceof would not recognise an error
+// thrown by the other copy. Each error therefore carries a Symbol.for brand, shared by every copy, and
+// `instanceof` checks the brand (Symbol.hasInstance) instead of the prototype chain.
+
+const TIMEOUT_BRAND = Symbol.for('atlas.lite.LiteTimeoutError');
+const SERVER_BRAND = Symbol.for('atlas.lite.LiteServerError');
+
+const branded = (v: unknown, brand: symbol): boolean => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[brand] === true;
 
 /** No lite server answered in time (all down, unreachable, or too slow). */
 export class LiteTimeoutError extends Error {
+  static [Symbol.hasInstance](v: unknown): boolean {
+    return branded(v, TIMEOUT_BRAND);
+  }
+  readonly [TIMEOUT_BRAND] = true;
   /** The request's time budget. */
   readonly timeoutMs: number;
 
@@ -15,6 +28,10 @@ export class LiteTimeoutError extends Error {
 
 /** A `liteServer.error code:int message:string` answer. */
 export class LiteServerError extends Error {
+  static [Symbol.hasInstance](v: unknown): boolean {
+    return branded(v, SERVER_BRAND);
+  }
+  readonly [SERVER_BRAND] = true;
   readonly code: number;
 
   constructor(code: number, message: string) {

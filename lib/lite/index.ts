@@ -1,5 +1,5 @@
 // Atlas's lite-client layer: see README.md in this folder.
-export { createLiteClient, liteSourceFor, type AtlasLiteEngine, type CreateLiteClientOptions, type LiteSource } from './client';
+export { createLiteClient, liteServerStatus, liteSourceFor, type AtlasLiteEngine, type CreateLiteClientOptions, type LiteSource } from './client';
 export { CachedLiteEngine, TtlLru, type CachedLiteEngineOptions, type LiteCacheOptions, type LiteCacheStats } from './cache';
 export { LitePool, DEFAULT_LITE_TIMEOUT_MS, type LitePoolOptions, type LiteServerStatus } from './pool';
 export { LiteConnection, type LiteConnectionOptions, type LiteLogger, type LiteServerEndpoint } from './connection';

@@ -73,7 +73,11 @@ describe('LitePool', () => {
     const got = timeCalls().map((n, i) => n - before[i]);
     expect(got[0]).toBe(0);
     expect(got[1] + got[2]).toBe(40);
-    expect(pool.status()[0].state).not.toBe('ready');
+    const [down, up] = pool.status();
+    expect(down!.state).not.toBe('ready');
+    // Health names the failed server and why; the ones serving show when they last answered.
+    expect(down).toMatchObject({ server: `127.0.0.1:${servers[0].endpoint.port}`, lastFailureAt: expect.any(String), lastFailure: expect.any(String) });
+    expect(Date.parse(up!.lastSuccessAt!)).toBeGreaterThan(Date.now() - 5000);
   });
 
   it('retries a read on another server when one is stuck, within the budget', async () => {

@@ -50,7 +50,20 @@ export interface LiteServerStatus {
   state: LiteConnectionState;
   /** Successful handshakes so far (1 = connected once, never lost). */
   connects: number;
+  /** Why the connection was last lost or could not be made (null while it never failed or since it reconnected). */
   lastError: string | null;
+  /** When this server last answered a query (ISO time), or null. */
+  lastSuccessAt: string | null;
+  /** When a query on this server or the connection to it last failed (ISO time), and why. */
+  lastFailureAt: string | null;
+  lastFailure: string | null;
+}
+
+/** A server's history as the pool saw it, for status(). */
+interface ServerHistory {
+  okAt?: number;
+  failAt?: number;
+  failure?: string;
 }
 
 export class LitePool extends EventEmitter implements LiteEngine {
@@ -61,6 +74,8 @@ export class LitePool extends EventEmitter implements LiteEngine {
   readonly #penaltyMs: number;
   /** Connection id → time until which it is picked only when nothing else is ready. */
   readonly #slowUntil = new Map<number, number>();
+  /** Connection id → last answer and last failure. */
+  readonly #history = new Map<number, ServerHistory>();
   #next = 0;
   #closed = false;
 
@@ -72,6 +87,7 @@ export class LitePool extends EventEmitter implements LiteEngine {
     this.#penaltyMs = opts.slowServerPenaltyMs ?? 5000;
     this.#connections = servers.map((s) => new LiteConnection(s, opts, opts.logger));
     for (const c of this.#connections) {
+      c.on('down', (reason: string) => this.#failed(c, reason));
       c.on('ready', () => {
         for (const w of [...this.#readyWaiters]) w();
         this.emit('ready');
@@ -90,7 +106,16 @@ export class LitePool extends EventEmitter implements LiteEngine {
   }
 
   status(): LiteServerStatus[] {
-    return this.#connections.map((c) => ({ server: c.label, state: c.state, connects: c.generation, lastError: c.lastError }));
+    const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
+    return this.#connections.map((c) => {
+      const h = this.#history.get(c.id) ?? {};
+      return { server: c.label, state: c.state, connects: c.generation, lastError: c.lastError, lastSuccessAt: iso(h.okAt), lastFailureAt: iso(h.failAt), lastFailure: h.failure ?? null };
+    });
+  }
+
+  #failed(c: LiteConnection, reason: string): void {
+    const h = this.#history.get(c.id) ?? {};
+    this.#history.set(c.id, { ...h, failAt: Date.now(), failure: reason });
   }
 
   close(): void {
@@ -142,6 +167,7 @@ export class LitePool extends EventEmitter implements LiteEngine {
       try {
         answer = await conn.query(data, attemptMs);
       } catch (e) {
+        this.#failed(conn, e instanceof Error ? e.message : String(e));
         if (e instanceof ConnectionLostError) {
           if (!retryable && e.written) {
             throw timeout(`lost the connection to ${conn.label} before it answered (${e.message}); not resent`);
@@ -157,6 +183,8 @@ export class LitePool extends EventEmitter implements LiteEngine {
         }
         throw e;
       }
+      // An answer, even liteServer.error, means the server is reachable and serving.
+      this.#history.set(conn.id, { ...this.#history.get(conn.id), okAt: Date.now() });
       const err = decodeLiteErrorAnswer(answer);
       if (!err) return answer;
       if (retryable && err.code === LiteErrorCodes.notready && notReadyRetries < 1 && this.#pick(tried, false)) {

@@ -6,11 +6,13 @@
  *   const r = await api.callV2('post', 'runGetMethod', { address, method: 'seqno', stack: [] });
  */
 import type { LiteClient } from 'ton-lite-client';
+import { unlimitedAccess, type Access } from '../auth/access';
 import { v2JsonRpcRoutes, v2RestRoutes } from '../api/v2/http';
 import { v3Routes } from '../api/v3/http';
 import type { V2Services, V3Services } from '../api/services';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
+import { TvmPool } from '../tvm/pool';
 import { startHttpTestServer, type HttpTestServer } from './http-server';
 
 export type Mode = 'get' | 'post' | 'rpc';
@@ -47,6 +49,10 @@ export interface TestApi {
   fetch(req: Request): Promise<Response>;
   /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients). */
   serve(): Promise<HttpTestServer>;
+  /** The TVM pool the routes run get-methods and fee estimates in (its own unless given). */
+  tvm: TvmPool;
+  /** Ends the TVM pool's workers (idle workers never keep a test process alive). */
+  close(): Promise<void>;
 }
 
 type Handler = (req: Request, ctx: { params: Promise<{ path: string[] }> }) => Promise<Response>;
@@ -64,11 +70,16 @@ const missing = <T extends object>(what: string): T =>
 const noChain = missing<LiteClient>('chain (lite)');
 const noDatabase = missing<Database>('database (db)');
 
-/** `config`: the test process's configuration unless given (e.g. parseConfig({CORS_ORIGINS: ...})). */
-export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Config }): TestApi {
+/**
+ * `config`: the test process's configuration unless given (e.g. parseConfig({CORS_ORIGINS: ...})).
+ * `access`: keys and limits (lib/auth createAccess); none checked unless given.
+ */
+export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Config; tvm?: TvmPool; access?: Access }): TestApi {
   const config = parts.config ?? processConfig();
-  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain });
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, db: parts.db ?? noDatabase });
+  const tvm = parts.tvm ?? new TvmPool();
+  const access = parts.access ?? unlimitedAccess;
+  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access });
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db: parts.db ?? noDatabase, access });
   const rest = v2RestRoutes(v2) as Routes;
   const rpc = v2JsonRpcRoutes(v2) as Routes;
   const index = v3Routes(v3) as Routes;
@@ -120,6 +131,8 @@ export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Conf
     },
     fetch,
     serve: () => startHttpTestServer(fetch),
+    tvm,
+    close: () => tvm.close(),
   };
   return api;
 }

@@ -52,8 +52,9 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
     await indexer.claim();
     await indexToHead();
   }
+  const api = testApi({ lite, db: db?.db });
   return {
-    ...testApi({ lite, db: db?.db }),
+    ...api,
     devnet,
     lite,
     db,
@@ -67,6 +68,7 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
       if (indexer) await indexToHead();
     },
     async close() {
+      await api.close();
       await db?.drop();
       lite.engine.close();
       await devnet.close();

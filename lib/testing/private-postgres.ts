@@ -24,7 +24,8 @@ export function postgresBinDir(): string {
   return path.join(BIN_ROOT, newest, 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 nothing listens on right now. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

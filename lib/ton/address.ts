@@ -3,6 +3,17 @@
 // alphabet (bounceable or not, optional test-only flag, CRC16 checked).
 import { Address } from '@ton/core';
 
+/**
+ * The workchains that exist: the masterchain and the basechain. An address or block elsewhere names
+ * nothing the lite server can read (and a workchain id past int32 cannot even be asked about).
+ */
+export const WORKCHAINS: readonly number[] = [-1, 0];
+
+/** Why an address cannot be read from the chain (its workchain does not exist), or undefined when it can. */
+export function missingWorkchain(address: Address): string | undefined {
+  return WORKCHAINS.includes(address.workChain) ? undefined : `workchain ${address.workChain} does not exist (only ${WORKCHAINS.join(' and ')})`;
+}
+
 export type AddressForm = 'raw_form' | 'friendly_bounceable' | 'friendly_non_bounceable';
 
 export interface ParsedAddress {

@@ -5,6 +5,7 @@ import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
+import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +13,8 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ cursor?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Account ${decodeLoosely((await params).address)}` };
+  // The path is whatever a link said: hidden characters in it show as markers in the tab title too.
+  return { title: `Account ${chainTextPlain(decodeLoosely((await params).address), 100)}` };
 }
 
 export default async function AccountPage({ params, searchParams }: Props) {

@@ -4,7 +4,7 @@
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
-import { hash, int32, int64 } from './params';
+import { hash, int32, shard, workchain } from './params';
 
 /** The masterchain's (and a whole workchain's) shard id as a signed 64-bit integer. */
 export const MASTER_SHARD = -(2n ** 63n);
@@ -42,9 +42,16 @@ export const positiveSeqno = () => int32('a positive seqno', 1n);
 export const optionalHash = () => z.preprocess((v) => (v === '' ? undefined : v), hash().optional());
 
 /** workchain, shard, seqno and optional root_hash/file_hash: one block. */
+/** Refinement of a block-id object: the masterchain has exactly one shard. */
+export function oneMasterchainShard(p: { workchain: number; shard: bigint }, ctx: z.RefinementCtx): void {
+  if (p.workchain === -1 && p.shard !== MASTER_SHARD) {
+    ctx.addIssue({ code: 'custom', path: ['shard'], message: `the masterchain has one shard, ${MASTER_SHARD} (0x8000000000000000); got ${p.shard}` });
+  }
+}
+
 export const blockParams = {
-  workchain: int32('a workchain id'),
-  shard: int64('a shard id'),
+  workchain: workchain(),
+  shard: shard(),
   seqno: positiveSeqno(),
   root_hash: optionalHash(),
   file_hash: optionalHash(),

@@ -1,5 +1,6 @@
 // What a v2 method may use besides its parameters: the request's start time and the chain.
 import type { LiteClient } from 'ton-lite-client';
+import type { TvmPool } from '../../tvm/pool';
 import type { ServicesSource, V2Services } from '../services';
 
 export interface V2Context {
@@ -7,8 +8,10 @@ export interface V2Context {
   startedAt: number;
   /** The lite client of the services the handler was built with; resolved on first use. */
   lite(): Promise<LiteClient>;
+  /** The TVM pool of the same services. */
+  tvm(): Promise<TvmPool>;
 }
 
 export function v2Context(startedAt: number, services: ServicesSource<V2Services>): V2Context {
-  return { startedAt, lite: async () => (await services()).lite };
+  return { startedAt, lite: async () => (await services()).lite, tvm: async () => (await services()).tvm };
 }

@@ -1,6 +1,7 @@
 // The three call modes of api-v2.md §1.4 funnel into callMethod: find the method, check the verb,
 // validate the parameters with the method's schema, run it.
 import { z } from 'zod';
+import { BodyTooLargeError, readBodyLimited } from '../../http/body';
 import type { V2Context } from './context';
 import { V2Error, invalidRequest } from './errors';
 import { parseJsonBody } from './json-body';
@@ -30,7 +31,11 @@ export function queryParams(m: V2Method, query: URLSearchParams): Record<string,
 }
 
 export async function bodyParams(req: Request, kind: 'post' | 'jsonRPC'): Promise<unknown> {
-  return parseJsonBody(await req.text(), kind);
+  try {
+    return parseJsonBody(await readBodyLimited(req), kind);
+  } catch (err) {
+    throw err instanceof BodyTooLargeError ? new V2Error(413, err.message) : err;
+  }
 }
 
 function describeIssue(issue: z.core.$ZodIssue, input: Record<string, unknown>): string {

@@ -4,10 +4,14 @@
 // next resolver, ttl − 1 times more, else the next-resolver entry is the answer.
 import { ADNLAddress, Address, beginCell, Dictionary, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
+import type { TvmPool } from '../../tvm/pool';
 import { dnsCategory, dnsInternalName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
 import { accountAddressJson, accountIn, type McBlock } from './chain-state';
 import { V2Error, invalidRequest } from './errors';
 import { runGetMethodOn } from './get-method';
+
+/** The TVM's exit code for a get-method the contract does not have. */
+const EXIT_NO_METHOD = 11;
 
 /** Longest internal name one cell holds (TEP-81 names are at most 126 bytes). */
 export const MAX_DNS_NAME_BYTES = 127;
@@ -34,7 +38,7 @@ const entry = (name: string, category: bigint, r: DnsRecord) => ({
   entry: entryData(r),
 });
 
-export async function dnsResolve(client: LiteClient, block: McBlock, resolver: Address, name: string, ttl: number) {
+export async function dnsResolve(client: LiteClient, tvm: TvmPool, block: McBlock, resolver: Address, name: string, ttl: number) {
   // The empty name (or ".") asks the resolver about itself: "\0".
   let internal = dnsInternalName(name);
   if (internal.length === 0) internal = Buffer.from([0]);
@@ -48,13 +52,17 @@ export async function dnsResolve(client: LiteClient, block: McBlock, resolver: A
     const resolverAccount = await accountIn(client, current, block);
     // A resolver that is not there (e.g. the item of a name nobody registered): the name does not resolve.
     if (resolverAccount.status !== 'active') throw new V2Error(404, `DNS resolver ${current.toRawString()} is ${resolverAccount.status}: the name does not resolve`);
-    const res = await runGetMethodOn(client, resolverAccount, 'dnsresolve', query);
+    const res = await runGetMethodOn(client, tvm, resolverAccount, 'dnsresolve', query);
+    // What a contract's get-method does is the contract's answer, not a failure of Atlas: a contract
+    // without dnsresolve is not a resolver (409, as getTokenData for a non-token); a resolver that fails
+    // on the name does not resolve it (404).
+    if (res.exitCode === EXIT_NO_METHOD) throw new V2Error(409, `${current.toRawString()} is not a DNS resolver (it has no dnsresolve get-method)`);
     if (res.exitCode !== 0 && res.exitCode !== 1) {
-      throw new V2Error(500, `dnsresolve failed on ${current.toRawString()} with exit code ${res.exitCode}`);
+      throw new V2Error(404, `dnsresolve on ${current.toRawString()} failed with exit code ${res.exitCode}: the name does not resolve`);
     }
     const [consumed, answer] = res.stack;
     if (consumed?.type !== 'int' || consumed.value % 8n !== 0n || consumed.value > BigInt(internal.length * 8)) {
-      throw new V2Error(500, `dnsresolve on ${current.toRawString()} returned an invalid answer`);
+      throw new V2Error(409, `${current.toRawString()} is not a DNS resolver (its dnsresolve answered something else)`);
     }
     const cell = answer && (answer.type === 'cell' || answer.type === 'slice') ? answer.cell : null;
     if (consumed.value === BigInt(internal.length * 8) || consumed.value === 0n) {

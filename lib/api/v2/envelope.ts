@@ -1,5 +1,6 @@
 // toncenter v2 envelopes: {ok:true, result, @extra} and {ok:false, code, error, @extra}; the HTTP status
 // always equals `code`; every response carries X-API-Version. JSON-RPC answers add `jsonrpc` and `id`.
+import { stringify as losslessStringify } from 'lossless-json';
 import { V2_API_VERSION } from '../../version';
 import { LiteServerError, LiteTimeoutError, normalizeLiteError } from '../../lite/errors';
 import { logInternalError } from '../internal-error';
@@ -18,12 +19,22 @@ function withRpc(body: Record<string, unknown>, rpc?: RpcTag) {
   return rpc ? { ...body, jsonrpc: '2.0', id: rpc.id ?? null } : body;
 }
 
-export function v2Result(result: unknown, startedAt: number, rpc?: RpcTag): Response {
-  return Response.json(withRpc({ ok: true, result, '@extra': extra(startedAt) }, rpc), { headers });
+/**
+ * The body as JSON. A JSON-RPC id may be an integer past 2^53 (it is parsed as a bigint, json-body.ts):
+ * it is echoed digit for digit, which JSON.stringify cannot do.
+ */
+function json(body: Record<string, unknown>, init: ResponseInit): Response {
+  if (typeof body.id !== 'bigint') return Response.json(body, init);
+  return new Response(losslessStringify(body), { ...init, headers: { ...(init.headers as Record<string, string>), 'content-type': 'application/json' } });
 }
 
-export function v2Error(code: number, error: string, startedAt = performance.now(), rpc?: RpcTag): Response {
-  return Response.json(withRpc({ ok: false, error, code, '@extra': extra(startedAt) }, rpc), { status: code, headers });
+export function v2Result(result: unknown, startedAt: number, rpc?: RpcTag): Response {
+  return json(withRpc({ ok: true, result, '@extra': extra(startedAt) }, rpc), { headers });
+}
+
+export function v2Error(code: number, error: string, startedAt = performance.now(), rpc?: RpcTag, retryAfterS?: number): Response {
+  const h = retryAfterS === undefined ? headers : { ...headers, 'Retry-After': String(retryAfterS) };
+  return json(withRpc({ ok: false, error, code, '@extra': extra(startedAt) }, rpc), { status: code, headers: h });
 }
 
 /**
@@ -32,7 +43,7 @@ export function v2Error(code: number, error: string, startedAt = performance.now
  * with a log reference only (the details go to the log, never to the client).
  */
 export function v2Failure(err: unknown, startedAt = performance.now(), rpc?: RpcTag): Response {
-  if (err instanceof V2Error) return v2Error(err.code, err.message, startedAt, rpc);
+  if (err instanceof V2Error) return v2Error(err.code, err.message, startedAt, rpc, err.retryAfterS);
   const lite = normalizeLiteError(err, 0);
   if (lite instanceof LiteTimeoutError) return v2Error(504, 'LITE_SERVER_NETWORK timeout', startedAt, rpc);
   if (lite instanceof LiteServerError) return v2Error(500, `LITE_SERVER_UNKNOWN: ${lite.message}`, startedAt, rpc);

@@ -3,6 +3,8 @@ export class V2Error extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** Seconds to wait before retrying, sent as Retry-After (503s that pass). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

@@ -1,5 +1,6 @@
 // HTTP glue for the v2 routes: REST per method and JSON-RPC, with request logging and envelopes. The
 // app's route files build these handlers with the process's services; tests build them with their own.
+import { withAccessHeaders } from '../../auth/access';
 import { corsPreflight, withCors } from '../cors';
 import { apiRoute } from '../route';
 import type { ServicesSource, V2Services } from '../services';
@@ -20,7 +21,9 @@ function restHandler(verb: 'get' | 'post', services: ServicesSource<V2Services>)
       if (path.length !== 1) throw new V2Error(404, 'Not Found');
       const m = findMethod(path[0]!, verb);
       const input = verb === 'get' ? queryParams(m, new URL(req.url).searchParams) : await bodyParams(req, 'post');
-      return v2Result(await callMethod(m, input, verb, v2Context(startedAt, services)), startedAt);
+      const access = await (await services()).access.check(req, 'v2', (input as { api_key?: unknown } | null)?.api_key);
+      if (!access.allowed) return withAccessHeaders(v2Error(access.status, access.message, startedAt), access);
+      return withAccessHeaders(v2Result(await callMethod(m, input, verb, v2Context(startedAt, services)), startedAt), access);
     } catch (err) {
       return v2Failure(err, startedAt);
     }
@@ -54,7 +57,10 @@ export function v2JsonRpcRoutes(services: ServicesSource<V2Services>) {
       if (Array.isArray(params) && params.length) throw invalidRequest('params must contain an object');
       const input = params === undefined || params === null || Array.isArray(params) ? {} : params;
       const m = findMethod(method, 'rpc');
-      return v2Result(await callMethod(m, input, 'rpc', v2Context(startedAt, services)), startedAt, { id });
+      // The key may come in the URL, the envelope or the method's params.
+      const access = await (await services()).access.check(req, 'v2', (body as { api_key?: unknown }).api_key ?? (input as { api_key?: unknown }).api_key);
+      if (!access.allowed) return withAccessHeaders(v2Error(access.status, access.message, startedAt, { id }), access);
+      return withAccessHeaders(v2Result(await callMethod(m, input, 'rpc', v2Context(startedAt, services)), startedAt, { id }), access);
     } catch (err) {
       return v2Failure(err, startedAt, { id });
     }

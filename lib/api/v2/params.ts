@@ -3,7 +3,7 @@
 // The schemas also describe the parameters in /api/v2/openapi.json.
 import type { Address } from '@ton/core';
 import { z } from 'zod';
-import { parseAddress, type ParsedAddress } from '../../ton/address';
+import { missingWorkchain, parseAddress, WORKCHAINS, type ParsedAddress } from '../../ton/address';
 import { parseHash } from '../../ton/hash-input';
 
 const DECIMAL = /^-?\d+$/;
@@ -32,6 +32,13 @@ export const int32 = (what = 'a 32-bit integer', min = -(2n ** 31n), max = 2n **
   integer(min, max, what).transform(Number);
 export const int64 = (what = 'a 64-bit integer', min = -(2n ** 63n), max = 2n ** 63n - 1n) => integer(min, max, what);
 
+/** A workchain id that exists (WORKCHAINS). */
+export const workchain = () =>
+  int32('a workchain id').refine((wc) => WORKCHAINS.includes(wc), { message: `workchain does not exist (only ${WORKCHAINS.join(' and ')})` });
+
+/** A shard id (signed 64-bit): a prefix ending in its lowest set bit, so never 0. */
+export const shard = () => int64('a shard id').refine((s) => s !== 0n, { message: 'shard 0 is not a shard id (the whole workchain is -9223372036854775808)' });
+
 export const bool = () =>
   z
     .union([z.boolean(), z.number(), z.string()])
@@ -53,6 +60,11 @@ export const address = () =>
       const parsed = parseAddress(v.trim());
       if (!parsed) {
         ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v)}: expected wc:hex or a 48-character friendly address` });
+        return z.NEVER;
+      }
+      const missing = missingWorkchain(parsed.address);
+      if (missing) {
+        ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v)}: ${missing}` });
         return z.NEVER;
       }
       return parsed;

@@ -4,12 +4,15 @@
 import type { LiteClient } from 'ton-lite-client';
 import type { Database } from '../../db/database';
 import type { PrismaClient } from '../../db/generated/client';
+import type { TvmPool } from '../../tvm/pool';
 
 export interface V3Context {
   db: Database;
   prisma: PrismaClient;
   /** The lite client, for the routes answered live (account, wallet, message, runGetMethod, estimateFee). */
   lite: LiteClient;
+  /** The TVM pool, for the live runGetMethod and estimateFee. */
+  tvm: TvmPool;
   /** User-friendly addresses carry the testnet flag. */
   testnet: boolean;
   /** X-No-Address-Book: address_book becomes {}. */

@@ -30,8 +30,10 @@ export function v3Json(body: unknown, startedAt?: number): Response {
 }
 
 // toncenter v3 errors are a bare {error} with the HTTP status carrying the code.
-export function v3Error(status: number, error: string): Response {
-  return new Response(goJson({ error }), { status, headers: headers() });
+export function v3Error(status: number, error: string, retryAfterS?: number): Response {
+  const h = headers();
+  if (retryAfterS !== undefined) h.set('Retry-After', String(retryAfterS));
+  return new Response(goJson({ error }), { status, headers: h });
 }
 
 /**
@@ -39,7 +41,7 @@ export function v3Error(status: number, error: string): Response {
  * details are logged under a reference the body names (toncenter sends the raw message; Atlas does not).
  */
 export function v3Failure(err: unknown): Response {
-  if (err instanceof V3Error) return v3Error(err.status, err.message);
+  if (err instanceof V3Error) return v3Error(err.status, err.message, err.retryAfterS);
   return v3Error(500, `internal server error (ref ${logInternalError('v3', err)})`);
 }
 

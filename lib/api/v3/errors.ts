@@ -4,6 +4,8 @@ export class V3Error extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Seconds to wait before retrying, sent as Retry-After (503s that pass). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

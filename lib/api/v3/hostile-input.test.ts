@@ -64,6 +64,18 @@ describe('POST bodies with impossible addresses', () => {
       expect(fee.status, wc).toBe(422);
     }
   });
+
+  it('an address in a workchain that does not exist is 422 on every live route, before the chain is asked', async () => {
+    for (const wc of ['5', '127', '-2']) {
+      const address = `${wc}:${'0'.repeat(64)}`;
+      for (const route of ['addressInformation', 'account', 'walletInformation', 'wallet']) {
+        const r = await db.callV3(route, { address });
+        expect([route, wc, r.status, r.text]).toEqual([route, wc, 422, expect.stringContaining(`workchain ${wc} does not exist (only -1 and 0)`)]);
+      }
+      const run = await db.postV3('runGetMethod', { address, method: 'seqno', stack: [] });
+      expect([wc, run.status, run.text]).toEqual([wc, 422, expect.stringContaining(`workchain ${wc} does not exist`)]);
+    }
+  });
 });
 
 describe('internal failures', () => {

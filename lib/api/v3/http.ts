@@ -2,6 +2,8 @@
 // settings (headers or their x_* query twins, api-v3.md §1.1), run it, answer in v3's envelope. The app's
 // route files build these handlers with the process's services; tests build them with their own.
 import { z } from 'zod';
+import { withAccessHeaders, type AccessDecision } from '../../auth/access';
+import { BodyTooLargeError, readBodyLimited } from '../../http/body';
 import { corsPreflight, withCors } from '../cors';
 import { apiRoute } from '../route';
 import type { ServicesSource, V3Services } from '../services';
@@ -12,13 +14,13 @@ import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
 
 /**
- * Settings every route accepts. X-Api-Key / api_key is accepted and not checked (toncenter does not
- * enforce it either). X-Timeout is the request's budget in ms, capped at the database statement timeout
+ * Settings every route accepts. X-Api-Key / api_key is the request's API key (lib/auth: checked before
+ * the route runs; without one the anonymous per-IP limit applies). X-Timeout is the request's budget in ms, capped at the database statement timeout
  * (DB_STATEMENT_TIMEOUT_MS, default 3000 as toncenter's); past it the answer is 504. X-Debug-Request has
  * nothing to log beyond the request log every route writes.
  */
 export const settingsQuery = z.object({
-  api_key: p.string('API key (accepted, not required).'),
+  api_key: p.string('API key (same as header X-API-Key); without one the anonymous per-IP rate limit applies.'),
   x_no_address_book: p.bool('Answer address_book as {} (same as header X-No-Address-Book).'),
   x_no_metadata: p.bool('Answer metadata as {} (same as header X-No-Metadata).'),
   x_timeout: p.int32('Budget of the request in ms, capped at the server\'s statement timeout (default 3000); past it the answer is 504 (same as header X-Timeout).'),
@@ -35,19 +37,20 @@ function parse<S extends z.ZodObject>(schema: S, input: Record<string, unknown>)
 
 type PathContext = { params: Promise<{ path: string[] }> };
 
-/** A route's context and the request's budget in ms. */
-async function context(req: Request, query: Map<string, string[]>, services: ServicesSource<V3Services>): Promise<{ ctx: V3Context; budgetMs: number }> {
+/** A route's context, the request's budget in ms and whether the caller may run it (lib/auth). */
+async function context(req: Request, query: Map<string, string[]>, services: ServicesSource<V3Services>): Promise<{ ctx: V3Context; budgetMs: number; access: AccessDecision }> {
   const input = readQuery(query, settingsQuery.shape);
   for (const [key, header] of Object.entries(SETTING_HEADERS)) {
     const v = req.headers.get(header);
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, lite, config } = await services();
+  const { db, lite, tvm, config, access } = await services();
   const cap = config.dbStatementTimeoutMs;
   return {
-    ctx: { db, prisma: db.prisma, lite, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false },
+    ctx: { db, prisma: db.prisma, lite, tvm, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false },
     budgetMs: s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap,
+    access: await access.check(req, 'v3'),
   };
 }
 
@@ -80,8 +83,9 @@ export function v3Routes(services: ServicesSource<V3Services>) {
     try {
       const query = normalizeQuery(url.searchParams);
       const q = parse(route.query, readQuery(query, route.query.shape));
-      const { ctx, budgetMs } = await context(req, query, services);
-      return v3Json(await withinBudget(route.run(q, ctx), budgetMs), startedAt);
+      const { ctx, budgetMs, access } = await context(req, query, services);
+      if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
+      return withAccessHeaders(v3Json(await withinBudget(route.run(q, ctx), budgetMs), startedAt), access);
     } catch (err) {
       return v3Failure(err);
     }
@@ -97,15 +101,19 @@ export function v3Routes(services: ServicesSource<V3Services>) {
       // As toncenter (fiber's body parser): a body that is not declared JSON is not read.
       if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? '')) throw unprocessable('Unprocessable Entity: send the body as application/json');
       let body: unknown;
+      const text = await readBodyLimited(req).catch((err: unknown) => {
+        throw err instanceof BodyTooLargeError ? new V3Error(413, err.message) : err;
+      });
       try {
-        body = JSON.parse(await req.text());
+        body = JSON.parse(text);
       } catch (err) {
         throw unprocessable(`failed to decode the JSON body: ${(err as Error).message}`);
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
       // POST routes run live (lite client, TVM) under the lite servers' own budget, not the database's.
-      const { ctx } = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
-      return v3Json(await route.run(parse(route.body, body as Record<string, unknown>), ctx), startedAt);
+      const { ctx, access } = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
+      if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
+      return withAccessHeaders(v3Json(await route.run(parse(route.body, body as Record<string, unknown>), ctx), startedAt), access);
     } catch (err) {
       return v3Failure(err);
     }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { parseAddress, rawUpper } from '../../ton/address';
 import { parseHash } from '../../ton/hash-input';
 import { unprocessable } from './errors';
+import { LIMITS } from '../../http/limits';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ function scalar<T>(parse: Parser<T>, schema: JsonSchema, description: string) {
 }
 
 /** Values one list parameter may carry (toncenter's own cap on its list routes, e.g. decode, nft/sales). */
-export const MAX_LIST_VALUES = 1000;
+export const MAX_LIST_VALUES = LIMITS.listValues;
 
 function array<T>(parse: Parser<T>, splitCommas: boolean, item: JsonSchema, description: string) {
   const field = z

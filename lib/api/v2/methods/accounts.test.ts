@@ -275,6 +275,8 @@ describe.each(MODES)('accounts over %s', (mode) => {
     // The collection is the .ton zone: "alice.ton" asks it for the (unregistered) label "ton".
     await fails(mode, 'dnsResolve', { address: raw('dns_collection'), name: 'alice.ton', ttl: 1 }, 404, /the name does not resolve/);
     await fails(mode, 'dnsResolve', { address: raw('uninit_receiver'), name: 'alice' }, 404, /is uninitialized/);
+    // A wallet is no resolver: the client asked the wrong contract.
+    await fails(mode, 'dnsResolve', { address: raw('alice'), name: 'alice' }, 409, /is not a DNS resolver \(it has no dnsresolve get-method\)/);
   });
 
   it('dnsResolve: 422 for bad input', async () => {

@@ -159,7 +159,7 @@ export const getTokenData = defineMethod({
   async run(p, ctx) {
     const client = await ctx.lite();
     const a = await accountAt(client, p.address.address, p.seqno);
-    const data = a.status === 'active' ? await tokenData(client, a, normalized(p.address)) : undefined;
+    const data = a.status === 'active' ? await tokenData(client, await ctx.tvm(), a, normalized(p.address)) : undefined;
     if (!data) throw new V2Error(409, `Smart contract ${normalized(p.address)} is not Jetton or NFT`);
     return data;
   },
@@ -179,6 +179,6 @@ export const dnsResolve = defineMethod({
   async run(p, ctx) {
     const client = await ctx.lite();
     const block = await stateBlock(client, p.seqno);
-    return resolveDns(client, block, p.address.address, p.name, p.ttl);
+    return resolveDns(client, await ctx.tvm(), block, p.address.address, p.name, p.ttl);
   },
 });

@@ -104,8 +104,9 @@ describe.each(MODES)('blocks over %s', (mode) => {
       root_hash: m.rootHash.toString('hex'),
       file_hash: meta(0, 3).fileHash.toString('base64'),
     });
-    // root_hash of the masterchain block with the basechain block's seqno names no block: a liteserver error.
-    expect(byId.status).toBe(500);
+    // root_hash of the masterchain block with the basechain block's seqno names no block: the request's mistake.
+    expect(byId.status).toBe(422);
+    expect(byId.body.error).toMatch(/^block \(0,-9223372036854775808,3\) with root_hash [0-9a-f]{64} and file_hash [0-9a-f]{64} does not exist/);
     const good = await chain.callV2(mode, 'getBlockHeader', {
       workchain: 0,
       shard: MC_SHARD,

@@ -6,7 +6,8 @@ import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema'
 import { z } from 'zod';
 import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { listShards, loadBlockInfo, loadShardHashes, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
-import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, positiveSeqno, resolveBlock } from '../block-json';
+import { LiteServerError, normalizeLiteError } from '../../../lite/errors';
+import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, oneMasterchainShard, positiveSeqno, resolveBlock, shardString } from '../block-json';
 import { invalidRequest, V2Error } from '../errors';
 import { defineMethod } from '../method';
 import { int32, int64 } from '../params';
@@ -82,7 +83,7 @@ export const getShardBlockProof = defineMethod({
     shard: blockParams.shard,
     seqno: blockParams.seqno,
     from_seqno: int32('a masterchain seqno', 0n).optional(),
-  }),
+  }).superRefine(oneMasterchainShard),
   async run(p, ctx) {
     const client = await ctx.lite();
     const target = await resolveBlock(client, p);
@@ -140,7 +141,7 @@ export const lookupBlock = defineMethod({
     seqno: positiveSeqno().optional(),
     lt: int64('a non-negative lt', 0n).optional(),
     unixtime: int32('a non-negative unix time', 0n).optional(),
-  }),
+  }).superRefine(oneMasterchainShard),
   async run(p, ctx) {
     const given = [p.seqno, p.lt, p.unixtime].filter((x) => x !== undefined).length;
     if (given !== 1) throw invalidRequest('failed to validate request: exactly one of seqno, lt and unixtime is required');
@@ -151,7 +152,9 @@ export const lookupBlock = defineMethod({
         ? await client.lookupBlockByID({ ...where, seqno: p.seqno })
         : p.lt !== undefined
           ? await client.lookupBlockByLt({ ...where, lt: p.lt })
-          : await client.lookupBlockByUtime({ ...where, utime: p.unixtime! });
+          : // ton-lite-client leaves a zero utime out of the query (an invalid TL request); no block is
+            // generated at time 0 or 1, so asking for 1 finds what 0 would.
+            await client.lookupBlockByUtime({ ...where, utime: Math.max(p.unixtime!, 1) });
     return blockIdJson(header.id);
   },
 });
@@ -193,11 +196,21 @@ export const getBlockHeader = defineMethod({
   name: 'getBlockHeader',
   verbs: 'read',
   summary: "A block's header fields",
-  params: z.object(blockParams),
+  params: z.object(blockParams).superRefine(oneMasterchainShard),
   async run(p, ctx) {
     const client = await ctx.lite();
     const id = await resolveBlock(client, p);
-    const res = await client.getBlockHeader(id);
+    const given = p.root_hash && p.file_hash;
+    const named = `block (${p.workchain},${shardString(p.shard)},${p.seqno}) with root_hash ${id.rootHash.toString('hex')} and file_hash ${id.fileHash.toString('hex')}`;
+    const res = await client.getBlockHeader(id).catch((err: unknown) => {
+      // Hashes the liteserver knows no block by are the request's mistake.
+      if (given && normalizeLiteError(err, 0) instanceof LiteServerError) throw invalidRequest(`${named} does not exist`);
+      throw err;
+    });
+    // A liteserver may find a block by its root hash alone: the answer must be the block asked for.
+    if (!res.id.rootHash.equals(id.rootHash) || !res.id.fileHash.equals(id.fileHash) || res.id.seqno !== id.seqno || res.id.workchain !== id.workchain) {
+      throw invalidRequest(`${named} does not exist (the liteserver has ${blockIdJson(res.id).root_hash} / ${blockIdJson(res.id).file_hash})`);
+    }
     // header_proof is a Merkle proof of the block: its root keeps the tag, global_id and the BlockInfo ref.
     const root = Cell.fromBoc(res.headerProof)[0]!.refs[0]!;
     if (!root.hash(0).equals(res.id.rootHash)) throw new V2Error(500, `the liteserver's header proof is not of block ${res.id.seqno}`);

@@ -19,8 +19,8 @@ export const getConfigParam = defineMethod({
   verbs: 'read',
   summary: 'One configuration parameter as a BoC',
   params: z.object({
-    param: int32('a config parameter number').optional(),
-    config_id: int32('a config parameter number').optional().meta({ description: 'legacy name of `param`' }),
+    param: int32('a config parameter number (≥ 0)', 0n).optional(),
+    config_id: int32('a config parameter number (≥ 0)', 0n).optional().meta({ description: 'legacy name of `param`' }),
     seqno: seqno(),
   }),
   async run(p, ctx) {

@@ -3,32 +3,15 @@
 import { Cell, loadMessage, type StateInit } from '@ton/core';
 import { z } from 'zod';
 import { normalizedHash } from '../../../indexer/parse-transaction';
+import { LIMITS } from '../../../http/limits';
+import { bocParam } from '../../../ton/client-boc';
 import { invalidRequest, V2Error } from '../errors';
 import { estimateFees } from '../fees';
 import { defineMethod } from '../method';
 import { address, bool } from '../params';
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
-/** A base64 BoC with one root cell; `optional` lets "" mean "none". */
-function boc(what: string) {
-  return z
-    .string()
-    .transform((v, ctx): Cell | null => {
-      const t = v.trim();
-      if (t === '') return null;
-      try {
-        if (!BASE64.test(t)) throw new Error('not base64');
-        const roots = Cell.fromBoc(Buffer.from(t, 'base64'));
-        if (roots.length !== 1) throw new Error(`${roots.length} root cells`);
-        return roots[0]!;
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: `invalid ${what}: not a base64 bag of cells with one root (${e instanceof Error ? e.message : String(e)})` });
-        return z.NEVER;
-      }
-    })
-    .meta({ description: `${what}: base64 bag of cells` });
-}
+/** A base64 BoC with one root cell, within the BoC limits; "" means none. */
+const boc = (what: string, maxDepth?: number) => bocParam(what, { emptyIsNone: true, maxDepth });
 
 const sendParams = z.object({ boc: boc('boc') });
 
@@ -59,7 +42,9 @@ export const sendBoc = defineMethod({
   summary: 'Send an external inbound message (base64 BoC)',
   params: sendParams,
   async run(p, ctx) {
-    await send(required(p.boc, 'boc'), ctx.lite);
+    const cell = required(p.boc, 'boc');
+    messageHashes(cell); // refuses what is not an external inbound message, as the other two do
+    await send(cell, ctx.lite);
     return { '@type': 'ok' };
   },
 });
@@ -100,14 +85,15 @@ export const estimateFee = defineMethod({
   summary: 'Fees of an external message to an account, by emulating it on the current state and config',
   params: z.object({
     address: address(),
-    body: boc('body'),
-    init_code: boc('init_code').optional(),
-    init_data: boc('init_data').optional(),
+    // What the emulator is given stays within the depth it can read.
+    body: boc('body', LIMITS.emulatedCellDepth),
+    init_code: boc('init_code', LIMITS.emulatedCellDepth).optional(),
+    init_data: boc('init_data', LIMITS.emulatedCellDepth).optional(),
     ignore_chksig: bool().default(true),
   }),
   async run(p, ctx) {
     const body = required(p.body, 'body');
     const init: StateInit | null = p.init_code || p.init_data ? { code: p.init_code ?? undefined, data: p.init_data ?? undefined } : null;
-    return estimateFees(await ctx.lite(), p.address.address, body, init, p.ignore_chksig);
+    return estimateFees(await ctx.lite(), await ctx.tvm(), p.address.address, body, init, p.ignore_chksig);
   },
 });

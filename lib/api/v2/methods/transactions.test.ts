@@ -150,6 +150,14 @@ describe.each(MODES)('getTransactions over %s', (mode) => {
     expect((await chain.callV2(mode, 'getTransactions', { address: 'invalid' })).status).toBe(422);
   });
 
+  it('404 when the start (lt, hash) names no transaction of the account', async () => {
+    const [newest] = await all(mode, 1);
+    for (const method of ['getTransactions', 'getTransactionsStd']) {
+      const r = await chain.callV2(mode, method, { address: friendly(alice), lt: newest!.transaction_id.lt, hash: '00'.repeat(32) });
+      expect([method, r.status, r.body.error]).toEqual([method, 404, expect.stringMatching(/^no transaction of 0:[0-9a-f]{64} has lt \d+ and hash 0{64}$/)]);
+    }
+  });
+
   it('an account without transactions has none', async () => {
     const r = await chain.callV2(mode, 'getTransactions', { address: `0:${'00'.repeat(31)}01` });
     expect(r.status).toBe(200);

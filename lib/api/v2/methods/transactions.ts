@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { parseAddress } from '../../../ton/address';
 import { parseHash } from '../../../ton/hash-input';
-import { blockIdJson, blockParams, MASTER_SHARD, optionalHash, resolveBlock } from '../block-json';
+import { blockIdJson, blockParams, MASTER_SHARD, oneMasterchainShard, optionalHash, resolveBlock } from '../block-json';
 import { invalidRequest, V2Error } from '../errors';
+import { LiteServerError, normalizeLiteError } from '../../../lite/errors';
 import { defineMethod } from '../method';
 import { address, bool, int32, int64 } from '../params';
 import { parsedTransaction, transactionId, transactionJson } from '../tx-json';
@@ -35,7 +36,14 @@ interface TxCursor {
 async function* history(client: LiteClient, account: Address, start: TxCursor, pageSize = LITE_PAGE): AsyncGenerator<Cell> {
   let cursor = start;
   while (cursor.lt !== 0n) {
-    const page = await client.getAccountTransactions(account, cursor.lt.toString(), cursor.hash, pageSize);
+    const page = await client.getAccountTransactions(account, cursor.lt.toString(), cursor.hash, pageSize).catch((err: unknown) => {
+      // The start is the client's (lt, hash): the liteserver refusing that pair means no such transaction.
+      const lite = normalizeLiteError(err, 0);
+      if (cursor === start && lite instanceof LiteServerError && /hash mismatch/i.test(lite.message)) {
+        throw new V2Error(404, `no transaction of ${account.toRawString()} has lt ${start.lt} and hash ${start.hash.toString('hex')}`);
+      }
+      throw err;
+    });
     const cells = pageCells(page.transactions);
     if (cells.length === 0) return;
     for (const c of cells) yield c;
@@ -156,7 +164,7 @@ const blockTxParams = z.object({
   after_lt: int64('a non-negative lt', 0n).optional(),
   after_hash: accountId(),
   count: int32('a count from 1 to 10000', 1n, 10000n).default(40),
-});
+}).superRefine(oneMasterchainShard);
 
 function cursorOf(p: z.output<typeof blockTxParams>) {
   if ((p.after_lt === undefined) !== (p.after_hash === undefined)) {

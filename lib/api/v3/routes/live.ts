@@ -17,9 +17,11 @@ import { V2Error } from '../../v2/errors';
 import { estimateFees } from '../../v2/fees';
 import { methodIdOf, runGetMethodOn } from '../../v2/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
-import { parseLegacyEntry, typedEntry } from '../../v2/stack';
+import { parseStack, typedEntry } from '../../v2/stack';
 import { normalizeLiteError, LiteTimeoutError, LiteServerError } from '../../../lite/errors';
-import { parseAddress } from '../../../ton/address';
+import { missingWorkchain, parseAddress } from '../../../ton/address';
+import { LIMITS } from '../../../http/limits';
+import { bocParam } from '../../../ton/client-boc';
 import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';
 import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models';
@@ -31,7 +33,7 @@ async function live<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof V2Error) throw new V3Error(err.code, err.message);
+    if (err instanceof V2Error) throw new V3Error(err.code, err.message, err.retryAfterS);
     const lite = normalizeLiteError(err, 0);
     if (lite instanceof LiteTimeoutError) throw new V3Error(504, 'LITE_SERVER_NETWORK timeout');
     if (lite instanceof LiteServerError) throw new V3Error(500, `LITE_SERVER_UNKNOWN: ${lite.message}`);
@@ -57,7 +59,14 @@ const accountQuery = z.object({
 });
 
 const accountAtHead = (lite: LiteClient, address: string | undefined) =>
-  live(async () => accountAt(lite, Address.parseRaw(required(address, 'address is required'))));
+  live(async () => accountAt(lite, readable(Address.parseRaw(required(address, 'address is required')))));
+
+/** The address, when the chain has its workchain (one that does not exist is the client's mistake, 422). */
+function readable(address: Address): Address {
+  const missing = missingWorkchain(address);
+  if (missing) throw unprocessable(`invalid address ${address.toRawString()}: ${missing}`);
+  return address;
+}
 
 const addressInformationRoute = (path: string) =>
   defineRoute({
@@ -117,26 +126,15 @@ const addressField = z
   .transform((v, ctx) => {
     // lib/ton's parser, as every other route: raw workchains outside int8 are not addresses.
     const parsed = parseAddress(v.trim());
-    if (parsed) return parsed.address;
-    ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}…` : v)}` });
+    const missing = parsed && missingWorkchain(parsed.address);
+    if (parsed && !missing) return parsed.address;
+    ctx.addIssue({ code: 'custom', message: `invalid address ${JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}…` : v)}${missing ? `: ${missing}` : ''}` });
     return z.NEVER;
   })
   .meta({ description: 'Account address in any form' });
 
-const bocField = (what: string) =>
-  z
-    .string()
-    .transform((v, ctx) => {
-      try {
-        const roots = Cell.fromBoc(Buffer.from(v.trim(), 'base64'));
-        if (roots.length === 1) return roots[0]!;
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({ code: 'custom', message: `invalid ${what}: expected a base64 BoC with one root cell` });
-      return z.NEVER;
-    })
-    .meta({ description: `${what}: base64 bag of cells` });
+/** A BoC the emulator is given: within the depth it can read. */
+const bocField = (what: string) => bocParam(what, { maxDepth: LIMITS.emulatedCellDepth });
 
 const StackEntryIn = z.object({ type: z.enum(['num', 'cell', 'slice']), value: z.string() });
 
@@ -151,7 +149,7 @@ export const message = definePostRoute({
     return live(async () => {
       const params = sendBocReturnHash.params.safeParse({ boc });
       if (!params.success) throw unprocessable(params.error.issues[0]!.message);
-      const r = (await sendBocReturnHash.run(params.data, { startedAt: performance.now(), lite: async () => ctx.lite })) as { hash: string; hash_norm: string };
+      const r = (await sendBocReturnHash.run(params.data, { startedAt: performance.now(), lite: async () => ctx.lite, tvm: async () => ctx.tvm })) as { hash: string; hash_norm: string };
       return { message_hash: r.hash, message_hash_norm: r.hash_norm };
     });
   },
@@ -192,12 +190,13 @@ export const runGetMethod = definePostRoute({
     const address = required(b.address, 'address is required');
     const method = required(b.method?.trim() || undefined, 'method is required');
     return live(async () => {
-      const input: TupleItem[] = b.stack.map((e, i) =>
-        parseLegacyEntry([e.type === 'num' ? 'num' : e.type === 'cell' ? 'tvm.Cell' : 'tvm.Slice', e.value], `stack[${i}]`),
+      const input: TupleItem[] = parseStack(
+        b.stack.map((e) => [e.type === 'num' ? 'num' : e.type === 'cell' ? 'tvm.Cell' : 'tvm.Slice', e.value]),
+        false,
       );
       const client = ctx.lite;
       const methodId = /^-?\d+$/.test(method) ? BigInt(method) : methodIdOf(method);
-      const res = await runGetMethodOn(client, await accountAt(client, address), methodId, input);
+      const res = await runGetMethodOn(client, ctx.tvm, await accountAt(client, address), methodId, input);
       return { gas_used: res.gasUsed, exit_code: res.exitCode, stack: res.stack.map((x) => v3Entry(typedEntry(x))) };
     });
   },
@@ -220,7 +219,7 @@ export const estimateFee = definePostRoute({
     const body = required(b.body, 'body is required');
     const init: StateInit | null = b.init_code || b.init_data ? { code: b.init_code, data: b.init_data } : null;
     return live(async () => {
-      const r = await estimateFees(ctx.lite, address, body, init, b.ignore_chksig);
+      const r = await estimateFees(ctx.lite, ctx.tvm, address, body, init, b.ignore_chksig);
       const fee = ({ in_fwd_fee, storage_fee, gas_fee, fwd_fee }: { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number }) => ({
         in_fwd_fee,
         storage_fee,
