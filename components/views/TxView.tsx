@@ -31,7 +31,6 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
   const ok = txSucceeded(t);
   const d = t.description;
   const interfaces = book[t.account]?.interfaces ?? [];
-  const traceId = t.trace_id ?? t.hash;
   return (
     <div className="space-y-4">
       <PageTitle sub={<span className="break-all font-mono">{toUrlSafe(t.hash)}</span>}>
@@ -62,12 +61,6 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
             ['Type', d.type.replace('_', '-')],
             ['Account status', `${t.orig_status} → ${t.end_status}`],
             ['Total fees', <Amount key="f" value={t.total_fees} />],
-            [
-              'Trace',
-              <Link key="tr" href={`/trace/${toUrlSafe(traceId)}`} className="text-brand-600 underline dark:text-brand-500">
-                View the whole trace
-              </Link>,
-            ],
             [
               'Previous transaction',
               t.prev_trans_lt === '0' ? 'none (first transaction)' : <Link key="p" href={`/tx/${toUrlSafe(t.prev_trans_hash)}`} className="font-mono text-sm text-brand-600 hover:underline dark:text-brand-500">lt {t.prev_trans_lt}</Link>,
