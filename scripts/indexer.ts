@@ -9,6 +9,7 @@ import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
+import { startMetadataFetcher } from '../lib/metadata';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
@@ -53,6 +54,8 @@ try {
     network: cfg.network,
     startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
   });
+  // A range run is a one-off backfill; a following indexer also fetches metadata (METADATA_FETCH=on).
+  const metadata = from === undefined ? startMetadataFetcher(cfg, db.prisma, log.child({ component: 'metadata' })) : undefined;
   try {
     if (from !== undefined && to !== undefined) {
       await indexer.claim();
@@ -68,6 +71,7 @@ try {
       if (catchUp) console.log(`atlas indexer: caught up at masterchain seqno ${indexer.progress.lastIndexedSeqno}`);
     }
   } finally {
+    await metadata?.stop();
     client.engine.close();
   }
 } catch (err) {
