@@ -1,17 +1,19 @@
 // TEP-74 jettons: transfer (wallet → wallet, with the receiver's notification), mint (the master's
 // internal_transfer into a wallet) and burn (wallet → master burn_notification).
 import type { Cell, Slice } from '@ton/core';
+import { OPS } from '../bodies';
 import { bocBase64, loadAddr, loadEitherCell, loadMaybeRef, readComment } from '../cells';
 import type { Context, Node } from '../tree';
 import type { Matcher } from './matcher';
 
+// Opcodes from the one table of bodies (lib/actions/bodies.ts), under the names the matchers use.
 export const OP = {
-  transfer: 0x0f8a7ea5,
-  internalTransfer: 0x178d4519,
-  notify: 0x7362d09c,
-  excesses: 0xd53276db,
-  burn: 0x595f07bc,
-  burnNotification: 0x7bdd97de,
+  transfer: OPS.jetton_transfer,
+  internalTransfer: OPS.jetton_internal_transfer,
+  notify: OPS.jetton_notify,
+  excesses: OPS.excess,
+  burn: OPS.jetton_burn,
+  burnNotification: OPS.jetton_burn_notification,
 } as const;
 
 // transfer#0f8a7ea5 query_id:uint64 amount:Coins destination:MsgAddress response_destination:MsgAddress

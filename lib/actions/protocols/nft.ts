@@ -1,13 +1,14 @@
 // TEP-62 NFTs: mints (a collection deploying an item), transfers (transfer#5fcc3d14 to the item, with
 // its ownership_assigned and excess), purchases through a marketplace sale or auction contract, and
 // Telegram items (Fragment) bought by sending TON to the item.
+import { OPS } from '../bodies';
 import { bocBase64, loadAddr, loadEitherCell, loadMaybeRef } from '../cells';
 import type { Action } from '../model';
 import type { Context, Node } from '../tree';
 import { OP as JETTON_OP } from './jettons';
 import type { Matcher } from './matcher';
 
-export const NFT_OP = { transfer: 0x5fcc3d14, ownershipAssigned: 0x05138d91 };
+export const NFT_OP = { transfer: OPS.nft_transfer, ownershipAssigned: OPS.nft_ownership_assigned };
 
 const isDeploy = (n: Node) => n.tx.origStatus !== 'active' && n.tx.endStatus === 'active';
 
