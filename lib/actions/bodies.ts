@@ -9,7 +9,7 @@
 // decoded in turn when they are bodies Atlas knows, else their base64 BoC.
 import type { Cell, Slice } from '@ton/core';
 import { snakeBytes } from '../ton/snake';
-import { bocBase64, loadAddr } from './cells';
+import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, loadAddr } from './cells';
 
 type Kind =
   | 'uint4'
@@ -41,9 +41,9 @@ const Q = ['query_id', 'uint64'] as const;
 
 /** Message bodies by opcode (TEP-74 jettons, TEP-62/85 NFTs and SBTs, TEP-81 DNS, TEP-89 discovery, comments). */
 export const BODY_SCHEMAS = [
-  { name: 'text_comment', op: 0x00000000, fields: [['text', 'text']] },
+  { name: 'text_comment', op: COMMENT_OP, fields: [['text', 'text']] },
   // The ciphertext is not decoded: the name flags it, the bytes stay as they are.
-  { name: 'encrypted_text_comment', op: 0x2167da4b, fields: [['cipher_text', 'text']] },
+  { name: 'encrypted_text_comment', op: ENCRYPTED_COMMENT_OP, fields: [['cipher_text', 'text']] },
   // TEP-74
   {
     name: 'jetton_transfer',
