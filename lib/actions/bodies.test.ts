@@ -141,6 +141,12 @@ describe('mainnet bodies from the fixture traces', () => {
     for (const c of withOp(OPS.excess)) expect(decodeBodyCell(c)['@type']).toBe('excess');
   });
 
+  it('pTON transfers of DEX swaps decode', () => {
+    const pton = withOp(OPS.pton_ton_transfer);
+    expect(pton.length).toBeGreaterThan(0);
+    for (const c of pton) expect(decodeBodyCell(c)).toMatchObject({ '@type': 'pton_ton_transfer', ton_amount: expect.stringMatching(/^\d+$/) });
+  });
+
   it('every NFT transfer and ownership_assigned decodes', () => {
     const nft = [...withOp(OPS.nft_transfer), ...withOp(OPS.nft_ownership_assigned)];
     expect(nft.length).toBeGreaterThan(0);

@@ -39,7 +39,7 @@ interface Schema {
 
 const Q = ['query_id', 'uint64'] as const;
 
-/** Message bodies by opcode (TEP-74 jettons, TEP-62/85 NFTs and SBTs, TEP-81 DNS, TEP-89 discovery, comments). */
+/** Message bodies by opcode (TEP-74 jettons, TEP-62/85 NFTs and SBTs, TEP-81 DNS, TEP-89 discovery, TEP-161 pTON, comments). */
 export const BODY_SCHEMAS = [
   { name: 'text_comment', op: COMMENT_OP, fields: [['text', 'text']] },
   // The ciphertext is not decoded: the name flags it, the bytes stay as they are.
@@ -90,6 +90,8 @@ export const BODY_SCHEMAS = [
   },
   { name: 'sbt_destroy', op: 0x1f04537a, fields: [Q] },
   { name: 'sbt_revoke', op: 0x6f89f5e3, fields: [Q] },
+  // TEP-161 proxy TON (pTON wallets of DEX routers)
+  { name: 'pton_ton_transfer', op: 0x01f3835d, fields: [Q, ['ton_amount', 'coins'], ['refund_address', 'addr'], ['forward_payload', 'either']] },
   // TEP-81
   { name: 'change_dns_record', op: 0x4eb1f0f9, fields: [Q, ['key', 'bits256'], ['value', 'maybe_dns_record']] },
 ] as const satisfies readonly Schema[];
