@@ -7,7 +7,7 @@
 // field names in layout order. Values in JSON: 64-bit and wider integers and Coins as decimal strings,
 // small integers as numbers, bits256 as 64 hex digits, addresses raw (`wc:HEX`, null for none), cells
 // decoded in turn when they are bodies Atlas knows, else their base64 BoC.
-import type { Cell, Slice } from '@ton/core';
+import { Cell, type Slice } from '@ton/core';
 import { snakeBytes } from '../ton/snake';
 import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, loadAddr } from './cells';
 
@@ -126,11 +126,13 @@ export type Decoded = { '@type': string } & Record<string, unknown>;
 export class BodyNotDecoded extends Error {}
 
 /**
- * Nesting of decoded cells inside a body (a forward payload holding a body holding a payload…). The
- * decoder only follows the refs a layout names, so the work per body is bounded by this times the
- * longest layout, whatever the cell graph (deep, wide or a DAG with shared cells).
+ * A field as read: small integers as numbers; 64-bit and wider integers and Coins as bigint; bits256
+ * as hex; addresses raw (null for none); cells as Cell; DNS records as their cell; texts as strings.
+ * A field the body ends before is null: contracts accept bodies cut after the last field they read (an
+ * internal_transfer without its forward amount, a burn_notification without its response address).
  */
-const MAX_NESTING = 8;
+export type RawField = number | bigint | boolean | string | Cell | null;
+export type RawBody = Record<string, RawField>;
 
 /** Bytes of one text field; snake strings longer than this are cut (a body has at most ~4 MB of cells). */
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -145,7 +147,9 @@ function readText(s: Slice, schema: Schema): string {
   return utf8.decode(cut);
 }
 
-function readField(s: Slice, kind: Kind, schema: Schema, depth: number): unknown {
+function readRaw(s: Slice, kind: Kind, schema: Schema): RawField {
+  // The body ends before this field (its bits, or for ^Cell its refs, are used up).
+  if (kind === 'ref' ? s.remainingRefs === 0 : kind !== 'text' && s.remainingBits === 0) return null;
   switch (kind) {
     case 'uint4':
       return s.loadUint(4);
@@ -156,37 +160,81 @@ function readField(s: Slice, kind: Kind, schema: Schema, depth: number): unknown
     case 'uint32':
       return s.loadUint(32);
     case 'uint64':
-      return s.loadUintBig(64).toString();
+      return s.loadUintBig(64);
     case 'uint256':
-      return s.loadUintBig(256).toString();
+      return s.loadUintBig(256);
     case 'bits256':
       return s.loadBuffer(32).toString('hex');
     case 'coins':
-      return s.loadCoins().toString();
+      return s.loadCoins();
     case 'bool':
       return s.loadBit();
     case 'addr':
       return loadAddr(s);
     case 'ref':
-      return nested(s.loadRef(), depth);
+      return s.loadRef();
     case 'maybe_ref':
-      return s.loadBit() ? nested(s.loadRef(), depth) : null;
-    case 'either':
-      // An absent payload (nothing left) reads as an empty inline one, as contracts accept it.
-      if (s.remainingBits === 0 && s.remainingRefs === 0) return null;
-      return s.loadBit() ? nested(s.loadRef(), depth) : nested(s.asCell(), depth, s);
+    case 'maybe_dns_record':
+      return s.loadBit() ? s.loadRef() : null;
+    case 'either': {
+      if (s.loadBit()) return s.loadRef();
+      // Inline: the payload is the rest of the body.
+      const rest = s.asCell();
+      s.skip(s.remainingBits);
+      while (s.remainingRefs > 0) s.loadRef();
+      return rest;
+    }
     case 'maybe_ref_addr':
       return s.loadBit() ? loadAddr(s.loadRef().beginParse()) : null;
-    case 'maybe_dns_record':
-      return s.loadBit() ? decodeWith(s.loadRef().beginParse(), DNS_BY_TAG, 16, depth + 1) : null;
     case 'text':
       return readText(s, schema);
   }
 }
 
+function readWith(s: Slice, table: ReadonlyMap<number, Schema>, tagBits: number): { schema: Schema; fields: RawBody } {
+  if (s.remainingBits < tagBits) throw new BodyNotDecoded(`unknown body: shorter than a ${tagBits}-bit opcode`);
+  const tag = s.loadUint(tagBits);
+  const schema = table.get(tagBits === 32 ? tag | 0 : tag);
+  if (!schema) throw new BodyNotDecoded(`unknown opcode 0x${tag.toString(16).padStart(tagBits / 4, '0')}`);
+  const fields: RawBody = {};
+  try {
+    for (const [name, kind] of schema.fields) fields[name] = readRaw(s, kind, schema);
+  } catch (e) {
+    throw new BodyNotDecoded(`invalid ${schema.name} body: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { schema, fields };
+}
+
+/**
+ * The fields of a body the caller expects to be `name` (the slice at its opcode), as read: what the
+ * classifier matches on. Throws BodyNotDecoded for another opcode or a body that does not fit.
+ */
+export function readBody(s: Slice, name: BodyName): RawBody {
+  const { schema, fields } = readWith(s, BY_OP, 32);
+  if (schema.name !== name) throw new BodyNotDecoded(`expected ${name}, found ${schema.name}`);
+  return fields;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// JSON, as toncenter's decoder prints bodies
+
+/**
+ * Nesting of decoded cells inside a body (a forward payload holding a body holding a payload…). The
+ * decoder only follows the refs a layout names, so the work per body is bounded by this times the
+ * longest layout, whatever the cell graph (deep, wide or a DAG with shared cells).
+ */
+const MAX_NESTING = 8;
+
+function jsonField(v: RawField, kind: Kind, depth: number): unknown {
+  if (v === null) return null;
+  if (typeof v === 'bigint') return v.toString();
+  if (kind === 'maybe_dns_record') return decodeWith((v as Cell).beginParse(), DNS_BY_TAG, 16, depth + 1);
+  if (v instanceof Cell) return nested(v, depth);
+  return v;
+}
+
 /** A cell inside a body: decoded when Atlas knows it, `{"@type":"empty_cell"}` when empty, else its BoC. */
-function nested(cell: Cell, depth: number, consumed?: Slice): unknown {
-  if (consumed) consumed.skip(consumed.remainingBits); // the inline payload is the rest of the body
+function nested(cell: Cell, depth: number): unknown {
   if (cell.bits.length === 0 && cell.refs.length === 0) return { '@type': 'empty_cell' };
   if (depth + 1 < MAX_NESTING) {
     try {
@@ -199,15 +247,13 @@ function nested(cell: Cell, depth: number, consumed?: Slice): unknown {
 }
 
 function decodeWith(s: Slice, table: ReadonlyMap<number, Schema>, tagBits: number, depth: number): Decoded {
-  if (s.remainingBits < tagBits) throw new BodyNotDecoded(`unknown body: shorter than a ${tagBits}-bit opcode`);
-  const tag = s.loadUint(tagBits);
-  const schema = table.get(tagBits === 32 ? tag | 0 : tag);
-  if (!schema) throw new BodyNotDecoded(`unknown opcode 0x${tag.toString(16).padStart(tagBits / 4, '0')}`);
+  const { schema, fields } = readWith(s, table, tagBits);
   const out: Decoded = { '@type': schema.name };
   try {
-    for (const [name, kind] of schema.fields) out[name] = readField(s, kind, schema, depth);
+    for (const [name, kind] of schema.fields) out[name] = jsonField(fields[name] ?? null, kind, depth);
   } catch (e) {
-    throw new BodyNotDecoded(`invalid ${schema.name} body: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof BodyNotDecoded) throw new BodyNotDecoded(`invalid ${schema.name} body: ${e.message}`);
+    throw e;
   }
   return out;
 }
