@@ -69,6 +69,14 @@ describe('bodies built by the devnet builders', () => {
     expect(decodeBodyCell(Cell.EMPTY)).toEqual({ '@type': 'empty_cell' });
   });
 
+  it('a text longer than 64 KiB is cut at a character boundary, after reading no more cells than that', () => {
+    const long = '€'.repeat(30_000); // 90,000 bytes
+    const text = decodeBodyCell(textCommentBody(long)).text as string;
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(64 * 1024);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024 - 3);
+    expect(long.startsWith(text)).toBe(true);
+  });
+
   it('unknown opcodes and bodies that do not fit their layout are refused with the reason', () => {
     expect(() => decodeBodyCell(beginCell().storeUint(0xdeadbeef, 32).endCell())).toThrow(new BodyNotDecoded('unknown opcode 0xdeadbeef'));
     expect(() => decodeBodyCell(beginCell().storeUint(7, 8).endCell())).toThrow(/^unknown body/);

@@ -140,11 +140,13 @@ const MAX_TEXT_BYTES = 64 * 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function readText(s: Slice, schema: Schema): string {
-  const bytes = snakeBytes(s);
-  const cut = bytes.length > MAX_TEXT_BYTES ? bytes.subarray(0, MAX_TEXT_BYTES) : bytes;
+  const bytes = snakeBytes(s, MAX_TEXT_BYTES);
+  let end = Math.min(bytes.length, MAX_TEXT_BYTES);
   // Ciphertexts are bytes, never text.
-  if (schema.name === 'encrypted_text_comment') return cut.toString('hex');
-  return utf8.decode(cut);
+  if (schema.name === 'encrypted_text_comment') return bytes.subarray(0, end).toString('hex');
+  // A cut text ends before the character it would split (UTF-8 continuation bytes are 10xxxxxx).
+  if (end < bytes.length) while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return utf8.decode(bytes.subarray(0, end));
 }
 
 function readRaw(s: Slice, kind: Kind, schema: Schema): RawField {
