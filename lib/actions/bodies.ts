@@ -1,6 +1,6 @@
 // Message bodies Atlas knows: every opcode with its constructor name and field layout, in one table. The
-// classifier (protocols/*) takes its opcodes from here, GET/POST /api/v3/decode answers with it and the
-// message mappers fill `decoded_opcode` and `decoded` from it.
+// classifier (protocols/*) takes its opcodes and reads its token bodies here (readBody), GET/POST
+// /api/v3/decode answers with it and the message mappers fill `decoded_opcode` and `decoded` from it.
 //
 // Names are the ones toncenter's decoder answers (its TL-B schema set, named like tonkeeper's ABI:
 // `jetton_transfer`, `jetton_notify`, `excess`, `nft_ownership_assigned`, …); fields keep the TL-B
@@ -12,10 +12,8 @@ import { snakeBytes } from '../ton/snake';
 import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, loadAddr } from './cells';
 
 type Kind =
-  | 'uint4'
   | 'uint8'
   | 'uint16'
-  | 'uint32'
   | 'uint64'
   | 'uint256'
   | 'bits256'
@@ -31,9 +29,8 @@ type Kind =
 
 interface Schema {
   name: string;
+  /** The tag: a 32-bit opcode, or the 16-bit tag of a DNS record. */
   op: number;
-  /** Bits of the tag: 32 for message bodies, 16 for DNS records. */
-  tagBits?: 32 | 16;
   fields: readonly (readonly [string, Kind])[];
 }
 
@@ -98,11 +95,11 @@ export const BODY_SCHEMAS = [
 
 /** TEP-81 DNSRecord values (16-bit tags). */
 const DNS_RECORD_SCHEMAS: readonly Schema[] = [
-  { name: 'dns_smc_address', op: 0x9fd3, tagBits: 16, fields: [['smc_addr', 'addr'], ['flags', 'uint8']] },
-  { name: 'dns_adnl_address', op: 0xad01, tagBits: 16, fields: [['adnl_addr', 'bits256'], ['flags', 'uint8']] },
-  { name: 'dns_storage_address', op: 0x7473, tagBits: 16, fields: [['bag_id', 'bits256']] },
-  { name: 'dns_next_resolver', op: 0xba93, tagBits: 16, fields: [['resolver', 'addr']] },
-  { name: 'dns_text', op: 0x1eda, tagBits: 16, fields: [['text', 'text']] },
+  { name: 'dns_smc_address', op: 0x9fd3, fields: [['smc_addr', 'addr'], ['flags', 'uint8']] },
+  { name: 'dns_adnl_address', op: 0xad01, fields: [['adnl_addr', 'bits256'], ['flags', 'uint8']] },
+  { name: 'dns_storage_address', op: 0x7473, fields: [['bag_id', 'bits256']] },
+  { name: 'dns_next_resolver', op: 0xba93, fields: [['resolver', 'addr']] },
+  { name: 'dns_text', op: 0x1eda, fields: [['text', 'text']] },
 ];
 
 type BodyName = (typeof BODY_SCHEMAS)[number]['name'];
@@ -153,14 +150,10 @@ function readRaw(s: Slice, kind: Kind, schema: Schema): RawField {
   // The body ends before this field (its bits, or for ^Cell its refs, are used up).
   if (kind === 'ref' ? s.remainingRefs === 0 : kind !== 'text' && s.remainingBits === 0) return null;
   switch (kind) {
-    case 'uint4':
-      return s.loadUint(4);
     case 'uint8':
       return s.loadUint(8);
     case 'uint16':
       return s.loadUint(16);
-    case 'uint32':
-      return s.loadUint(32);
     case 'uint64':
       return s.loadUintBig(64);
     case 'uint256':
