@@ -71,6 +71,14 @@ describe('bodies', () => {
     expect(c.body.bodies).toEqual([{ '@type': 'text_comment', text: 'plain' }]);
   });
 
+  it('a GET body whose + was not percent-encoded (so it arrives as a space) still decodes', async () => {
+    let withPlus = transfer;
+    for (let q = 6n; !b64(withPlus).includes('+'); q++) withPlus = jettonTransferBody({ amount: 42n, destination: ALICE, responseDestination: null, queryId: q });
+    const r = await api.callV3<Decoded>('decode', `bodies=${b64(withPlus).replace(/=/g, '%3D')}`);
+    expect(r.status).toBe(200);
+    expect(r.body.bodies[0]).toMatchObject({ '@type': 'jetton_transfer', amount: '42' });
+  });
+
   it('what is not a known body answers {"error"} in its place, the others still decode', async () => {
     const unknown = beginCell().storeUint(0xdeadbeef, 32).endCell();
     const short = beginCell().storeUint(0x0f8a7ea5, 32).storeUint(1, 16).endCell();

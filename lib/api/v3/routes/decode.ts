@@ -6,7 +6,7 @@ import { LIMITS } from '../../../http/limits';
 import { BocRejected, parseClientBoc } from '../../../ton/client-boc';
 import { unprocessable } from '../errors';
 import { DecodeResponse } from '../models';
-import { p } from '../params';
+import { p, unspace } from '../params';
 import { definePostRoute, defineRoute } from '../route';
 
 const MAX_ITEMS = LIMITS.listValues;
@@ -32,7 +32,7 @@ const shown = (s: string) => (s.length > SHOWN ? `${s.slice(0, SHOWN)}…` : s);
 
 /** A body from the client: a base64 BoC (`te6…`) or a hex BoC, within the client BoC limits. */
 function bodyCell(raw: string) {
-  const s = raw.trim();
+  const s = unspace(raw);
   if (s.startsWith('te6')) return parseClientBoc(s, 'body');
   if (/^([0-9a-fA-F]{2})+$/.test(s)) {
     if (s.length / 2 > LIMITS.bocBytes) throw new BocRejected(`body has ${s.length / 2} bytes; at most ${LIMITS.bocBytes} are allowed`);
