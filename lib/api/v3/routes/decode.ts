@@ -50,6 +50,21 @@ function decodeOne(raw: string): Record<string, unknown> {
   }
 }
 
+/**
+ * The bodies in order, while their BoCs together stay within LIMITS.decodeBytes: parsing costs about as
+ * much per byte whatever the split, so one request's work is bounded by bytes (a 1 MiB JSON body could
+ * otherwise hold ~100k cells). Bodies past the budget answer an error without being parsed.
+ */
+function decodeAll(bodies: readonly string[]): Record<string, unknown>[] {
+  let bytes = 0;
+  return bodies.map((raw) => {
+    const s = raw.trim();
+    bytes += s.startsWith('te6') ? Math.floor((s.length * 3) / 4) : Math.floor(s.length / 2);
+    if (bytes > LIMITS.decodeBytes) return { error: `the bodies of one request may hold ${LIMITS.decodeBytes} bytes together; decode the rest in another request` };
+    return decodeOne(raw);
+  });
+}
+
 function decode(opcodes: readonly string[] = [], bodies: readonly string[] = []): z.output<typeof DecodeResponse> {
   if (opcodes.length > MAX_ITEMS) throw unprocessable(`opcodes list exceeds maximum length of ${MAX_ITEMS}`);
   if (bodies.length > MAX_ITEMS) throw unprocessable(`bodies list exceeds maximum length of ${MAX_ITEMS}`);
@@ -58,7 +73,7 @@ function decode(opcodes: readonly string[] = [], bodies: readonly string[] = [])
     if (op === undefined) throw unprocessable(`invalid opcode format at index ${i}: ${shown(raw)}`);
     return opcodeName(op) ?? 'unknown';
   });
-  return { opcodes: names, bodies: bodies.map(decodeOne) };
+  return { opcodes: names, bodies: decodeAll(bodies) };
 }
 
 const ERRORS = { 422: `opcodes or bodies list exceeds maximum length of ${MAX_ITEMS} · invalid opcode format at index <i>` } as const;
