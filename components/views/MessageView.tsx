@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { AddressBookJson, MessageJson } from '@/lib/api/v3/models';
+import { decodedFields, type DecodedField } from '@/lib/format/decoded';
 import { opcodeName } from '@/lib/format/opcodes';
 import { toUrlSafe } from '@/lib/format/hash';
 import { messageComment } from '@/lib/format/tx';
@@ -13,9 +14,26 @@ import { Badge, Fields } from '../ui/Card';
 
 const yes = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
 
+/** One field of a decoded body; strings written by the sender go through ChainText. */
+function DecodedValue({ f, book }: { f: DecodedField; book: AddressBookJson }) {
+  switch (f.kind) {
+    case 'address':
+      return <Address raw={f.value} book={book} />;
+    case 'ton':
+      return <Amount value={f.value} />;
+    case 'comment':
+      return <ChainText text={f.value} label="This comment" />;
+    case 'body':
+      return <span className="font-mono text-xs">{f.value}</span>;
+    case 'text':
+      return <ChainText text={f.value} label="This value" />;
+  }
+}
+
 /** One message: parties, value, flags, and its body decoded where we can, raw always. */
 export function MessageView({ m, book, direction }: { m: MessageJson; book: AddressBookJson; direction: 'in' | 'out' }) {
   const text = messageComment(m);
+  const body = decodedFields(m.message_content?.decoded);
   const op = m.opcode;
   const opName = m.decoded_opcode ?? opcodeName(op);
   const external = direction === 'in' ? m.source === null : m.destination === null;
@@ -56,6 +74,19 @@ export function MessageView({ m, book, direction }: { m: MessageJson; book: Addr
                 </div>
               ) : (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{op ? (opName ? `Operation: ${opName}` : `Unknown operation ${op}`) : 'Empty body'}</p>
+              )}
+              {body && (
+                <dl data-testid="decoded-body" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                  {body.type === 'encrypted_text_comment' && <dd className="col-span-2 text-slate-600 dark:text-slate-400">Encrypted comment (only its recipient can read it)</dd>}
+                  {body.fields.map((f) => (
+                    <div key={f.name} className="contents">
+                      <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">{f.name}</dt>
+                      <dd className="min-w-0 break-all">
+                        <DecodedValue f={f} book={book} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
               )}
               {m.message_content && <BocView boc={m.message_content.body} name={`body-${hashId}.boc`} label="Raw body (BoC)" />}
             </div>,

@@ -5,6 +5,7 @@ import { beginCell, Cell, type Slice } from '@ton/core';
 import { deserializeBoc, serializeBoc } from '../ton/boc';
 import { snakeBytes } from '../ton/snake';
 
+// The comment opcodes readComment needs; bodies.ts lists them with every other body.
 export const COMMENT_OP = 0;
 export const ENCRYPTED_COMMENT_OP = 0x2167da4b;
 

@@ -39,7 +39,7 @@ describe('fuzz generator', () => {
       ...[...Object.entries(v2OpenApi().paths)]
         .filter(([p]) => p !== '/api/v2/jsonRPC')
         .flatMap(([p, ops]) => ('get' in (ops as object) ? ['get', 'post', 'rpc'] : ['post', 'rpc']).map((m) => `v2 ${m} ${p.slice(8)}`)),
-      ...Object.entries(v3OpenApi().paths).map(([p, ops]) => `v3 ${'get' in (ops as object) ? 'get' : 'post'} ${p.slice(8)}`),
+      ...Object.entries(v3OpenApi().paths).flatMap(([p, ops]) => Object.keys(ops as object).map((m) => `v3 ${m} ${p.slice(8)}`)),
     ];
     expect(expected.length).toBeGreaterThan(100);
     expect(new Set(sample.map((c) => c.route))).toEqual(new Set(expected));

@@ -26,7 +26,7 @@ export function kindOf(p: Pick<FuzzParam, 'name' | 'schema'>): Kind {
   if (n === 'address' || n === 'account') return 'address';
   if (n === 'method') return 'getMethod';
   if (n === 'name') return 'dnsName';
-  if (n === 'opcode') return 'opcode';
+  if (n === 'opcode' || n === 'opcodes') return 'opcode';
   if (n === 'shard') return 'shard';
   if (s.type === 'boolean') return 'bool';
   if (n.endsWith('lt') || s.format === 'uint64') return 'lt';

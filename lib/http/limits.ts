@@ -17,6 +17,8 @@ export const LIMITS = {
   stackIntegerBits: 257,
   /** Bytes of one BoC a client sends (sendBoc, estimateFee, stack cells, …), decoded. */
   bocBytes: 64 * 1024,
+  /** Bytes of all the bodies one /api/v3/decode request decodes together (up to 1000 may come at once). */
+  decodeBytes: 256 * 1024,
   /** Distinct cells in one BoC a client sends. */
   bocCells: 4096,
   /** Depth of a cell tree a client sends (a message's depth is capped by the chain at 512). */

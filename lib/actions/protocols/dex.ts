@@ -1,12 +1,13 @@
 // What every DEX flow shares: the incoming leg (a jetton transfer's notification to the DEX, or TON
 // through a proxy-TON wallet) and the outgoing leg (the DEX's jetton transfer or TON payout), as
 // toncenter's dex_incoming_transfer / dex_outgoing_transfer objects, and the jetton_swap record.
+import { OPS } from '../bodies';
 import type { Action, DexTransfer, PeerSwap } from '../model';
 import type { Context, Node } from '../tree';
 import { OP, readNotify, readTransfer } from './jettons';
 
 /** Proxy TON v2 (stonfi v2, tonco): `ton_transfer` into and out of a pTON wallet; the asset is TON. */
-export const PTON_TON_TRANSFER = 0x01f3835d;
+export const PTON_TON_TRANSFER = OPS.pton_ton_transfer;
 
 export interface Leg {
   transfer: DexTransfer;

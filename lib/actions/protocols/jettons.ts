@@ -1,21 +1,26 @@
 // TEP-74 jettons: transfer (wallet → wallet, with the receiver's notification), mint (the master's
 // internal_transfer into a wallet) and burn (wallet → master burn_notification).
-import type { Cell, Slice } from '@ton/core';
-import { bocBase64, loadAddr, loadEitherCell, loadMaybeRef, readComment } from '../cells';
+import { Cell, type Slice } from '@ton/core';
+import { OPS, readBody, type RawField } from '../bodies';
+import { bocBase64, readComment } from '../cells';
 import type { Context, Node } from '../tree';
 import type { Matcher } from './matcher';
 
+// Opcodes from the one table of bodies (lib/actions/bodies.ts), under the names the matchers use.
 export const OP = {
-  transfer: 0x0f8a7ea5,
-  internalTransfer: 0x178d4519,
-  notify: 0x7362d09c,
-  excesses: 0xd53276db,
-  burn: 0x595f07bc,
-  burnNotification: 0x7bdd97de,
+  transfer: OPS.jetton_transfer,
+  internalTransfer: OPS.jetton_internal_transfer,
+  notify: OPS.jetton_notify,
+  excesses: OPS.excess,
+  burn: OPS.jetton_burn,
+  burnNotification: OPS.jetton_burn_notification,
 } as const;
 
-// transfer#0f8a7ea5 query_id:uint64 amount:Coins destination:MsgAddress response_destination:MsgAddress
-//   custom_payload:(Maybe ^Cell) forward_ton_amount:Coins forward_payload:(Either Cell ^Cell)
+// Layouts are read by the body table (readBody); these give the matchers typed fields.
+const big = (v: RawField): bigint => (typeof v === 'bigint' ? v : 0n);
+const addr = (v: RawField): string | null => (typeof v === 'string' ? v : null);
+const cell = (v: RawField): Cell | null => (v instanceof Cell ? v : null);
+
 export interface JettonTransferBody {
   queryId: bigint;
   amount: bigint;
@@ -27,50 +32,36 @@ export interface JettonTransferBody {
 }
 
 export function readTransfer(s: Slice): JettonTransferBody {
-  if (s.loadUint(32) !== OP.transfer) throw new Error('not a jetton transfer');
-  const queryId = s.loadUintBig(64);
-  const amount = s.loadCoins();
-  const destination = loadAddr(s);
-  const response = loadAddr(s);
-  const customPayload = loadMaybeRef(s);
-  const forwardAmount = s.loadCoins();
-  let forwardPayload: Cell | null = null;
-  if (s.remainingBits > 0) forwardPayload = loadEitherCell(s);
-  return { queryId, amount, destination, response, customPayload, forwardAmount, forwardPayload };
+  const f = readBody(s, 'jetton_transfer');
+  return {
+    queryId: big(f.query_id),
+    amount: big(f.amount),
+    destination: addr(f.destination),
+    response: addr(f.response_destination),
+    customPayload: cell(f.custom_payload),
+    forwardAmount: big(f.forward_ton_amount),
+    forwardPayload: cell(f.forward_payload),
+  };
 }
 
-// internal_transfer#178d4519 query_id:uint64 amount:Coins from:MsgAddress response_address:MsgAddress
-//   forward_ton_amount:Coins forward_payload:(Either Cell ^Cell)
 export function readInternalTransfer(s: Slice) {
-  if (s.loadUint(32) !== OP.internalTransfer) throw new Error('not an internal transfer');
-  const queryId = s.loadUintBig(64);
-  const amount = s.loadCoins();
-  const from = loadAddr(s);
-  const response = loadAddr(s);
-  const forwardAmount = s.remainingBits > 0 ? s.loadCoins() : 0n;
-  return { queryId, amount, from, response, forwardAmount };
+  const f = readBody(s, 'jetton_internal_transfer');
+  return { queryId: big(f.query_id), amount: big(f.amount), from: addr(f.from), response: addr(f.response_address), forwardAmount: big(f.forward_ton_amount) };
 }
 
-// transfer_notification#7362d09c query_id:uint64 amount:Coins sender:MsgAddress forward_payload:(Either Cell ^Cell)
 export function readNotify(s: Slice) {
-  if (s.loadUint(32) !== OP.notify) throw new Error('not a transfer notification');
-  const queryId = s.loadUintBig(64);
-  const amount = s.loadCoins();
-  const sender = loadAddr(s);
-  const payload = s.remainingBits > 0 ? loadEitherCell(s).beginParse() : null;
-  return { queryId, amount, sender, payload };
+  const f = readBody(s, 'jetton_notify');
+  return { queryId: big(f.query_id), amount: big(f.amount), sender: addr(f.sender), payload: cell(f.forward_payload)?.beginParse() ?? null };
 }
 
-// burn#595f07bc query_id:uint64 amount:Coins response_destination:MsgAddress custom_payload:(Maybe ^Cell)
 export function readBurn(s: Slice) {
-  if (s.loadUint(32) !== OP.burn) throw new Error('not a burn');
-  return { queryId: s.loadUintBig(64), amount: s.loadCoins(), response: loadAddr(s) };
+  const f = readBody(s, 'jetton_burn');
+  return { queryId: big(f.query_id), amount: big(f.amount), response: addr(f.response_destination) };
 }
 
-// burn_notification#7bdd97de query_id:uint64 amount:Coins sender:MsgAddress response_destination:MsgAddress
 export function readBurnNotification(s: Slice) {
-  if (s.loadUint(32) !== OP.burnNotification) throw new Error('not a burn notification');
-  return { queryId: s.loadUintBig(64), amount: s.loadCoins(), sender: loadAddr(s), response: loadAddr(s) };
+  const f = readBody(s, 'jetton_burn_notification');
+  return { queryId: big(f.query_id), amount: big(f.amount), sender: addr(f.sender), response: addr(f.response_destination) };
 }
 
 /** The nodes of a jetton transfer started at `node` (the transfer to the sender's wallet). */

@@ -1,13 +1,15 @@
 // TEP-62 NFTs: mints (a collection deploying an item), transfers (transfer#5fcc3d14 to the item, with
 // its ownership_assigned and excess), purchases through a marketplace sale or auction contract, and
 // Telegram items (Fragment) bought by sending TON to the item.
-import { bocBase64, loadAddr, loadEitherCell, loadMaybeRef } from '../cells';
+import type { Cell } from '@ton/core';
+import { OPS, readBody } from '../bodies';
+import { bocBase64 } from '../cells';
 import type { Action } from '../model';
 import type { Context, Node } from '../tree';
 import { OP as JETTON_OP } from './jettons';
 import type { Matcher } from './matcher';
 
-export const NFT_OP = { transfer: 0x5fcc3d14, ownershipAssigned: 0x05138d91 };
+export const NFT_OP = { transfer: OPS.nft_transfer, ownershipAssigned: OPS.nft_ownership_assigned };
 
 const isDeploy = (n: Node) => n.tx.origStatus !== 'active' && n.tx.endStatus === 'active';
 
@@ -41,26 +43,22 @@ const mint: Matcher = (node, ctx) => {
   );
 };
 
-// ownership_assigned#05138d91 query_id:uint64 prev_owner:MsgAddress forward_payload:(Either Cell ^Cell)
 function readOwnership(n: Node) {
-  const s = n.bodyAfterOp();
-  const queryId = s.loadUintBig(64);
-  const prevOwner = loadAddr(s);
-  const payload = s.remainingBits > 0 || s.remainingRefs > 0 ? loadEitherCell(s) : null;
-  return { queryId, prevOwner, payload };
+  const f = readBody(n.body(), 'nft_ownership_assigned');
+  return { queryId: f.query_id as bigint | null, prevOwner: f.prev_owner as string | null, payload: f.forward_payload as Cell | null };
 }
 
 const transfer: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== NFT_OP.transfer || node.kind === 'log') return;
   const item = ctx.info(node.destination).nftItem;
   if (!item) return;
-  const s = node.bodyAfterOp();
-  const queryId = s.loadUintBig(64);
-  const newOwner = loadAddr(s);
-  const response = loadAddr(s);
-  const custom = loadMaybeRef(s);
-  const forwardAmount = s.loadCoins();
-  const payload = loadEitherCell(s);
+  const f = readBody(node.body(), 'nft_transfer');
+  const queryId = f.query_id as bigint | null;
+  const newOwner = f.new_owner as string | null;
+  const response = f.response_destination as string | null;
+  const custom = f.custom_payload as Cell | null;
+  const forwardAmount = f.forward_amount as bigint | null;
+  const payload = f.forward_payload as Cell | null;
   const seller = ctx.info(node.source);
   const sale = seller.nftSale ?? seller.nftAuction;
   const price = seller.nftSale?.price ?? seller.nftAuction?.lastBid ?? null;
@@ -79,7 +77,7 @@ const transfer: Matcher = (node, ctx) => {
         price: sale ? price : null,
         forward_amount: sale ? null : forwardAmount,
         custom_payload: custom ? bocBase64(custom) : null,
-        forward_payload: bocBase64(payload),
+        forward_payload: payload ? bocBase64(payload) : null,
         response_destination: response,
         marketplace: sale ? 'getgems' : null,
         marketplace_address: sale?.marketplace ?? null,

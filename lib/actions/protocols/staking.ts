@@ -2,12 +2,13 @@
 // tsTON master (#319b0cdc); the pool pays TON at once (#0a77535c, stake_withdrawal) or mints a payout
 // NFT through its payout collection (#1674b0a0, stake_withdrawal_request). Ethena: staked USDe sent to
 // the unstake contract, which mints the cooldown receipt (mint#642b7d07 carrying #b2583ed5).
+import { OPS } from '../bodies';
 import type { Node } from '../tree';
 import { OP, readBurn, transferNodes } from './jettons';
 import type { Matcher } from './matcher';
 
 const TONSTAKERS = { burnToPool: 0x319b0cdc, payout: 0x0a77535c, mintPayoutNft: 0x1674b0a0 };
-const ETHENA = { mint: 0x642b7d07, cooldownReceipt: 0xb2583ed5 };
+const ETHENA = { mint: OPS.jetton_mint, cooldownReceipt: 0xb2583ed5 };
 
 const tonstakers: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== TONSTAKERS.burnToPool) return;

@@ -48,7 +48,8 @@ async function context(req: Request, query: Map<string, string[]>, services: Ser
   const { db, lite, tvm, config, access } = await services();
   const cap = config.dbStatementTimeoutMs;
   return {
-    ctx: { db, prisma: db.prisma, lite, tvm, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false },
+    // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
+    ctx: { db, get prisma() { return db.prisma; }, lite, tvm, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false },
     budgetMs: s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap,
     access: await access.check(req, 'v3'),
   };

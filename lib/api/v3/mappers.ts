@@ -4,7 +4,7 @@ import { Cell } from '@ton/core';
 import type { AccountState, Block, Message } from '../../db/generated/client';
 import { amountMap, b64, dec, hex, optB64, optDec, optStr, opcodeHex, shardHex } from './encode';
 import type { AccountStateJson, BlockIdJson, BlockJson, MessageContentJson, MessageJson, TransactionDescrJson } from './models';
-import { snakeBytes } from '../../ton/snake';
+import { decodeBodyCell, opcodeName } from '../../actions/bodies';
 
 export const MASTERCHAIN_SHARD = -(2n ** 63n);
 const MASTERCHAIN_SHARD_HEX = shardHex(MASTERCHAIN_SHARD);
@@ -65,26 +65,25 @@ export const blockId = (workchain: number, shard: bigint, seqno: number): BlockI
 /** Bodies and init states by cell hash (hex). */
 export type Contents = ReadonlyMap<string, Uint8Array>;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
- * toncenter decodes bodies with its TL-B library (ton-marker); Atlas decodes the one body every client
- * relies on, the text comment (op 0 + snake UTF-8), in toncenter's back-compatible shape (Go map → sorted
- * keys). Any other body decodes to null, as toncenter answers for bodies its schemes do not cover.
+ * A message body as toncenter's `decoded` (lib/actions/bodies.ts), null when Atlas has no schema for it
+ * or it does not fit its layout. Text comments keep toncenter's back-compatible shape (a Go map: sorted
+ * keys, `comment` instead of `text`); other bodies keep the decoder's own key order.
  */
 export function decodeBody(opcode: number | null, boc: Uint8Array): Record<string, unknown> | null {
-  if (opcode !== 0) return null;
+  // Only a known opcode is worth parsing the BoC for.
+  if (opcodeName(opcode) === null) return null;
   try {
-    const s = Cell.fromBoc(Buffer.from(boc))[0]!.beginParse();
-    if (s.remainingBits < 32 || s.loadUint(32) !== 0) return null;
-    return { '@type': 'text_comment', comment: utf8.decode(snakeBytes(s)), type: 'text_comment' };
+    const d = decodeBodyCell(Cell.fromBoc(Buffer.from(boc))[0]!);
+    if (d['@type'] === 'text_comment') return { '@type': 'text_comment', comment: d.text, type: 'text_comment' };
+    return d;
   } catch {
     return null;
   }
 }
 
-/** toncenter's decoded_opcode comes from its TL-B schemes; Atlas names the comment op only. */
-export const decodeOpcode = (opcode: number | null): string | null => (opcode === 0 ? 'text_comment' : null);
+/** toncenter's decoded_opcode: the constructor name of the opcode in the decoder's schemas, or null. */
+export const decodeOpcode = (opcode: number | null): string | null => opcodeName(opcode);
 
 function content(hashBytes: Uint8Array | null, contents: Contents, opcode: number | null, decode: boolean): MessageContentJson | null {
   if (!hashBytes) return null;

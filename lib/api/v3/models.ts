@@ -255,6 +255,12 @@ export const AccountStatesResponse = z.object({ accounts: z.array(AccountStateFu
 export const WalletStatesResponse = z.object({ wallets: z.array(WalletState), address_book: AddressBook, metadata: Metadata });
 export const AccountBalances = z.array(AccountBalance);
 export const RequestError = z.object({ error: z.string() });
+export const DecodeResponse = z.object({
+  opcodes: z.array(z.string()).describe('constructor name of each opcode, or "unknown"'),
+  bodies: z
+    .array(z.record(z.string(), z.unknown()))
+    .describe('each body as {"@type": constructor, …fields} (nested bodies decoded), {"@type":"empty_cell"}, or {"error": why}'),
+});
 
 // v2-style answers (api-v3.md §2.5, §3.24).
 export const V2AddressInformation = z.object({
@@ -327,4 +333,5 @@ export const MODELS = {
   Fee,
   EstimateFeeResponse,
   SentMessage,
+  DecodeResponse,
 } as const;

@@ -87,7 +87,8 @@ function postOperation(route: V3PostRoute) {
 export function v3OpenApi() {
   const paths: Record<string, unknown> = {};
   for (const route of v3Routes.values()) paths[`/api/v3/${route.path}`] = { get: operation(route) };
-  for (const route of v3PostRoutes.values()) paths[`/api/v3/${route.path}`] = { post: postOperation(route) };
+  // A path may have both (decode): the POST joins the GET's entry.
+  for (const route of v3PostRoutes.values()) paths[`/api/v3/${route.path}`] = { ...(paths[`/api/v3/${route.path}`] as object | undefined), post: postOperation(route) };
   return {
     openapi: '3.1.0',
     info: {

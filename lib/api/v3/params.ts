@@ -52,13 +52,13 @@ function scalar<T>(parse: Parser<T>, schema: JsonSchema, description: string) {
 /** Values one list parameter may carry (toncenter's own cap on its list routes, e.g. decode, nft/sales). */
 export const MAX_LIST_VALUES = LIMITS.listValues;
 
-function array<T>(parse: Parser<T>, splitCommas: boolean, item: JsonSchema, description: string) {
+function array<T>(parse: Parser<T>, splitCommas: boolean, item: JsonSchema, description: string, capped = true) {
   const field = z
     .array(z.string())
     .transform((raws, ctx): T[] => {
       // Counted before any value is parsed, comma lists included, so a long list costs nothing.
       const count = raws.reduce((n, raw) => n + (splitCommas ? raw.split(',').length : 1), 0);
-      if (count > MAX_LIST_VALUES) {
+      if (capped && count > MAX_LIST_VALUES) {
         ctx.addIssue({ code: 'custom', message: `too many values (${count} > ${MAX_LIST_VALUES})` });
         return z.NEVER;
       }
@@ -202,6 +202,8 @@ export const p = {
   hashes: (description: string) => array(parseHashParam, true, HASH_SCHEMA, description),
   /** Plain strings: kept as given, never split on commas. */
   strings: (description: string) => array<string>((raw) => raw, false, { type: 'string' }, description),
+  /** Plain strings the route counts itself, to word the limit as toncenter does (decode); the URL caps them. */
+  stringsUncapped: (description: string) => array<string>((raw) => raw, false, { type: 'string' }, description, false),
 };
 
 /** limit, offset, sort (api-v3.md §1.7). */

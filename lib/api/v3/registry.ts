@@ -3,12 +3,13 @@
 import type { V3PostRoute, V3Route } from './route';
 import * as accounts from './routes/accounts';
 import * as blocks from './routes/blocks';
+import * as decode from './routes/decode';
 import * as live from './routes/live';
 import * as messages from './routes/messages';
 import * as transactions from './routes/transactions';
 
 const isPost = (r: object): r is V3PostRoute => 'body' in r;
-const every = [blocks, transactions, messages, accounts, live].flatMap((m) => Object.values(m) as object[]);
+const every = [blocks, transactions, messages, accounts, live, decode].flatMap((m) => Object.values(m) as object[]);
 const all = every.filter((r) => !isPost(r)) as V3Route[];
 const posts = every.filter(isPost);
 
@@ -19,7 +20,7 @@ const byLowerPath = new Map(all.map((r) => [r.path.toLowerCase(), r]));
 
 export const findRoute = (path: string): V3Route | undefined => byLowerPath.get(path.toLowerCase());
 
-/** POST routes by path (message, runGetMethod, estimateFee). */
+/** POST routes by path (message, runGetMethod, estimateFee, decode). */
 export const v3PostRoutes: ReadonlyMap<string, V3PostRoute> = new Map(posts.map((r) => [r.path, r]));
 const postByLowerPath = new Map(posts.map((r) => [r.path.toLowerCase(), r]));
 

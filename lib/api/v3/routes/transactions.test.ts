@@ -124,7 +124,7 @@ describe('GET /transactions', () => {
       value: '997987464',
       created_lt: '76734069000006',
       opcode: '0x178d4519',
-      decoded_opcode: null,
+      decoded_opcode: 'jetton_internal_transfer',
       bounced: false,
       import_fee: null,
     });
@@ -140,6 +140,19 @@ describe('GET /transactions', () => {
       ['76734069000008', '0x7362d09c', JETTON_HOLDER, '100000000'],
       ['76734069000009', '0xd53276db', JETTON_HOLDER, '896997164'],
     ]);
+  });
+
+  it('jetton bodies of a real mint decode in in_msg and out_msgs, and agree with each other', async () => {
+    const t = (await db.callV3<Txs>('transactions', { hash: MULTI_OUT })).body.transactions[0]!;
+    const internal = t.in_msg!.message_content!.decoded!;
+    // A mint: the master's internal_transfer comes from addr_none.
+    expect(internal).toMatchObject({ '@type': 'jetton_internal_transfer', from: null, forward_ton_amount: '100000000' });
+    expect(internal.amount).toMatch(/^[1-9][0-9]*$/);
+    expect(t.out_msgs.map((m) => m.decoded_opcode)).toEqual(['jetton_notify', 'excess']);
+    const [notify, excess] = t.out_msgs.map((m) => m.message_content!.decoded!);
+    // The wallet notifies its owner of the amount it received, from the same sender, with the same query id.
+    expect(notify).toMatchObject({ '@type': 'jetton_notify', query_id: internal.query_id, amount: internal.amount, sender: internal.from });
+    expect(excess).toEqual({ '@type': 'excess', query_id: internal.query_id });
   });
 
   it('text comments decode in toncenter\'s back-compatible shape', async () => {
