@@ -16,6 +16,7 @@ import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry, type TableRows } from './store';
 import type { TvmPool } from '../tvm/pool';
 import { Deriver } from './derive';
+import { backfillNeeded, runBackfill } from './derive/backfill';
 
 export interface FullBlockId {
   workchain: number;
@@ -97,6 +98,9 @@ export class Indexer {
   private readonly parser: BlockParser;
   /** The derive stage, when the indexer was given a TVM pool. */
   readonly deriver?: Deriver;
+  /** The derive backfill run() started because the index predates the derive stage (resolves when it ends). */
+  backfill?: Promise<void>;
+  private backfillChecked = false;
 
   constructor(private readonly o: IndexerOptions) {
     // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
@@ -137,6 +141,7 @@ export class Indexer {
     while (!this.stopped) {
       try {
         const last = await this.claim();
+        if (!this.backfillChecked) await this.startBackfill();
         // An empty index starts at startSeqno, or 100 blocks behind the head (INDEXER_START_SEQNO).
         let next = last !== null ? last + 1 : (this.o.startSeqno ?? Math.max(1, (this.progress.headSeqno ?? 1) - 100));
         this.o.log.info({ from: next, head: this.progress.headSeqno }, 'indexing');
@@ -177,11 +182,29 @@ export class Indexer {
     this.progress.state = 'stopped';
   }
 
+  /**
+   * The derive backfill, in the background next to indexing, when the index holds data the derive stage
+   * never saw (decided before the first block is indexed, so a fresh index never needs it). A failure
+   * is logged; the job resumes at the next start.
+   */
+  private async startBackfill(): Promise<void> {
+    const deriver = this.deriver;
+    const needed = !!deriver && (await backfillNeeded(this.o.prisma));
+    this.backfillChecked = true;
+    if (!deriver || !needed) return;
+    const log = this.o.log;
+    this.backfill = runBackfill({ prisma: this.o.prisma, deriver, log, shouldStop: () => this.stopped }).then(
+      () => undefined,
+      (err: unknown) => log.warn({ err: (err as Error).message }, 'derive backfill failed; it resumes at the next start'),
+    );
+  }
+
   /** Stops after the block in progress; resolves once the loop has exited. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.running?.catch(() => undefined);
+    await this.backfill;
     await Promise.all([...this.ahead.values()].map((w) => w.catch(() => undefined)));
     await this.parser.close();
   }

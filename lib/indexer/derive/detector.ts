@@ -3,6 +3,7 @@
 // them on an account by running get-methods, and turns one masterchain block into rows of its tables.
 // Adding a family is adding a module that implements Detector and listing it in DETECTORS (index.ts).
 import type { Cell, TupleItem } from '@ton/core';
+import type { PrismaClient } from '../../db/generated/client';
 import type { AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
 import type { TableRows } from '../store';
@@ -38,4 +39,10 @@ export interface Detector {
   confirm(iface: string, account: DerivedAccount, run: GetterRun): Promise<boolean>;
   /** The rows of this family's tables for one masterchain block. */
   derive(block: DeriveBlock): Promise<TableRows[]>;
+  /**
+   * Backfill of an index made before this family existed (backfill.ts), after its accounts were
+   * derived: the rows of already-indexed transactions with lt above `afterLt`, a page at a time (every
+   * transaction of the page's last lt included); lastLt null when none is left.
+   */
+  history?(prisma: PrismaClient, afterLt: bigint, limit: number): Promise<{ tables: TableRows[]; lastLt: bigint | null; count: number }>;
 }

@@ -42,7 +42,7 @@ const KNOWN_MAX = 100_000;
 
 export class Deriver {
   private readonly reader: ChainReader;
-  private readonly detectors: readonly Detector[];
+  readonly detectors: readonly Detector[];
   /** Interfaces by code hash (hex) decided in this process or read from code_interfaces. */
   private readonly known = new Map<string, Promise<string[]>>();
 

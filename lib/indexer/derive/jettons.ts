@@ -3,6 +3,7 @@
 // jetton_masters / jetton_wallets is replaced only by a newer state of the account (last_transaction_lt),
 // so re-indexing an old range never rolls a balance back.
 import { Cell, type Address } from '@ton/core';
+import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { OP, readBurn, readTransfer } from '../../actions/protocols/jettons';
 import { readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
@@ -126,65 +127,124 @@ export const jettonDetector: Detector = {
     // transaction is among the block's accounts, so its wallet data is at hand).
     const inMessages = new Map<string, MessageRecord>();
     for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
-    const transfers: Row[] = [];
-    const burns: Row[] = [];
+    const requests: WalletRequest[] = [];
     for (const b of block.blocks) {
       for (const t of b.transactions) {
         const wallet = walletsByAddress.get(t.account);
-        if (!wallet) continue;
         const msg = inMessages.get(t.hash.toString('hex'));
-        if (!msg || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) continue;
-        const boc = block.contents.get(msg.bodyHash.toString('hex'));
-        if (!boc) continue;
-        const tx = {
-          tx_hash: hex(t.hash),
-          tx_lt: t.lt.toString(),
-          tx_now: t.now,
-          tx_aborted: t.description.aborted ?? false,
-          mc_seqno: block.mcSeqno,
-        };
-        try {
-          const body = Cell.fromBoc(boc)[0]!.beginParse();
-          if (msg.opcode === OP.transfer) {
-            const r = readTransfer(body);
-            const { comment, encrypted } = readComment(r.forwardPayload?.beginParse() ?? null);
-            transfers.push({
-              ...tx,
-              query_id: r.queryId.toString(),
-              amount: r.amount.toString(),
-              source: raw(wallet.owner),
-              destination: r.destination,
-              jetton_wallet: t.account,
-              jetton_master: raw(wallet.jetton),
-              response_destination: r.response,
-              custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
-              forward_ton_amount: r.forwardAmount.toString(),
-              forward_payload: r.forwardPayload ? hex(r.forwardPayload.toBoc()) : null,
-              comment: encrypted ? null : comment,
-            });
-          } else {
-            const r = readBurn(body);
-            burns.push({
-              ...tx,
-              query_id: r.queryId.toString(),
-              owner: raw(wallet.owner),
-              jetton_wallet: t.account,
-              jetton_master: raw(wallet.jetton),
-              amount: r.amount.toString(),
-              response_destination: r.response,
-              custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
-            });
-          }
-        } catch {
-          // A body that is not a well-formed request: the wallet rejected it too; no transfer happened.
-        }
+        if (!wallet || !msg || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) continue;
+        const body = block.contents.get(msg.bodyHash.toString('hex'));
+        if (!body) continue;
+        const w = { owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)! };
+        requests.push({ txHash: t.hash, lt: t.lt, now: t.now, aborted: t.description.aborted ?? false, mcSeqno: block.mcSeqno, wallet: t.account, ...w, body });
       }
     }
+    const { transfers, burns } = jettonEventRows(requests);
     return [
       { table: 'jetton_masters', columns: MASTER_COLUMNS, rows: masters, onConflict: newer('jetton_masters', MASTER_COLUMNS) },
       { table: 'jetton_wallets', columns: WALLET_COLUMNS, rows: wallets, onConflict: newer('jetton_wallets', WALLET_COLUMNS) },
-      { table: 'jetton_transfers', columns: TRANSFER_COLUMNS, rows: transfers },
-      { table: 'jetton_burns', columns: BURN_COLUMNS, rows: burns },
+      ...eventTables(transfers, burns),
     ];
   },
+
+  async history(prisma, afterLt, limit) {
+    const rows = await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
+    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
+    const lastLt = rows[rows.length - 1]!.lt;
+    // The page ends inside an lt shared by several accounts' transactions: take all of them.
+    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
+    for (const r of await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
+    const { transfers, burns } = jettonEventRows(rows);
+    return { tables: eventTables(transfers, burns), lastLt, count: rows.length };
+  },
 };
+
+/** Transfer and burn requests to known jetton wallets among indexed transactions, by lt. */
+async function walletRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<WalletRequest[]> {
+  const rows = await prisma.$queryRaw<
+    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; owner: string; jetton: string; boc: Uint8Array }[]
+  >(Prisma.sql`
+    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
+           t.account, w.owner, w.jetton, c.boc
+    FROM messages m
+    JOIN jetton_wallets w ON w.address = m.destination
+    JOIN transactions t ON t.hash = m.tx_hash
+    JOIN message_contents c ON c.hash = m.body_hash
+    WHERE m.direction = 'in' AND m.opcode IN (${OP.transfer}::int, ${OP.burn}::int) AND ${ltCondition}
+    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
+  return rows.map((r) => ({
+    txHash: Buffer.from(r.hash),
+    lt: r.lt,
+    now: r.now,
+    aborted: r.aborted,
+    mcSeqno: r.mc_seqno ?? 0,
+    wallet: r.account,
+    owner: r.owner,
+    jetton: r.jetton,
+    body: Buffer.from(r.boc),
+  }));
+}
+
+export const eventTables = (transfers: Row[], burns: Row[]): TableRows[] => [
+  { table: 'jetton_transfers', columns: TRANSFER_COLUMNS, rows: transfers },
+  { table: 'jetton_burns', columns: BURN_COLUMNS, rows: burns },
+];
+
+/** A request (transfer or burn, by its body's opcode) a jetton wallet received in a transaction. */
+export interface WalletRequest {
+  txHash: Buffer;
+  lt: bigint;
+  now: number;
+  aborted: boolean;
+  mcSeqno: number;
+  wallet: string;
+  owner: string;
+  jetton: string;
+  body: Buffer;
+}
+
+/** jetton_transfers and jetton_burns rows of wallet requests; a malformed body makes no row (the wallet rejects it too). */
+export function jettonEventRows(requests: WalletRequest[]): { transfers: Row[]; burns: Row[] } {
+  const transfers: Row[] = [];
+  const burns: Row[] = [];
+  for (const q of requests) {
+    const tx = { tx_hash: hex(q.txHash), tx_lt: q.lt.toString(), tx_now: q.now, tx_aborted: q.aborted, mc_seqno: q.mcSeqno };
+    try {
+      const body = Cell.fromBoc(q.body)[0]!.beginParse();
+      const op = body.preloadUint(32);
+      if (op === OP.transfer) {
+        const r = readTransfer(body);
+        const { comment, encrypted } = readComment(r.forwardPayload?.beginParse() ?? null);
+        transfers.push({
+          ...tx,
+          query_id: r.queryId.toString(),
+          amount: r.amount.toString(),
+          source: q.owner,
+          destination: r.destination,
+          jetton_wallet: q.wallet,
+          jetton_master: q.jetton,
+          response_destination: r.response,
+          custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
+          forward_ton_amount: r.forwardAmount.toString(),
+          forward_payload: r.forwardPayload ? hex(r.forwardPayload.toBoc()) : null,
+          comment: encrypted ? null : comment,
+        });
+      } else if (op === OP.burn) {
+        const r = readBurn(body);
+        burns.push({
+          ...tx,
+          query_id: r.queryId.toString(),
+          owner: q.owner,
+          jetton_wallet: q.wallet,
+          jetton_master: q.jetton,
+          amount: r.amount.toString(),
+          response_destination: r.response,
+          custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
+        });
+      }
+    } catch {
+      // not a well-formed request
+    }
+  }
+  return { transfers, burns };
+}
