@@ -7,6 +7,7 @@ import { GENESIS_JETTON, GENESIS_JETTON_AMOUNTS as A, GENESIS_TEXTS } from '../.
 import { createTrafficGenerator } from '../../../devnet/genesis';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { modelProblems } from '../../../testing/v3';
+import { verifyJettons } from '../../../indexer/verify';
 import { rawUpper } from '../../../ton/address';
 import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
 import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models';
@@ -238,4 +239,24 @@ describe('GET /jetton/burns', () => {
     expect((await chain.callV3('jetton/burns', { sort: 'x' })).status).toBe(422);
     expect((await chain.callV3('jetton/burns', { limit: 1001 })).status).toBe(422);
   });
+});
+
+// Last: it changes rows.
+describe('index:verify over the jetton tables', () => {
+  it('agrees with the chain, then names a wrong balance and a missing wallet', async () => {
+    const prisma = chain.db!.db.prisma;
+    const seqno = (await prisma.indexerState.findUnique({ where: { id: 'main' } }))!.lastMcSeqno!;
+    const clean = await verifyJettons({ prisma, client: chain.lite, tvm: chain.tvm, seqno });
+    expect(clean.differences).toEqual([]);
+    expect(clean.masters).toBe(1);
+    expect(clean.wallets).toBe(await prisma.jettonWallet.count());
+
+    await prisma.jettonWallet.update({ where: { address: acc('alice_jetton') }, data: { balance: '1' } });
+    await prisma.jettonWallet.delete({ where: { address: acc('carol_jetton') } });
+    const bad = await verifyJettons({ prisma, client: chain.lite, tvm: chain.tvm, seqno });
+    expect(bad.differences).toEqual([
+      expect.stringMatching(new RegExp(`^jetton wallet ${acc('alice_jetton')}: balance 1 != \\d+$`)),
+      `jetton_wallet ${acc('carol_jetton')} is missing from jetton_wallets`,
+    ]);
+  }, 60_000);
 });
