@@ -24,6 +24,10 @@ const ROUTES = [
   'account',
   'walletInformation',
   'wallet',
+  'jetton/masters',
+  'jetton/wallets',
+  'jetton/transfers',
+  'jetton/burns',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee'];
 // Routing and early parameter errors need no chain and no database.
