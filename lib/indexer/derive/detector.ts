@@ -29,6 +29,8 @@ export interface DeriveBlock {
   /** Message bodies by cell hash (hex). */
   contents: ReadonlyMap<string, Buffer>;
   run: GetterRun;
+  /** Any indexed account (the block's own state, else the index's latest one), for get-methods on it; null when unknown. */
+  account(address: string): Promise<DerivedAccount | null>;
 }
 
 export interface Detector {

@@ -9,7 +9,8 @@ import { contractMethods } from '../../ton/contract-methods';
 import { deserializeBoc } from '../../ton';
 import type { Logger } from '../../log';
 import type { TvmPool } from '../../tvm/pool';
-import type { AccountStateRecord } from '../account-state';
+import { Address } from '@ton/core';
+import { parseAccountState, type AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
 import { hex, type Row, type TableRows } from '../store';
 import type { DerivedAccount, Detector, GetterRun } from './detector';
@@ -83,10 +84,58 @@ export class Deriver {
 
     const contents = new Map<string, Buffer>();
     for (const b of input.blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c.boc);
+    const others = new Map<string, Promise<DerivedAccount | null>>();
+    const account = (address: string): Promise<DerivedAccount | null> => {
+      const derived = accounts.get(address);
+      if (derived) return Promise.resolve(derived);
+      const touched = latest.get(address);
+      if (touched) return this.accountOf(touched);
+      let other = others.get(address);
+      if (!other) {
+        other = this.indexedAccount(address, input.at);
+        others.set(address, other);
+      }
+      return other;
+    };
     const out: TableRows[] = [];
     if (decided.length) out.push({ table: 'code_interfaces', columns: ['code_hash', 'interfaces'], rows: decided });
-    for (const d of this.detectors) out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run })));
+    for (const d of this.detectors) out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account })));
     return out;
+  }
+
+  private async accountOf(state: AccountStateRecord): Promise<DerivedAccount | null> {
+    if (!state.codeBoc || !state.dataBoc) return null;
+    const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc)[0]!);
+    return { state, code, data: deserializeBoc(state.dataBoc)[0]!, interfaces: [] };
+  }
+
+  /**
+   * An account the block did not touch, as the index last stored it; read from the lite server at the
+   * block when the index does not hold it (yet: blocks are prepared while earlier ones are written).
+   */
+  private async indexedAccount(address: string, at: GetterBlock): Promise<DerivedAccount | null> {
+    const r = await this.o.prisma.latestAccountState.findUnique({ where: { account: address } });
+    if (!r) {
+      const st = await this.o.lite.getAccountState(Address.parseRaw(address), at.id);
+      return this.accountOf(parseAccountState(address, st.raw, null, at.utime));
+    }
+    if (!r.codeBoc || !r.dataBoc) return null;
+    const buf = (b: Uint8Array | null) => (b ? Buffer.from(b) : null);
+    return this.accountOf({
+      hash: Buffer.from(r.accountStateHash),
+      account: r.account,
+      balance: BigInt(r.balance.toFixed()),
+      balanceExtraCurrencies: null,
+      accountStatus: 'active',
+      frozenHash: null,
+      dataHash: buf(r.dataHash),
+      codeHash: buf(r.codeHash),
+      dataBoc: buf(r.dataBoc),
+      codeBoc: buf(r.codeBoc),
+      lastTransLt: r.lastTransLt,
+      lastTransHash: Buffer.from(r.lastTransHash),
+      timestamp: r.timestamp,
+    });
   }
 
   /** Reads the interfaces of code hashes this process has not seen from code_interfaces (one query). */

@@ -1,7 +1,10 @@
 // The jetton routes over a devnet indexed with the derive stage: every row against what the contracts'
 // get-methods answer at the indexed block (getTokenData runs them live, at the head the index reached),
 // transfers and burns against the messages that carried them, and every route's errors.
-import { Address, Cell } from '@ton/core';
+import { Address, beginCell, Cell, contractAddress, toNano } from '@ton/core';
+import { jettonTransferBody, jettonWalletCode } from '../../../devnet/contracts/jetton';
+import { messageBoc, signedTransfer } from '../../../testing/devnet';
+import { genesisWallet } from '../../../testing/wallets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_JETTON, GENESIS_JETTON_AMOUNTS as A, GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
 import { createTrafficGenerator } from '../../../devnet/genesis';
@@ -127,6 +130,26 @@ describe('GET /jetton/wallets', () => {
     const both = await chain.callV3<Wallets>('jetton/wallets', { jetton_address: [acc('jetton_minter'), acc('alice')], owner_address: acc('alice') });
     expect(both.body.jetton_wallets.map((w) => w.address)).toEqual([acc('alice_jetton')]);
   });
+
+  it('a contract posing as a wallet of the jetton is not listed, nor its transfers', async () => {
+    // The genuine wallet code with a made-up balance: get_wallet_data names the genesis master, but the
+    // master's get_wallet_address(alice) is another address.
+    const minter = Address.parse(chain.account('jetton_minter').address);
+    const alice = await genesisWallet(chain, 'alice');
+    const data = beginCell().storeCoins(10n ** 18n).storeAddress(alice.address).storeAddress(minter).storeRef(jettonWalletCode()).endCell();
+    const init = { code: jettonWalletCode(), data };
+    const fake = contractAddress(0, init);
+    const body = jettonTransferBody({ amount: 10n ** 15n, destination: Address.parse(chain.account('bob').address), responseDestination: alice.address, queryId: 4242n });
+    const msg = await signedTransfer(alice, [{ to: fake, value: toNano('0.5'), bounce: false, init, body }]);
+    expect((await chain.callV2('post', 'sendBoc', { boc: messageBoc(msg).toString('base64') })).status).toBe(200);
+    await chain.seal();
+    const state = await chain.db!.db.prisma.latestAccountState.findUnique({ where: { account: rawUpper(fake) } });
+    expect(state?.accountStatus).toBe('active'); // it exists and ran the transfer request
+    expect((await chain.callV3<Wallets>('jetton/wallets', { address: rawUpper(fake) })).body.jetton_wallets).toEqual([]);
+    expect((await chain.callV3<Wallets>('jetton/wallets', { owner_address: acc('alice') })).body.jetton_wallets.map((w) => w.address)).toEqual([acc('alice_jetton')]);
+    const transfers = (await chain.callV3<Transfers>('jetton/transfers', { limit: 1000 })).body.jetton_transfers;
+    expect(transfers.filter((t) => t.query_id === '4242')).toEqual([]);
+  }, 60_000);
 
   it('errors: several jettons without exactly one owner, bad sort, address or limit', async () => {
     const many = await chain.callV3('jetton/wallets', { jetton_address: [acc('jetton_minter'), acc('alice')] });
