@@ -131,6 +131,33 @@ describe('GET /jetton/wallets', () => {
     expect(both.body.jetton_wallets.map((w) => w.address)).toEqual([acc('alice_jetton')]);
   });
 
+  it('metadata: a wallet with its owner, jetton and balance; the master with its on-chain name and symbol', async () => {
+    const r = await chain.callV3<Wallets>('jetton/wallets', { owner_address: acc('bob') });
+    expect(modelProblems(r.body, JettonWalletsResponse)).toEqual([]);
+    const w = r.body.jetton_wallets[0]!;
+    expect(r.body.metadata[w.address]).toEqual({ is_indexed: true, token_info: [{ valid: true, type: 'jetton_wallets', extra: { balance: w.balance, jetton: w.jetton, owner: w.owner } }] });
+    const master = {
+      is_indexed: true,
+      token_info: [
+        {
+          valid: true,
+          type: 'jetton_masters',
+          name: GENESIS_JETTON.name,
+          symbol: GENESIS_JETTON.symbol,
+          description: GENESIS_JETTON.description,
+          image: GENESIS_JETTON.image,
+          is_nsfw: false,
+          is_scam: false,
+          extra: { decimals: String(GENESIS_JETTON.decimals) },
+        },
+      ],
+    };
+    expect(r.body.metadata[acc('jetton_minter')]).toEqual(master);
+    expect(Object.keys(r.body.metadata).sort()).toEqual([w.address, acc('jetton_minter')].sort());
+    const m = await chain.callV3('metadata', { address: chain.account('jetton_minter').friendly.bounceable });
+    expect(m.body).toEqual({ [acc('jetton_minter')]: master });
+  });
+
   it('a contract posing as a wallet of the jetton is not listed, nor its transfers', async () => {
     // The genuine wallet code with a made-up balance: get_wallet_data names the genesis master, but the
     // master's get_wallet_address(alice) is another address.
