@@ -10,6 +10,7 @@ import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
 import { startMetadataFetcher } from '../lib/metadata';
+import { TvmPool } from '../lib/tvm/pool';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
@@ -47,12 +48,14 @@ let code = 0;
 try {
   await migrate(db);
   const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs });
+  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   const indexer = new Indexer({
     prisma: db.prisma,
     client,
     log: log.child({ component: 'indexer' }),
     network: cfg.network,
     startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
+    tvm,
   });
   // A range run is a one-off backfill; a following indexer also fetches metadata (METADATA_FETCH=on).
   const metadata = from === undefined ? startMetadataFetcher(cfg, db.prisma, log.child({ component: 'metadata' })) : undefined;
@@ -72,6 +75,7 @@ try {
     }
   } finally {
     await metadata?.stop();
+    await tvm.close();
     client.engine.close();
   }
 } catch (err) {

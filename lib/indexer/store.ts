@@ -22,19 +22,28 @@ export interface ShardStateEntry {
   seqno: number;
 }
 
-type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
-type Row = Record<string, string | number | boolean | null | object>;
+export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+export type Row = Record<string, string | number | boolean | null | object>;
+
+/** Rows another stage (lib/indexer/derive) computed for a table, written in the block's transaction. */
+export interface TableRows {
+  table: string;
+  columns: readonly string[];
+  rows: Row[];
+  /** ON CONFLICT clause, a constant of the module that builds the rows (default: skip existing rows). */
+  onConflict?: string;
+}
 
 // bytea's hex input form; inside JSON it reaches the column's input function as text.
-const hex = (b: Buffer) => `\\x${b.toString('hex')}`;
-const optHex = (b: Buffer | null) => (b ? hex(b) : null);
+export const hex = (b: Buffer) => `\\x${b.toString('hex')}`;
+export const optHex = (b: Buffer | null) => (b ? hex(b) : null);
 const dec = (n: bigint | null) => (n === null ? null : n.toString());
 
 /**
  * INSERT INTO table (columns) SELECT columns FROM json_populate_recordset(NULL::table, $1) ON CONFLICT …
  * Table and column names are constants of this module (Prisma.raw); the rows are the one parameter.
  */
-async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING') {
+export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING') {
   if (rows.length === 0) return;
   const cols = Prisma.raw(columns.map((c) => `"${c}"`).join(', '));
   const tbl = Prisma.raw(`"${table}"`);
@@ -78,6 +87,7 @@ export async function storeMasterchainBlock(
   cursor: Cursor,
   accountStates: AccountStateRecord[] = [],
   shardState: ShardStateEntry[] = [],
+  derived: TableRows[] = [],
 ): Promise<void> {
   const transactions = blocks.flatMap((b) => b.transactions).map(transactionRow);
   const messages = blocks.flatMap((b) => b.messages).map(messageRow);
@@ -104,6 +114,7 @@ export async function storeMasterchainBlock(
         SHARD_STATE_COLUMNS,
         shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
       );
+      for (const d of derived) await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
       const moved = await tx.indexerState.updateMany({
         where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },
         data: { lastMcSeqno: cursor.mcSeqno, updatedAt: new Date() },

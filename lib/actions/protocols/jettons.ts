@@ -56,7 +56,7 @@ export function readNotify(s: Slice) {
 
 export function readBurn(s: Slice) {
   const f = readBody(s, 'jetton_burn');
-  return { queryId: big(f.query_id), amount: big(f.amount), response: addr(f.response_destination) };
+  return { queryId: big(f.query_id), amount: big(f.amount), response: addr(f.response_destination), customPayload: cell(f.custom_payload) };
 }
 
 export function readBurnNotification(s: Slice) {

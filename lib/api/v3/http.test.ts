@@ -25,6 +25,10 @@ const ROUTES = [
   'walletInformation',
   'wallet',
   'decode',
+  'jetton/masters',
+  'jetton/wallets',
+  'jetton/transfers',
+  'jetton/burns',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode'];
 // Routing and early parameter errors need no chain and no database.
