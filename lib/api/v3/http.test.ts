@@ -24,6 +24,10 @@ const ROUTES = [
   'account',
   'walletInformation',
   'wallet',
+  'traces',
+  'events',
+  'actions',
+  'balanceChanges',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee'];
 // Routing and early parameter errors need no chain and no database.

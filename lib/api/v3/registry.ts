@@ -5,10 +5,11 @@ import * as accounts from './routes/accounts';
 import * as blocks from './routes/blocks';
 import * as live from './routes/live';
 import * as messages from './routes/messages';
+import * as traces from './routes/traces';
 import * as transactions from './routes/transactions';
 
 const isPost = (r: object): r is V3PostRoute => 'body' in r;
-const every = [blocks, transactions, messages, accounts, live].flatMap((m) => Object.values(m) as object[]);
+const every = [blocks, transactions, messages, accounts, live, traces].flatMap((m) => Object.values(m) as object[]);
 const all = every.filter((r) => !isPost(r)) as V3Route[];
 const posts = every.filter(isPost);
 
