@@ -19,7 +19,9 @@ import { rawUpper } from '../ton/address';
 import { Indexer } from './follower';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock } from './store';
+import { reclassify } from './reclassify';
 import { verifyRange } from './verify';
+import { CLASSIFIER_VERSION } from '../actions/model';
 
 let devnet: Devnet;
 let lite: LiteClient;
@@ -163,5 +165,53 @@ describe('trace assembly', () => {
     // Its four transactions, their three delivered messages; the wallet's message that started it is no edge.
     expect(broken).toMatchObject({ state: 'broken', transactions: 4, messages: 3, pendingMessages: 0 });
     expect(await d.db.prisma.trace.findUnique({ where: { traceId: whole.traceId } })).toBeNull();
+  }, 60_000);
+
+  it('re-classifies traces an older classifier produced, resuming after an interruption', async () => {
+    const p = t.db.prisma;
+    const key = (a: { traceId: Uint8Array; actionId: Uint8Array; type: string }) => `${Buffer.from(a.traceId).toString('hex')}/${Buffer.from(a.actionId).toString('hex')}/${a.type}`;
+    const before = (await p.action.findMany({ select: { traceId: true, actionId: true, type: true } })).map(key).sort();
+    expect(before.length).toBeGreaterThan(50);
+    // As after a classifier upgrade: every trace's actions are from an older version; some were lost.
+    const total = await p.trace.updateMany({ where: { state: 'complete' }, data: { classifierVersion: CLASSIFIER_VERSION - 1 } });
+    const victim = await p.action.findFirstOrThrow({ where: { type: 'jetton_transfer' } });
+    await p.actionAccount.deleteMany({ where: { traceId: victim.traceId } });
+    await p.action.deleteMany({ where: { traceId: victim.traceId } });
+
+    // Interrupted after its first batch...
+    const seen: number[] = [];
+    await expect(
+      reclassify(p, {
+        batch: 10,
+        onBatch: ({ done }) => {
+          seen.push(done);
+          throw new Error('interrupted');
+        },
+      }),
+    ).rejects.toThrow('interrupted');
+    expect(seen).toEqual([10]);
+    // ...and run again: it does the rest, reporting progress against what was left.
+    const progress: { done: number; total: number }[] = [];
+    const done = await reclassify(p, { batch: 10, onBatch: (x) => progress.push(x) });
+    expect(done).toBe(total.count - 10);
+    expect(progress.at(-1)).toEqual({ done: total.count - 10, total: total.count - 10 });
+    expect(await p.trace.count({ where: { state: 'complete', classifierVersion: { not: CLASSIFIER_VERSION } } })).toBe(0);
+    const after = (await p.action.findMany({ select: { traceId: true, actionId: true, type: true } })).map(key).sort();
+    expect(after).toEqual(before);
+    expect(await p.actionAccount.count({ where: { traceId: victim.traceId } })).toBeGreaterThan(0);
+    expect(await reclassify(p)).toBe(0);
+  }, 60_000);
+
+  it('verify reports a transaction without a trace and a trace whose counters disagree with its rows', async () => {
+    const p = t.db.prisma;
+    const { trace, txs } = await traceOfIncoming('alice_jetton', JETTON_TRANSFER);
+    const seqno = txs[0]!.mcBlockSeqno!;
+    await p.trace.update({ where: { traceId: trace.traceId }, data: { messages: 7 } });
+    await p.transaction.update({ where: { hash: txs[1]!.hash }, data: { traceId: null } });
+    const report = await verifyRange({ prisma: p, client: lite, from: seqno, to: seqno });
+    const id = Buffer.from(trace.traceId).toString('hex');
+    expect(report.differences).toEqual(
+      expect.arrayContaining([`transaction ${Buffer.from(txs[1]!.hash).toString('hex')} has no trace_id`, `trace ${id}: messages 7 != 4 delivered`, `trace ${id}: transactions 5 != 4 stored`]),
+    );
   }, 60_000);
 });
