@@ -91,6 +91,8 @@ async function start(): Promise<Services> {
   const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine), { timeoutMs: cfg.liteTimeoutMs });
   // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
   const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
+  // One pool for the APIs' get-methods and the indexer's derive stage.
+  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   const indexer = indexerDb
     ? new (await import('./indexer/follower')).Indexer({
         prisma: indexerDb.prisma,
@@ -98,12 +100,12 @@ async function start(): Promise<Services> {
         log: log.child({ component: 'indexer' }),
         network: cfg.network,
         startSeqno: cfg.indexer.startSeqno,
+        tvm,
       })
     : undefined;
   indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
   const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps });
-  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   hookSignals();
   return { config: cfg, db, indexerDb, lite, access, limiter, tvm, devnet, indexer, startedAt: new Date() };
 }

@@ -9,6 +9,7 @@ import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
+import { TvmPool } from '../lib/tvm/pool';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
@@ -46,12 +47,14 @@ let code = 0;
 try {
   await migrate(db);
   const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs });
+  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   const indexer = new Indexer({
     prisma: db.prisma,
     client,
     log: log.child({ component: 'indexer' }),
     network: cfg.network,
     startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
+    tvm,
   });
   try {
     if (from !== undefined && to !== undefined) {
@@ -68,6 +71,7 @@ try {
       if (catchUp) console.log(`atlas indexer: caught up at masterchain seqno ${indexer.progress.lastIndexedSeqno}`);
     }
   } finally {
+    await tvm.close();
     client.engine.close();
   }
 } catch (err) {

@@ -11,6 +11,7 @@ import { QrCode } from '../entity/QrCode';
 import { Badge, Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote } from '../ui/States';
+import { AccountJettons } from './AccountJettons';
 import { GetMethodRunner } from './GetMethodRunner';
 import { TxSection } from './TxSection';
 
@@ -72,6 +73,7 @@ export function AccountView({ address, cursor }: { address: string; cursor?: str
           </div>
         </Card>
       </div>
+      <AccountJettons address={address} />
       <Card title="Address forms" id="forms">
         <Fields
           rows={[

@@ -14,6 +14,10 @@ import { BlockParser } from './block-parser';
 import { signedShard, type DownloadedBlock } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
+import type { TableRows } from './sql';
+import type { TvmPool } from '../tvm/pool';
+import { Deriver } from './derive';
+import { backfillNeeded, runBackfill } from './derive/backfill';
 
 export interface FullBlockId {
   workchain: number;
@@ -47,12 +51,18 @@ export interface IndexerOptions {
   startSeqno?: number;
   /** How often to look for a new head once caught up. */
   pollMs?: number;
+  /**
+   * The TVM pool the derive stage runs get-methods in (lib/indexer/derive: token tables). Without one
+   * the indexer stores blocks, transactions and states only.
+   */
+  tvm?: TvmPool;
 }
 
 interface Prepared {
   blocks: ParsedBlock[];
   states: AccountStateRecord[];
   shardState: ShardStateEntry[];
+  derived: TableRows[];
 }
 
 const MASTER_SHARD = 0x8000000000000000n;
@@ -87,12 +97,18 @@ export class Indexer {
   /** States at the head read for blocks whose own states are gone (see readAtHead). */
   private headStates?: { head: string; states: Map<string, Promise<AccountStateRecord>> };
   private readonly parser: BlockParser;
+  /** The derive stage, when the indexer was given a TVM pool. */
+  readonly deriver?: Deriver;
+  /** The derive backfill run() started because the index predates the derive stage (resolves when it ends). */
+  backfill?: Promise<void>;
+  private backfillChecked = false;
 
   constructor(private readonly o: IndexerOptions) {
     // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
     o.log.info({ fastTonCore: installFastTonCore() }, 'indexer: @ton/core fast paths');
     this.indexerId = o.indexerId ?? 'main';
     this.parser = new BlockParser(o.log);
+    if (o.tvm) this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
   }
 
   /** The chain's identity from the liteserver; registers or checks it against the database. */
@@ -126,6 +142,7 @@ export class Indexer {
     while (!this.stopped) {
       try {
         const last = await this.claim();
+        if (!this.backfillChecked) await this.startBackfill();
         // An empty index starts at startSeqno, or 100 blocks behind the head (INDEXER_START_SEQNO).
         let next = last !== null ? last + 1 : (this.o.startSeqno ?? Math.max(1, (this.progress.headSeqno ?? 1) - 100));
         this.o.log.info({ from: next, head: this.progress.headSeqno }, 'indexing');
@@ -166,11 +183,29 @@ export class Indexer {
     this.progress.state = 'stopped';
   }
 
+  /**
+   * The derive backfill, in the background next to indexing, when the index holds data the derive stage
+   * never saw (decided before the first block is indexed, so a fresh index never needs it). A failure
+   * is logged; the job resumes at the next start.
+   */
+  private async startBackfill(): Promise<void> {
+    const deriver = this.deriver;
+    const needed = !!deriver && (await backfillNeeded(this.o.prisma));
+    this.backfillChecked = true;
+    if (!deriver || !needed) return;
+    const log = this.o.log;
+    this.backfill = runBackfill({ prisma: this.o.prisma, deriver, log, shouldStop: () => this.stopped }).then(
+      () => undefined,
+      (err: unknown) => log.warn({ err: (err as Error).message }, 'derive backfill failed; it resumes at the next start'),
+    );
+  }
+
   /** Stops after the block in progress; resolves once the loop has exited. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.running?.catch(() => undefined);
+    await this.backfill;
     await Promise.all([...this.ahead.values()].map((w) => w.catch(() => undefined)));
     await this.parser.close();
   }
@@ -188,15 +223,21 @@ export class Indexer {
       work.catch(() => undefined); // its error, if any, is reported when that block is indexed
       this.ahead.set(next, work);
     }
-    const { blocks, states, shardState } = await ready;
-    await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState);
+    const { blocks, states, shardState, derived } = await ready;
+    await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState, derived);
     return blocks.reduce((n, p) => n + p.transactions.length, 0);
   }
 
   /** Everything a masterchain block's rows are made of, before anything is written. */
   private async prepare(seqno: number): Promise<Prepared> {
     const { blocks, mc, shardState } = await this.collect(seqno);
-    return { blocks, shardState, states: await this.accountStates(blocks, mc) };
+    const states = await this.accountStates(blocks, mc);
+    // Get-methods run here, while earlier blocks are written, never inside the database transaction.
+    const header = mc.parsed.block;
+    const derived = this.deriver
+      ? await this.deriver.derive({ mcSeqno: seqno, blocks, states, at: { id: toLiteId(mc.id), utime: mc.genUtime, keySeqno: header.keyBlock ? seqno : header.prevKeyBlockSeqno } })
+      : [];
+    return { blocks, shardState, states, derived };
   }
 
   /**

@@ -7,6 +7,15 @@ import { Prisma, type PrismaClient } from '../db/generated/client';
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 export type Row = Record<string, string | number | boolean | null | object>;
 
+/** Rows another stage (lib/indexer/derive) computed for a table, written in the block's transaction. */
+export interface TableRows {
+  table: string;
+  columns: readonly string[];
+  rows: Row[];
+  /** ON CONFLICT clause, a constant of the module that builds the rows (default: skip existing rows). */
+  onConflict?: string;
+}
+
 // bytea's hex input form; inside JSON it reaches the column's input function as text.
 export const hex = (b: Buffer) => `\\x${b.toString('hex')}`;
 export const optHex = (b: Buffer | null) => (b ? hex(b) : null);

@@ -6,7 +6,7 @@
 import type { PrismaClient } from '../db/generated/client';
 import type { AccountStateRecord } from './account-state';
 import { classifyTraces } from './trace-actions';
-import { dec, hex, insertRows, optHex, type Row } from './sql';
+import { dec, hex, insertRows, optHex, type Row, type TableRows } from './sql';
 import { assembleTraces } from './traces';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
@@ -59,6 +59,7 @@ export async function storeMasterchainBlock(
   cursor: Cursor,
   accountStates: AccountStateRecord[] = [],
   shardState: ShardStateEntry[] = [],
+  derived: TableRows[] = [],
 ): Promise<void> {
   const txRecords = blocks.flatMap((b) => b.transactions);
   const msgRecords = blocks.flatMap((b) => b.messages);
@@ -87,7 +88,8 @@ export async function storeMasterchainBlock(
         SHARD_STATE_COLUMNS,
         shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
       );
-      // After the states: "what is at address X" reads latest_account_states.
+      for (const d of derived) await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
+      // After the states and the derived token tables: "what is at address X" reads them.
       await classifyTraces(tx, completed);
       const moved = await tx.indexerState.updateMany({
         where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },

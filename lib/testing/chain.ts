@@ -17,12 +17,15 @@ import { Indexer } from '../indexer/follower';
 import { createLiteClient } from '../lite';
 import { log } from '../log';
 import { testApi, type TestApi } from './api';
+import { TvmPool } from '../tvm/pool';
 
 export interface TestChain extends TestApi {
   devnet: Devnet;
   lite: LiteClient;
   /** Present with `index: true`: the chain indexed up to its head. */
   db?: TestDatabase;
+  /** The indexer (with `index: true`). */
+  indexer?: Indexer;
   /** A genesis account by name (genesis.json), e.g. 'faucet', 'wallet_v4r2', 'jetton_minter'. */
   account(name: string): GenesisAccount;
   /** Seals a round and, with `index: true`, indexes it. */
@@ -30,7 +33,8 @@ export interface TestChain extends TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestChain(opts: { seed: string; rounds?: number; tps?: number; index?: boolean }): Promise<TestChain> {
+/** `derive: true` runs the indexer's derive stage (token tables) in the API's TVM pool. */
+export async function startTestChain(opts: { seed: string; rounds?: number; tps?: number; index?: boolean; derive?: boolean }): Promise<TestChain> {
   const dir = tempDir('atlas-chain-');
   const devnet = await startDevnet({ dataDir: dir, seed: opts.seed, blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
   const traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: opts.seed, tps: opts.tps ?? 10 });
@@ -45,19 +49,21 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
   const indexToHead = async () => {
     for (; indexed < devnet.chain.lastSeqno; ) await indexer!.indexMasterchainBlock(++indexed);
   };
+  const tvm = new TvmPool();
   if (opts.index) {
     db = await createTestDatabase();
     await migrate(db.db);
-    indexer = new Indexer({ prisma: db.db.prisma, client: lite, log, network: 'devnet', startSeqno: 1 });
+    indexer = new Indexer({ prisma: db.db.prisma, client: lite, log, network: 'devnet', startSeqno: 1, tvm: opts.derive ? tvm : undefined });
     await indexer.claim();
     await indexToHead();
   }
-  const api = testApi({ lite, db: db?.db });
+  const api = testApi({ lite, db: db?.db, tvm });
   return {
     ...api,
     devnet,
     lite,
     db,
+    indexer,
     account(name) {
       const a = devnet.genesisAccounts.find((x) => x.name === name);
       if (!a) throw new Error(`no genesis account ${name}; there are ${devnet.genesisAccounts.map((x) => x.name).join(', ')}`);
@@ -68,6 +74,7 @@ export async function startTestChain(opts: { seed: string; rounds?: number; tps?
       if (indexer) await indexToHead();
     },
     async close() {
+      await indexer?.stop();
       await api.close();
       await db?.drop();
       lite.engine.close();

@@ -64,7 +64,12 @@ export function readNotify(s: Slice) {
 // burn#595f07bc query_id:uint64 amount:Coins response_destination:MsgAddress custom_payload:(Maybe ^Cell)
 export function readBurn(s: Slice) {
   if (s.loadUint(32) !== OP.burn) throw new Error('not a burn');
-  return { queryId: s.loadUintBig(64), amount: s.loadCoins(), response: loadAddr(s) };
+  const queryId = s.loadUintBig(64);
+  const amount = s.loadCoins();
+  const response = loadAddr(s);
+  // Some wallets' burn requests end before custom_payload.
+  const customPayload = s.remainingBits > 0 ? loadMaybeRef(s) : null;
+  return { queryId, amount, response, customPayload };
 }
 
 // burn_notification#7bdd97de query_id:uint64 amount:Coins sender:MsgAddress response_destination:MsgAddress

@@ -8,26 +8,15 @@ import type { TvmPool } from '../../tvm/pool';
 import { friendly } from '../../ton/address';
 import { dnsCategoryName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
 import { parseTokenContent } from '../../ton/token-content';
+import { readJettonData, readWalletData, stackAddress, stackCell, stackInt } from '../../ton/jetton-getters';
 import type { AccountAt } from './chain-state';
 import { tryGetMethod } from './get-method';
 
 const userFriendly = (a: Address) => friendly(a, { bounceable: true, urlSafe: true });
 
-function int(item: TupleItem | undefined): bigint {
-  if (item?.type !== 'int') throw new Error('expected an integer');
-  return item.value;
-}
-
-function cell(item: TupleItem | undefined): Cell {
-  if (item?.type === 'cell' || item?.type === 'slice' || item?.type === 'builder') return item.cell;
-  throw new Error('expected a cell');
-}
-
-/** A MsgAddress on the stack: null (or addr_none) → null. */
-function address(item: TupleItem | undefined): Address | null {
-  if (item?.type === 'null') return null;
-  return cell(item).beginParse().loadMaybeAddress();
-}
+const int = stackInt;
+const cell = stackCell;
+const address = stackAddress;
 
 const addressArg = (a: Address): TupleItem => ({ type: 'slice', cell: beginCell().storeAddress(a).endCell() });
 
@@ -66,22 +55,20 @@ export async function tokenData(client: LiteClient, tvm: TvmPool, account: Accou
 
   const [master, wallet, collection, item] = await Promise.all([
     probe(get(account, 'get_jetton_data'), (s) => {
-      const admin = address(s[2]);
+      const d = readJettonData(s);
       return {
         '@type': 'ext.tokens.jettonMasterData',
         address: shownAddress,
         contract_type: 'jetton_master',
-        total_supply: int(s[0]).toString(),
-        mintable: int(s[1]) !== 0n,
-        ...(admin ? { admin_address: userFriendly(admin) } : {}),
-        jetton_content: parseTokenContent(cell(s[3])),
-        jetton_wallet_code: cell(s[4]).toBoc().toString('base64'),
+        total_supply: d.totalSupply.toString(),
+        mintable: d.mintable,
+        ...(d.admin ? { admin_address: userFriendly(d.admin) } : {}),
+        jetton_content: parseTokenContent(d.content),
+        jetton_wallet_code: d.walletCode.toBoc().toString('base64'),
       };
     }),
     probe(get(account, 'get_wallet_data'), async (s) => {
-      const owner = address(s[1]);
-      const jetton = address(s[2]);
-      if (!owner || !jetton) return undefined;
+      const { balance, owner, jetton, walletCode } = readWalletData(s);
       const expected = await tryGetMethod(client, tvm, block, jetton, 'get_wallet_address', [addressArg(owner)]);
       if (!expected || !address(expected[0])?.equals(target)) return undefined;
       const claimed = await tryGetMethod(client, tvm, block, account, 'is_claimed');
@@ -89,11 +76,11 @@ export async function tokenData(client: LiteClient, tvm: TvmPool, account: Accou
         '@type': 'ext.tokens.jettonWalletData',
         address: shownAddress,
         contract_type: 'jetton_wallet',
-        balance: int(s[0]).toString(),
+        balance: balance.toString(),
         owner: userFriendly(owner),
         jetton: userFriendly(jetton),
         ...(claimed?.[0]?.type === 'int' ? { mintless_is_claimed: claimed[0].value !== 0n } : {}),
-        jetton_wallet_code: cell(s[3]).toBoc().toString('base64'),
+        jetton_wallet_code: walletCode.toBoc().toString('base64'),
       };
     }),
     probe(get(account, 'get_collection_data'), (s) => {

@@ -3,13 +3,14 @@
 import type { V3PostRoute, V3Route } from './route';
 import * as accounts from './routes/accounts';
 import * as blocks from './routes/blocks';
+import * as jettons from './routes/jettons';
 import * as live from './routes/live';
 import * as messages from './routes/messages';
 import * as traces from './routes/traces';
 import * as transactions from './routes/transactions';
 
 const isPost = (r: object): r is V3PostRoute => 'body' in r;
-const every = [blocks, transactions, messages, accounts, live, traces].flatMap((m) => Object.values(m) as object[]);
+const every = [blocks, transactions, messages, accounts, jettons, live, traces].flatMap((m) => Object.values(m) as object[]);
 const all = every.filter((r) => !isPost(r)) as V3Route[];
 const posts = every.filter(isPost);
 

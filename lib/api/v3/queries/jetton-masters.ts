@@ -1,0 +1,51 @@
+// jetton_masters for GET /jetton/masters: filters, ordering and the JSON shape (api-v3.md §2, §3.10).
+import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { dec, optB64 } from '../encode';
+import type { JettonMasterJson } from '../models';
+import type { Page } from '../params';
+
+export interface JettonMasterFilter {
+  address?: string[];
+  adminAddress?: string[];
+}
+
+interface Row {
+  address: string;
+  total_supply: Prisma.Decimal;
+  mintable: boolean;
+  admin_address: string | null;
+  jetton_content: Record<string, string> | null;
+  jetton_wallet_code_hash: Uint8Array | null;
+  code_hash: Uint8Array | null;
+  data_hash: Uint8Array | null;
+  last_transaction_lt: bigint;
+}
+
+/** Masters by insertion order (toncenter's id), or by address when addresses are given. */
+export async function findJettonMasters(prisma: PrismaClient, f: JettonMasterFilter, page: Page): Promise<JettonMasterJson[]> {
+  const cond: Prisma.Sql[] = [];
+  if (f.address?.length) cond.push(Prisma.sql`address = ANY(${f.address}::text[])`);
+  if (f.adminAddress?.length) cond.push(Prisma.sql`admin_address = ANY(${f.adminAddress}::text[])`);
+  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
+  const order = f.address?.length ? Prisma.sql`address ASC` : Prisma.sql`id ASC`;
+  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+    SELECT address, total_supply, mintable, admin_address, jetton_content, jetton_wallet_code_hash, code_hash, data_hash, last_transaction_lt
+    FROM jetton_masters ${where} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+  return rows.map((r) => ({
+    address: r.address,
+    total_supply: dec(r.total_supply),
+    mintable: r.mintable,
+    admin_address: r.admin_address,
+    jetton_content: r.jetton_content ? sorted(r.jetton_content) : null,
+    jetton_wallet_code_hash: optB64(r.jetton_wallet_code_hash),
+    code_hash: optB64(r.code_hash),
+    data_hash: optB64(r.data_hash),
+    last_transaction_lt: r.last_transaction_lt.toString(),
+  }));
+}
+
+/** jsonb does not keep key order; Go prints map keys sorted. */
+function sorted(m: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+

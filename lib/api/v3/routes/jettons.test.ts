@@ -1,0 +1,241 @@
+// The jetton routes over a devnet indexed with the derive stage: every row against what the contracts'
+// get-methods answer at the indexed block (getTokenData runs them live, at the head the index reached),
+// transfers and burns against the messages that carried them, and every route's errors.
+import { Address, Cell } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENESIS_JETTON, GENESIS_JETTON_AMOUNTS as A, GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
+import { createTrafficGenerator } from '../../../devnet/genesis';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { modelProblems } from '../../../testing/v3';
+import { rawUpper } from '../../../ton/address';
+import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
+import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models';
+
+let chain: TestChain;
+const raw = (a: string) => rawUpper(Address.parse(a));
+const acc = (name: string) => raw(chain.account(name).address);
+
+type Masters = { jetton_masters: JettonMasterJson[]; address_book: Record<string, unknown>; metadata: Record<string, unknown> };
+type Wallets = { jetton_wallets: JettonWalletJson[]; address_book: Record<string, unknown>; metadata: Record<string, unknown> };
+type Transfers = { jetton_transfers: JettonTransferJson[]; address_book: Record<string, unknown> };
+type Burns = { jetton_burns: JettonBurnJson[]; address_book: Record<string, unknown> };
+
+/** What the contract's get-methods answer now (getTokenData runs them at the head). */
+async function tokenData(address: string): Promise<Record<string, unknown>> {
+  const r = await chain.callV2('get', 'getTokenData', { address });
+  expect(r.body.ok).toBe(true);
+  return r.body.result as Record<string, unknown>;
+}
+
+/** Every wallet row equals get_wallet_data at the indexed block, and the master's supply equals get_jetton_data. */
+async function expectTablesMatchGetMethods() {
+  const wallets = (await chain.callV3<Wallets>('jetton/wallets', { limit: 1000 })).body.jetton_wallets;
+  expect(wallets.length).toBeGreaterThanOrEqual(3);
+  for (const w of wallets) {
+    const live = await tokenData(w.address);
+    expect({ balance: w.balance, owner: w.owner, jetton: w.jetton }).toEqual({
+      balance: live.balance,
+      owner: raw(live.owner as string),
+      jetton: raw(live.jetton as string),
+    });
+  }
+  const [master] = (await chain.callV3<Masters>('jetton/masters')).body.jetton_masters;
+  expect(master!.total_supply).toBe((await tokenData(master!.address)).total_supply);
+  return wallets;
+}
+
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'v3-jettons', rounds: 3, index: true, derive: true });
+}, 300_000);
+afterAll(() => chain?.close());
+
+describe('GET /jetton/masters', () => {
+  it('the genesis jetton as get_jetton_data answers, content parsed from on-chain TEP-64', async () => {
+    const r = await chain.callV3<Masters>('jetton/masters');
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, JettonMastersResponse)).toEqual([]);
+    expect(r.body.jetton_masters).toHaveLength(1);
+    const m = r.body.jetton_masters[0]!;
+    const live = await tokenData(m.address);
+    expect(m.address).toBe(acc('jetton_minter'));
+    expect(m.total_supply).toBe(live.total_supply);
+    expect(m.total_supply).toBe((A.mintAlice + A.mintBob - A.bobBurn).toString());
+    expect(m.mintable).toBe(live.mintable);
+    expect(m.admin_address).toBe(acc('admin'));
+    expect(m.jetton_content).toEqual({
+      decimals: String(GENESIS_JETTON.decimals),
+      description: GENESIS_JETTON.description,
+      image: GENESIS_JETTON.image,
+      name: GENESIS_JETTON.name,
+      symbol: GENESIS_JETTON.symbol,
+    });
+    expect(m.jetton_wallet_code_hash).toBe(Cell.fromBase64(live.jetton_wallet_code as string).hash().toString('base64'));
+    expect(Object.keys(r.body.address_book).sort()).toEqual([acc('admin'), acc('jetton_minter')].sort());
+  });
+
+  it('filters by address and admin_address', async () => {
+    const minter = chain.account('jetton_minter');
+    expect((await chain.callV3<Masters>('jetton/masters', { address: minter.friendly.bounceable })).body.jetton_masters).toHaveLength(1);
+    expect((await chain.callV3<Masters>('jetton/masters', { admin_address: acc('admin') })).body.jetton_masters).toHaveLength(1);
+    expect((await chain.callV3<Masters>('jetton/masters', { admin_address: acc('alice') })).body.jetton_masters).toEqual([]);
+  });
+
+  it('422 for a bad address or limit', async () => {
+    expect((await chain.callV3('jetton/masters', { address: 'nobody' })).body).toEqual({ error: 'failed to decode: schema: error converting value for index 0 of "address"' });
+    expect((await chain.callV3('jetton/masters', { limit: 1001 })).body).toEqual({ error: 'limit is not allowed: 1001 > 1000' });
+  });
+});
+
+describe('GET /jetton/wallets', () => {
+  it('every wallet equals get_wallet_data at the indexed block', async () => {
+    const wallets = await expectTablesMatchGetMethods();
+    const r = await chain.callV3<Wallets>('jetton/wallets', { limit: 1000 });
+    expect(modelProblems(r.body, JettonWalletsResponse)).toEqual([]);
+    const byOwner = new Map(wallets.map((w) => [w.owner, w]));
+    expect(byOwner.get(acc('alice'))!.address).toBe(acc('alice_jetton'));
+    expect(byOwner.get(acc('bob'))!.address).toBe(acc('bob_jetton'));
+    // the master of every wallet is in the side maps
+    expect(Object.keys(r.body.address_book)).toContain(acc('jetton_minter'));
+  });
+
+  it('after more blocks the balances still follow the chain', async () => {
+    const before = (await chain.callV3<Wallets>('jetton/wallets', { limit: 1000 })).body.jetton_wallets;
+    for (let i = 0; i < 2; i++) {
+      await createTrafficGenerator(chain.devnet.chain, chain.devnet.genesisAccounts, { seed: `more-${i}`, tps: 20 }).step();
+      await chain.seal();
+    }
+    const after = await expectTablesMatchGetMethods();
+    const changed = after.filter((w) => before.find((b) => b.address === w.address)?.last_transaction_lt !== w.last_transaction_lt);
+    expect(changed.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('filters: owner, jetton, address, exclude_zero_balance; sort orders by balance', async () => {
+    const all = (await chain.callV3<Wallets>('jetton/wallets', { limit: 1000 })).body.jetton_wallets;
+    const alice = (await chain.callV3<Wallets>('jetton/wallets', { owner_address: chain.account('alice').friendly.nonBounceable })).body.jetton_wallets;
+    expect(alice.map((w) => w.address)).toEqual([acc('alice_jetton')]);
+    const byJetton = (await chain.callV3<Wallets>('jetton/wallets', { jetton_address: acc('jetton_minter'), limit: 1000 })).body.jetton_wallets;
+    expect(byJetton.map((w) => w.address).sort()).toEqual(all.map((w) => w.address).sort());
+    const two = [acc('carol_jetton'), acc('bob_jetton')];
+    expect((await chain.callV3<Wallets>('jetton/wallets', { address: two })).body.jetton_wallets.map((w) => w.address)).toEqual([...two].sort());
+    const nonZero = (await chain.callV3<Wallets>('jetton/wallets', { exclude_zero_balance: true, limit: 1000 })).body.jetton_wallets;
+    expect(nonZero.map((w) => w.address).sort()).toEqual(all.filter((w) => w.balance !== '0').map((w) => w.address).sort());
+    const desc = (await chain.callV3<Wallets>('jetton/wallets', { sort: 'desc', limit: 1000 })).body.jetton_wallets.map((w) => BigInt(w.balance));
+    expect(desc).toEqual([...desc].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    const asc = (await chain.callV3<Wallets>('jetton/wallets', { sort: 'a', limit: 2, offset: 1 })).body.jetton_wallets.map((w) => BigInt(w.balance));
+    expect(asc).toEqual([...desc].reverse().slice(1, 3));
+    const both = await chain.callV3<Wallets>('jetton/wallets', { jetton_address: [acc('jetton_minter'), acc('alice')], owner_address: acc('alice') });
+    expect(both.body.jetton_wallets.map((w) => w.address)).toEqual([acc('alice_jetton')]);
+  });
+
+  it('errors: several jettons without exactly one owner, bad sort, address or limit', async () => {
+    const many = await chain.callV3('jetton/wallets', { jetton_address: [acc('jetton_minter'), acc('alice')] });
+    expect(many.status).toBe(422);
+    expect(many.body).toEqual({ error: 'exact one owner_address required for multiple jetton_address' });
+    expect((await chain.callV3('jetton/wallets', { sort: 'sideways' })).body).toEqual({ error: 'wrong value for sort parameter' });
+    expect((await chain.callV3('jetton/wallets', { owner_address: '0:XYZ' })).status).toBe(422);
+    expect((await chain.callV3('jetton/wallets', { exclude_zero_balance: 'maybe' })).status).toBe(422);
+    expect((await chain.callV3('jetton/wallets', { limit: 5000 })).status).toBe(422);
+  });
+});
+
+/** In-messages of non-aborted transactions on jetton wallets with the given opcode, by transaction hash. */
+async function requests(opcode: number, aborted: boolean | undefined) {
+  const wallets = (await chain.callV3<Wallets>('jetton/wallets', { limit: 1000 })).body.jetton_wallets.map((w) => w.address);
+  const rows = await chain.db!.db.prisma.message.findMany({ where: { direction: 'in', opcode, destination: { in: wallets } }, select: { txHash: true, destination: true } });
+  const txs = await chain.db!.db.prisma.transaction.findMany({ where: { hash: { in: rows.map((r) => r.txHash) } }, select: { hash: true, description: true } });
+  return txs.filter((t) => aborted === undefined || ((t.description as { aborted?: boolean }).aborted ?? false) === aborted).map((t) => Buffer.from(t.hash).toString('base64'));
+}
+
+describe('GET /jetton/transfers', () => {
+  it('one row per transfer request a wallet accepted, lt descending; the genesis transfer with its comment', async () => {
+    const r = await chain.callV3<Transfers>('jetton/transfers', { limit: 1000 });
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, JettonTransfersResponse)).toEqual([]);
+    const list = r.body.jetton_transfers;
+    expect(list.map((t) => t.transaction_hash).sort()).toEqual((await requests(0x0f8a7ea5, false)).sort());
+    expect(list.length).toBeGreaterThan(2);
+    const lts = list.map((t) => BigInt(t.transaction_lt));
+    expect(lts).toEqual([...lts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    const toCarol = list.find((t) => t.query_id === '7' && t.source === acc('alice'))!;
+    expect(toCarol).toMatchObject({
+      destination: acc('carol'),
+      amount: A.aliceToCarol.toString(),
+      source_wallet: acc('alice_jetton'),
+      jetton_master: acc('jetton_minter'),
+      response_destination: acc('alice'),
+      forward_ton_amount: '10000000',
+      transaction_aborted: false,
+      custom_payload: null,
+    });
+    expect(toCarol.decoded_forward_payload).toMatchObject({ comment: GENESIS_TEXTS.jettonToCarol });
+    const payload = Cell.fromBase64(toCarol.forward_payload!).beginParse();
+    expect(payload.loadUint(32)).toBe(0);
+  });
+
+  it('filters: owner with direction, wallet, master, lt and time ranges; sort asc', async () => {
+    const all = (await chain.callV3<Transfers>('jetton/transfers', { limit: 1000 })).body.jetton_transfers;
+    const alice = acc('alice');
+    const hashes = (xs: JettonTransferJson[]) => xs.map((t) => t.transaction_hash).sort();
+    const q = async (query: Record<string, string | number | string[]>) => (await chain.callV3<Transfers>('jetton/transfers', { limit: 1000, ...query })).body.jetton_transfers;
+    expect(hashes(await q({ owner_address: alice, direction: 'in' }))).toEqual(hashes(all.filter((t) => t.destination === alice)));
+    expect(hashes(await q({ owner_address: alice, direction: 'out' }))).toEqual(hashes(all.filter((t) => t.source === alice)));
+    expect(hashes(await q({ address: alice }))).toEqual(hashes(all.filter((t) => t.source === alice || t.destination === alice)));
+    expect(hashes(await q({ jetton_wallet: acc('bob_jetton') }))).toEqual(hashes(all.filter((t) => t.source_wallet === acc('bob_jetton'))));
+    expect(hashes(await q({ jetton_master: acc('jetton_minter') }))).toEqual(hashes(all));
+    expect(await q({ jetton_master: acc('alice') })).toEqual([]);
+    const mid = all[Math.floor(all.length / 2)]!;
+    expect(hashes(await q({ start_lt: mid.transaction_lt }))).toEqual(hashes(all.filter((t) => BigInt(t.transaction_lt) >= BigInt(mid.transaction_lt))));
+    expect(hashes(await q({ end_lt: mid.transaction_lt }))).toEqual(hashes(all.filter((t) => BigInt(t.transaction_lt) <= BigInt(mid.transaction_lt))));
+    const at = mid.transaction_now;
+    expect(hashes(await q({ start_utime: at, end_utime: at }))).toEqual(hashes(all.filter((t) => t.transaction_now === at)));
+    const asc = await q({ sort: 'asc' });
+    expect(asc.map((t) => t.transaction_hash)).toEqual([...all].reverse().map((t) => t.transaction_hash));
+    expect((await q({ limit: 2, offset: 1 })).map((t) => t.transaction_hash)).toEqual(all.slice(1, 3).map((t) => t.transaction_hash));
+  });
+
+  it('errors: direction, address, lt, sort, limit', async () => {
+    expect((await chain.callV3('jetton/transfers', { owner_address: acc('alice'), direction: 'up' })).body).toEqual({ error: 'direction should be one of: in, out, both' });
+    expect((await chain.callV3('jetton/transfers', { jetton_master: 'x' })).body).toEqual({ error: 'failed to decode: schema: error converting value for "jetton_master"' });
+    expect((await chain.callV3('jetton/transfers', { start_lt: '-1' })).status).toBe(422);
+    expect((await chain.callV3('jetton/transfers', { sort: 'up' })).body).toEqual({ error: 'wrong value for sort parameter' });
+    expect((await chain.callV3('jetton/transfers', { limit: 1001 })).status).toBe(422);
+  });
+});
+
+describe('GET /jetton/burns', () => {
+  it('the genesis burn, against its message', async () => {
+    const r = await chain.callV3<Burns>('jetton/burns');
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, JettonBurnsResponse)).toEqual([]);
+    expect(r.body.jetton_burns.map((b) => b.transaction_hash).sort()).toEqual((await requests(0x595f07bc, undefined)).sort());
+    const burn = r.body.jetton_burns.find((b) => b.query_id === '9')!;
+    expect(burn).toMatchObject({
+      owner: acc('bob'),
+      jetton_wallet: acc('bob_jetton'),
+      jetton_master: acc('jetton_minter'),
+      amount: A.bobBurn.toString(),
+      response_destination: acc('bob'),
+      transaction_aborted: false,
+      custom_payload: null,
+    });
+    expect(Object.keys(r.body.address_book).sort()).toEqual([acc('bob'), acc('bob_jetton'), acc('jetton_minter')].sort());
+  });
+
+  it('filters by owner (owner_address or address), wallet and master', async () => {
+    const n = async (query: Record<string, string>) => (await chain.callV3<Burns>('jetton/burns', query)).body.jetton_burns.length;
+    const total = await n({});
+    expect(total).toBeGreaterThan(0);
+    expect(await n({ owner_address: acc('bob') })).toBe(total);
+    expect(await n({ address: acc('bob') })).toBe(total);
+    expect(await n({ owner_address: acc('alice') })).toBe(0);
+    expect(await n({ jetton_wallet: acc('bob_jetton') })).toBe(total);
+    expect(await n({ jetton_master: acc('jetton_minter') })).toBe(total);
+    expect(await n({ jetton_master: acc('admin') })).toBe(0);
+  });
+
+  it('errors: address, sort, limit', async () => {
+    expect((await chain.callV3('jetton/burns', { jetton_wallet: 'bad' })).status).toBe(422);
+    expect((await chain.callV3('jetton/burns', { sort: 'x' })).status).toBe(422);
+    expect((await chain.callV3('jetton/burns', { limit: 1001 })).status).toBe(422);
+  });
+});

@@ -1,0 +1,82 @@
+// The derive backfill over an index made without the derive stage: the token tables come out as the
+// get-methods answer at the indexed head and as the indexed messages say, a stopped run resumes where it
+// stopped, and the indexer starts the backfill by itself when the index needs it.
+import { Address } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JettonTransferJson, JettonWalletJson } from '../../api/v3/models';
+import { log } from '../../log';
+import { startTestChain, type TestChain } from '../../testing/chain';
+import { rawUpper } from '../../ton/address';
+import { Indexer } from '../follower';
+import { BACKFILL_JOB, backfillNeeded, runBackfill } from './backfill';
+import { Deriver } from './index';
+
+let chain: TestChain;
+const raw = (a: string) => rawUpper(Address.parse(a));
+
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'derive-backfill', rounds: 2, index: true, derive: false });
+}, 300_000);
+afterAll(() => chain?.close());
+
+const prisma = () => chain.db!.db.prisma;
+
+describe('derive backfill', () => {
+  it('an index made without the derive stage has no token rows and needs the backfill', async () => {
+    expect(await prisma().jettonWallet.count()).toBe(0);
+    expect(await prisma().jettonTransfer.count()).toBe(0);
+    expect(await backfillNeeded(prisma())).toBe(true);
+  });
+
+  it('a stopped run keeps its committed batches and its cursor', async () => {
+    const deriver = new Deriver({ prisma: prisma(), lite: chain.lite, tvm: chain.tvm, log });
+    let checks = 0;
+    const r = await runBackfill({ prisma: prisma(), deriver, log, batch: 3, shouldStop: () => ++checks > 2 });
+    expect(r).toMatchObject({ done: false, accounts: 6, history: 0 });
+    const job = await prisma().deriveJob.findUnique({ where: { id: BACKFILL_JOB } });
+    expect(job).toMatchObject({ processed: 6, doneAt: null });
+    const first6 = await prisma().latestAccountState.findMany({ where: { codeHash: { not: null } }, orderBy: { account: 'asc' }, take: 6, select: { account: true } });
+    expect(job!.lastAccount).toBe(first6.at(-1)!.account);
+    expect(await backfillNeeded(prisma())).toBe(true);
+  }, 120_000);
+
+  it('the indexer resumes it at start-up; the tables then match get-methods and messages', async () => {
+    const indexer = new Indexer({ prisma: prisma(), client: chain.lite, log, network: 'devnet', tvm: chain.tvm });
+    await indexer.run({ untilLive: true });
+    expect(indexer.backfill).toBeDefined();
+    await indexer.backfill;
+    await indexer.stop();
+    expect(await backfillNeeded(prisma())).toBe(false);
+    const job = await prisma().deriveJob.findUnique({ where: { id: BACKFILL_JOB } });
+    expect(job!.processed).toBe(await prisma().latestAccountState.count({ where: { codeHash: { not: null } } }));
+
+    const wallets = (await chain.callV3<{ jetton_wallets: JettonWalletJson[] }>('jetton/wallets', { limit: 1000 })).body.jetton_wallets;
+    expect(wallets.length).toBeGreaterThanOrEqual(3);
+    for (const w of wallets) {
+      const live = (await chain.callV2('get', 'getTokenData', { address: w.address })).body.result as Record<string, string>;
+      expect([w.balance, w.owner, w.jetton]).toEqual([live.balance, raw(live.owner), raw(live.jetton)]);
+    }
+    const master = chain.account('jetton_minter').address;
+    const supply = ((await chain.callV2('get', 'getTokenData', { address: master })).body.result as Record<string, string>).total_supply;
+    expect((await prisma().jettonMaster.findUnique({ where: { address: raw(master) } }))!.totalSupply.toFixed()).toBe(supply);
+
+    // History: one row per transfer / burn request the wallets received, as the messages say.
+    const addresses = wallets.map((w) => w.address);
+    const inbound = async (opcode: number) =>
+      (await prisma().message.findMany({ where: { direction: 'in', opcode, destination: { in: addresses } }, select: { txHash: true } })).map((m) => Buffer.from(m.txHash).toString('base64')).sort();
+    const transfers = (await chain.callV3<{ jetton_transfers: JettonTransferJson[] }>('jetton/transfers', { limit: 1000 })).body.jetton_transfers;
+    const aborted = await prisma().jettonTransfer.count({ where: { txAborted: true } });
+    expect(transfers.length + aborted).toBe((await inbound(0x0f8a7ea5)).length);
+    expect(transfers.length).toBeGreaterThan(2);
+    const burns = (await prisma().jettonBurn.findMany()).map((b) => Buffer.from(b.txHash).toString('base64')).sort();
+    expect(burns).toEqual(await inbound(0x595f07bc));
+    expect(burns.length).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('a finished backfill is not run again', async () => {
+    const indexer = new Indexer({ prisma: prisma(), client: chain.lite, log, network: 'devnet', tvm: chain.tvm });
+    await indexer.run({ untilLive: true });
+    expect(indexer.backfill).toBeUndefined();
+    await indexer.stop();
+  });
+});

@@ -1,0 +1,48 @@
+// The contract between the derive stage (index.ts) and one detector module per interface family
+// (jettons.ts now; NFT, DNS and sales later): a detector names the interfaces it recognizes, confirms
+// them on an account by running get-methods, and turns one masterchain block into rows of its tables.
+// Adding a family is adding a module that implements Detector and listing it in DETECTORS (index.ts).
+import type { Cell, TupleItem } from '@ton/core';
+import type { PrismaClient } from '../../db/generated/client';
+import type { AccountStateRecord } from '../account-state';
+import type { ParsedBlock } from '../records';
+import type { TableRows } from '../sql';
+
+/** An account touched by the block, with its state at the masterchain block and what it implements. */
+export interface DerivedAccount {
+  state: AccountStateRecord;
+  /** The code that runs (a library cell resolved to the library's code). */
+  code: Cell;
+  data: Cell;
+  interfaces: readonly string[];
+}
+
+/** Runs a get-method on an account's indexed state: its stack, or null when it did not exit with 0 or 1. */
+export type GetterRun = (account: DerivedAccount, method: string, stack?: TupleItem[]) => Promise<TupleItem[] | null>;
+
+export interface DeriveBlock {
+  mcSeqno: number;
+  /** The masterchain block and the shard blocks it registered, masterchain block first. */
+  blocks: ParsedBlock[];
+  /** Every account the blocks touched that has code, by raw address. */
+  accounts: ReadonlyMap<string, DerivedAccount>;
+  /** Message bodies by cell hash (hex). */
+  contents: ReadonlyMap<string, Buffer>;
+  run: GetterRun;
+}
+
+export interface Detector {
+  name: string;
+  /** The interfaces this family may have, judged from the get-method ids a code declares (cheap, no run). */
+  candidates(methods: ReadonlySet<number>): string[];
+  /** Whether `iface` (one of candidates()) really answers on this account: runs its get-method. */
+  confirm(iface: string, account: DerivedAccount, run: GetterRun): Promise<boolean>;
+  /** The rows of this family's tables for one masterchain block. */
+  derive(block: DeriveBlock): Promise<TableRows[]>;
+  /**
+   * Backfill of an index made before this family existed (backfill.ts), after its accounts were
+   * derived: the rows of already-indexed transactions with lt above `afterLt`, a page at a time (every
+   * transaction of the page's last lt included); lastLt null when none is left.
+   */
+  history?(prisma: PrismaClient, afterLt: bigint, limit: number): Promise<{ tables: TableRows[]; lastLt: bigint | null; count: number }>;
+}

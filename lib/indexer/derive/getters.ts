@@ -1,0 +1,124 @@
+// Get-methods on indexed states, in the TVM pool: with the configuration of the masterchain block
+// (read through the lite client once per key block: the configuration changes only in key blocks) and
+// the libraries a code reaches (fetched from the lite client once each).
+import { beginCell, Cell, CellType, Dictionary, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
+import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { configRootFromProof } from '../../ton/config-proof';
+import { methodId } from '../../ton/contract-methods';
+import type { TvmPool } from '../../tvm/pool';
+import type { DerivedAccount } from './detector';
+
+/** tonlib's gas limit for get-methods. */
+const GAS_LIMIT = 1_000_000n;
+/** Libraries fetched for one run at most (each missing one costs a rerun). */
+const MAX_LIBRARY_FETCHES = 8;
+const CONFIGS_KEPT = 4;
+
+/** The masterchain block get-methods run at. */
+export interface GetterBlock {
+  id: tonNode_blockIdExt;
+  utime: number;
+  /** The key block whose configuration is in force: the block itself if it is one, else its prev_key_block_seqno. */
+  keySeqno: number;
+}
+
+export class ChainReader {
+  private readonly configs = new Map<number, Promise<string>>();
+  private readonly libraries = new Map<string, Promise<Cell | null>>();
+
+  constructor(private readonly lite: LiteClient) {}
+
+  /** The configuration in force at `block`, as a base64 BoC; read once per key block. */
+  config(block: GetterBlock): Promise<string> {
+    let config = this.configs.get(block.keySeqno);
+    if (!config) {
+      config = this.lite.engine
+        .query(Functions.liteServer_getConfigAll, { kind: 'liteServer.getConfigAll', mode: 0, id: block.id })
+        .then((res) => configRootFromProof(res.configProof).toBoc().toString('base64'));
+      config.catch(() => this.configs.delete(block.keySeqno));
+      this.configs.set(block.keySeqno, config);
+      if (this.configs.size > CONFIGS_KEPT) this.configs.delete(this.configs.keys().next().value!);
+    }
+    return config;
+  }
+
+  /** A library's root cell by hash, or null when the lite server does not know it. */
+  library(hash: Buffer): Promise<Cell | null> {
+    const key = hash.toString('hex');
+    let lib = this.libraries.get(key);
+    if (!lib) {
+      lib = this.lite.getLibraries([hash]).then((r) => {
+        const found = r.result.find((e) => e.hash.equals(hash));
+        return found ? Cell.fromBoc(found.data)[0]! : null;
+      });
+      lib.catch(() => this.libraries.delete(key));
+      this.libraries.set(key, lib);
+    }
+    return lib;
+  }
+
+  /** The code that runs: a library cell (how many jetton wallets are deployed) is the library's code. */
+  async resolveCode(code: Cell): Promise<Cell> {
+    if (code.type !== CellType.Library) return code;
+    return (await this.library(code.bits.subbuffer(8, 256)!)) ?? code;
+  }
+}
+
+const boc64 = (c: Cell) => c.toBoc().toString('base64');
+
+/**
+ * A get-method runner for one masterchain block: each (account, method, arguments) runs once, however
+ * many detectors ask (confirming an interface and deriving rows read the same getter).
+ */
+export function blockGetters(reader: ChainReader, tvm: TvmPool, block: GetterBlock) {
+  const done = new Map<string, Promise<TupleItem[] | null>>();
+  return (account: DerivedAccount, method: string, stack: TupleItem[] = []): Promise<TupleItem[] | null> => {
+    const args = stack.length ? boc64(serializeTuple(stack)) : '';
+    const key = `${account.state.account}:${method}:${args}`;
+    let run = done.get(key);
+    if (!run) {
+      run = execute(reader, tvm, block, account, methodId(method), args);
+      done.set(key, run);
+    }
+    return run;
+  };
+}
+
+async function execute(reader: ChainReader, tvm: TvmPool, block: GetterBlock, account: DerivedAccount, id: number, stack: string): Promise<TupleItem[] | null> {
+  const config = await reader.config(block);
+  const libs: Cell[] = [];
+  for (let fetched = 0; ; fetched++) {
+    const res = await tvm.getMethod({
+      code: boc64(account.code),
+      data: boc64(account.data),
+      libs: libs.length ? boc64(librariesDict(libs)) : undefined,
+      methodId: id,
+      stack,
+      config,
+      verbosity: 'short',
+      address: account.state.account,
+      unixTime: block.utime,
+      balance: account.state.balance,
+      gasLimit: GAS_LIMIT,
+    });
+    const out = res.output;
+    if (!out.success) return null;
+    if (out.missing_library && fetched < MAX_LIBRARY_FETCHES) {
+      const lib = await reader.library(Buffer.from(out.missing_library, 'hex'));
+      if (lib) {
+        libs.push(lib);
+        continue;
+      }
+    }
+    if (out.vm_exit_code !== 0 && out.vm_exit_code !== 1) return null;
+    return parseTuple(Cell.fromBase64(out.stack));
+  }
+}
+
+function librariesDict(libs: Cell[]): Cell {
+  // The executor takes libraries as a Hashmap 256 ^Cell keyed by the library's hash.
+  const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+  for (const l of libs) dict.set(l.hash(), l);
+  return beginCell().storeDictDirect(dict).endCell();
+}

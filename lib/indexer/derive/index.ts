@@ -1,0 +1,127 @@
+// The derive stage: for each masterchain block, the interfaces of every account the block touched and
+// the rows of the token tables, written in the block's own transaction (store.ts). Interfaces are
+// decided once per code hash (get-method ids the code declares, confirmed by running the get-method on
+// the indexed state) and kept in code_interfaces, so a restart does not run them again; get-methods run
+// only for accounts whose code is a token interface, once per account and block.
+import { Prisma, type PrismaClient } from '../../db/generated/client';
+import type { LiteClient } from 'ton-lite-client';
+import { contractMethods } from '../../ton/contract-methods';
+import { deserializeBoc } from '../../ton';
+import type { Logger } from '../../log';
+import type { TvmPool } from '../../tvm/pool';
+import type { AccountStateRecord } from '../account-state';
+import type { ParsedBlock } from '../records';
+import { hex, type Row, type TableRows } from '../sql';
+import type { DerivedAccount, Detector, GetterRun } from './detector';
+import { blockGetters, ChainReader, type GetterBlock } from './getters';
+import { jettonDetector } from './jettons';
+
+/** Every interface family the stage knows; a new family is a module implementing Detector, listed here. */
+export const DETECTORS: readonly Detector[] = [jettonDetector];
+
+export interface DeriverOptions {
+  prisma: PrismaClient;
+  lite: LiteClient;
+  tvm: TvmPool;
+  log: Logger;
+  detectors?: readonly Detector[];
+}
+
+export interface DeriveInput {
+  mcSeqno: number;
+  blocks: ParsedBlock[];
+  states: AccountStateRecord[];
+  /** The masterchain block the states were read at. */
+  at: GetterBlock;
+}
+
+// Accounts prepared (code resolved, interfaces decided) at once: the TVM pool has 2 workers.
+const CONCURRENCY = 4;
+// Code hashes remembered; codes are few, the map is dropped wholesale if a strange index grows it.
+const KNOWN_MAX = 100_000;
+
+export class Deriver {
+  private readonly reader: ChainReader;
+  readonly detectors: readonly Detector[];
+  /** Interfaces by code hash (hex) decided in this process or read from code_interfaces. */
+  private readonly known = new Map<string, Promise<string[]>>();
+
+  constructor(private readonly o: DeriverOptions) {
+    this.reader = new ChainReader(o.lite);
+    this.detectors = o.detectors ?? DETECTORS;
+  }
+
+  /** The token-table rows of one masterchain block (plus newly decided code interfaces). */
+  async derive(input: DeriveInput): Promise<TableRows[]> {
+    const run = blockGetters(this.reader, this.o.tvm, input.at);
+    const latest = new Map<string, AccountStateRecord>();
+    for (const s of input.states) {
+      const seen = latest.get(s.account);
+      if (!seen || seen.lastTransLt < s.lastTransLt) latest.set(s.account, s);
+    }
+    const withCode = [...latest.values()].filter((s) => s.codeBoc && s.dataBoc && s.codeHash);
+    await this.loadKnown(withCode.map((s) => s.codeHash!));
+
+    const decided: Row[] = [];
+    const accounts = new Map<string, DerivedAccount>();
+    await mapConcurrent(withCode, CONCURRENCY, async (state) => {
+      const key = state.codeHash!.toString('hex');
+      const cached = this.known.get(key);
+      // Most touched accounts are wallets and contracts of no token family: nothing is parsed for them.
+      if (cached && (await cached).length === 0) return;
+      const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc!)[0]!);
+      const account: DerivedAccount = { state, code, data: deserializeBoc(state.dataBoc!)[0]!, interfaces: [] };
+      let interfaces = cached;
+      if (!interfaces) {
+        interfaces = this.decide(account, run);
+        this.remember(key, interfaces);
+        decided.push({ code_hash: hex(state.codeHash!), interfaces: await interfaces });
+      }
+      account.interfaces = await interfaces;
+      if (account.interfaces.length) accounts.set(state.account, account);
+    });
+
+    const contents = new Map<string, Buffer>();
+    for (const b of input.blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c.boc);
+    const out: TableRows[] = [];
+    if (decided.length) out.push({ table: 'code_interfaces', columns: ['code_hash', 'interfaces'], rows: decided });
+    for (const d of this.detectors) out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run })));
+    return out;
+  }
+
+  /** Reads the interfaces of code hashes this process has not seen from code_interfaces (one query). */
+  private async loadKnown(codeHashes: Buffer[]): Promise<void> {
+    const missing = [...new Map(codeHashes.map((h) => [h.toString('hex'), h])).entries()].filter(([k]) => !this.known.has(k));
+    if (!missing.length) return;
+    const rows = await this.o.prisma.$queryRaw<{ code_hash: Uint8Array; interfaces: string[] }[]>(Prisma.sql`
+      SELECT code_hash, interfaces FROM code_interfaces WHERE code_hash = ANY(${missing.map(([, h]) => new Uint8Array(h))}::bytea[])`);
+    for (const r of rows) this.remember(Buffer.from(r.code_hash).toString('hex'), Promise.resolve(r.interfaces));
+  }
+
+  private remember(key: string, interfaces: Promise<string[]>): void {
+    if (this.known.size >= KNOWN_MAX) this.known.clear();
+    this.known.set(key, interfaces);
+    interfaces.catch(() => this.known.get(key) === interfaces && this.known.delete(key)); // decided again next time
+  }
+
+  /** The interfaces of a code seen for the first time: candidates by method ids, confirmed by a run. */
+  private async decide(account: DerivedAccount, run: GetterRun): Promise<string[]> {
+    const methods = new Set(contractMethods(account.code) ?? []);
+    if (!methods.size) return [];
+    const found: string[] = [];
+    for (const d of this.detectors) {
+      for (const iface of d.candidates(methods)) if (await d.confirm(iface, account, run)) found.push(iface);
+    }
+    if (found.length) this.o.log.info({ codeHash: account.state.codeHash!.toString('base64'), interfaces: found }, 'derive: new token code');
+    return found.sort();
+  }
+}
+
+/** fn over items with at most `limit` calls in flight. */
+async function mapConcurrent<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,250 @@
+// TEP-74 jettons in the derive stage: masters (get_jetton_data) and wallets (get_wallet_data) as their
+// get-methods answer at the indexed block, and the transfers and burns their wallets received. A row of
+// jetton_masters / jetton_wallets is replaced only by a newer state of the account (last_transaction_lt),
+// so re-indexing an old range never rolls a balance back.
+import { Cell, type Address } from '@ton/core';
+import { Prisma, type PrismaClient } from '../../db/generated/client';
+import { OP, readBurn, readTransfer } from '../../actions/protocols/jettons';
+import { readComment } from '../../actions/cells';
+import { rawUpper } from '../../ton/address';
+import { methodId } from '../../ton/contract-methods';
+import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
+import { parseTokenContent } from '../../ton/token-content';
+import type { MessageRecord } from '../records';
+import { hex, optHex, type Row, type TableRows } from '../sql';
+import type { DerivedAccount, DeriveBlock, Detector, GetterRun } from './detector';
+
+export const JETTON_MASTER = 'jetton_master';
+export const JETTON_WALLET = 'jetton_wallet';
+
+// The get-methods each interface declares (toncenter's detection table, lib/api/v3/interfaces.ts).
+const DECLARES: Record<string, number[]> = {
+  [JETTON_MASTER]: ['get_jetton_data', 'get_wallet_address'].map(methodId),
+  [JETTON_WALLET]: ['get_wallet_data'].map(methodId),
+};
+
+const MASTER_COLUMNS = [
+  'address', 'total_supply', 'mintable', 'admin_address', 'jetton_content', 'jetton_content_boc', 'jetton_wallet_code_hash', 'code_hash',
+  'data_hash', 'last_transaction_lt',
+] as const;
+const WALLET_COLUMNS = ['address', 'balance', 'owner', 'jetton', 'last_transaction_lt', 'code_hash', 'data_hash'] as const;
+const TRANSFER_COLUMNS = [
+  'tx_hash', 'tx_lt', 'tx_now', 'tx_aborted', 'mc_seqno', 'query_id', 'amount', 'source', 'destination', 'jetton_wallet', 'jetton_master',
+  'response_destination', 'custom_payload', 'forward_ton_amount', 'forward_payload', 'comment',
+] as const;
+const BURN_COLUMNS = [
+  'tx_hash', 'tx_lt', 'tx_now', 'tx_aborted', 'mc_seqno', 'query_id', 'owner', 'jetton_wallet', 'jetton_master', 'amount',
+  'response_destination', 'custom_payload',
+] as const;
+
+/** Only a newer state of the account replaces its row. */
+const newer = (table: string, columns: readonly string[]) =>
+  `ON CONFLICT (address) DO UPDATE SET ${columns
+    .filter((c) => c !== 'address')
+    .map((c) => `"${c}" = EXCLUDED."${c}"`)
+    .join(', ')} WHERE ${table}.last_transaction_lt < EXCLUDED.last_transaction_lt`;
+
+const raw = (a: Address | null) => (a ? rawUpper(a) : null);
+
+async function masterData(account: DerivedAccount, run: GetterRun) {
+  const stack = await run(account, 'get_jetton_data');
+  try {
+    return stack ? readJettonData(stack) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function walletData(account: DerivedAccount, run: GetterRun): Promise<WalletData | null> {
+  const stack = await run(account, 'get_wallet_data');
+  try {
+    return stack ? readWalletData(stack) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
+function contentJson(content: Cell): Record<string, string> | null {
+  try {
+    const c = parseTokenContent(content);
+    return c.type === 'onchain' ? c.data : { uri: c.data };
+  } catch {
+    return null;
+  }
+}
+
+function stateColumns(a: DerivedAccount) {
+  return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };
+}
+
+export const jettonDetector: Detector = {
+  name: 'jettons',
+
+  candidates(methods) {
+    return Object.entries(DECLARES)
+      .filter(([, ids]) => ids.every((id) => methods.has(id)))
+      .map(([name]) => name);
+  },
+
+  async confirm(iface, account, run) {
+    if (iface === JETTON_MASTER) return (await masterData(account, run)) !== null;
+    if (iface === JETTON_WALLET) return (await walletData(account, run)) !== null;
+    return false;
+  },
+
+  async derive(block: DeriveBlock): Promise<TableRows[]> {
+    const masters: Row[] = [];
+    const wallets: Row[] = [];
+    const walletsByAddress = new Map<string, WalletData>();
+    for (const account of block.accounts.values()) {
+      const address = account.state.account;
+      if (account.interfaces.includes(JETTON_MASTER)) {
+        const d = await masterData(account, block.run);
+        if (d) {
+          masters.push({
+            address,
+            total_supply: d.totalSupply.toString(),
+            mintable: d.mintable,
+            admin_address: raw(d.admin),
+            jetton_content: contentJson(d.content),
+            jetton_content_boc: hex(d.content.toBoc()),
+            jetton_wallet_code_hash: hex(d.walletCode.hash()),
+            ...stateColumns(account),
+          });
+        }
+      }
+      if (account.interfaces.includes(JETTON_WALLET)) {
+        const d = await walletData(account, block.run);
+        if (d) {
+          walletsByAddress.set(address, d);
+          wallets.push({ address, balance: d.balance.toString(), owner: raw(d.owner)!, jetton: raw(d.jetton)!, ...stateColumns(account) });
+        }
+      }
+    }
+
+    // Transfers and burns: requests a jetton wallet of this block received (every account that had a
+    // transaction is among the block's accounts, so its wallet data is at hand).
+    const inMessages = new Map<string, MessageRecord>();
+    for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
+    const requests: WalletRequest[] = [];
+    for (const b of block.blocks) {
+      for (const t of b.transactions) {
+        const wallet = walletsByAddress.get(t.account);
+        const msg = inMessages.get(t.hash.toString('hex'));
+        if (!wallet || !msg || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) continue;
+        const body = block.contents.get(msg.bodyHash.toString('hex'));
+        if (!body) continue;
+        const w = { owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)! };
+        requests.push({ txHash: t.hash, lt: t.lt, now: t.now, aborted: t.description.aborted ?? false, mcSeqno: block.mcSeqno, wallet: t.account, ...w, body });
+      }
+    }
+    const { transfers, burns } = jettonEventRows(requests);
+    return [
+      { table: 'jetton_masters', columns: MASTER_COLUMNS, rows: masters, onConflict: newer('jetton_masters', MASTER_COLUMNS) },
+      { table: 'jetton_wallets', columns: WALLET_COLUMNS, rows: wallets, onConflict: newer('jetton_wallets', WALLET_COLUMNS) },
+      ...eventTables(transfers, burns),
+    ];
+  },
+
+  async history(prisma, afterLt, limit) {
+    const rows = await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
+    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
+    const lastLt = rows[rows.length - 1]!.lt;
+    // The page ends inside an lt shared by several accounts' transactions: take all of them.
+    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
+    for (const r of await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
+    const { transfers, burns } = jettonEventRows(rows);
+    return { tables: eventTables(transfers, burns), lastLt, count: rows.length };
+  },
+};
+
+/** Transfer and burn requests to known jetton wallets among indexed transactions, by lt. */
+async function walletRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<WalletRequest[]> {
+  const rows = await prisma.$queryRaw<
+    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; owner: string; jetton: string; boc: Uint8Array }[]
+  >(Prisma.sql`
+    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
+           t.account, w.owner, w.jetton, c.boc
+    FROM messages m
+    JOIN jetton_wallets w ON w.address = m.destination
+    JOIN transactions t ON t.hash = m.tx_hash
+    JOIN message_contents c ON c.hash = m.body_hash
+    WHERE m.direction = 'in' AND m.opcode IN (${OP.transfer}::int, ${OP.burn}::int) AND ${ltCondition}
+    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
+  return rows.map((r) => ({
+    txHash: Buffer.from(r.hash),
+    lt: r.lt,
+    now: r.now,
+    aborted: r.aborted,
+    mcSeqno: r.mc_seqno ?? 0,
+    wallet: r.account,
+    owner: r.owner,
+    jetton: r.jetton,
+    body: Buffer.from(r.boc),
+  }));
+}
+
+export const eventTables = (transfers: Row[], burns: Row[]): TableRows[] => [
+  { table: 'jetton_transfers', columns: TRANSFER_COLUMNS, rows: transfers },
+  { table: 'jetton_burns', columns: BURN_COLUMNS, rows: burns },
+];
+
+/** A request (transfer or burn, by its body's opcode) a jetton wallet received in a transaction. */
+export interface WalletRequest {
+  txHash: Buffer;
+  lt: bigint;
+  now: number;
+  aborted: boolean;
+  mcSeqno: number;
+  wallet: string;
+  owner: string;
+  jetton: string;
+  body: Buffer;
+}
+
+/** jetton_transfers and jetton_burns rows of wallet requests; a malformed body makes no row (the wallet rejects it too). */
+export function jettonEventRows(requests: WalletRequest[]): { transfers: Row[]; burns: Row[] } {
+  const transfers: Row[] = [];
+  const burns: Row[] = [];
+  for (const q of requests) {
+    const tx = { tx_hash: hex(q.txHash), tx_lt: q.lt.toString(), tx_now: q.now, tx_aborted: q.aborted, mc_seqno: q.mcSeqno };
+    try {
+      const body = Cell.fromBoc(q.body)[0]!.beginParse();
+      const op = body.preloadUint(32);
+      if (op === OP.transfer) {
+        const r = readTransfer(body);
+        const { comment, encrypted } = readComment(r.forwardPayload?.beginParse() ?? null);
+        transfers.push({
+          ...tx,
+          query_id: r.queryId.toString(),
+          amount: r.amount.toString(),
+          source: q.owner,
+          destination: r.destination,
+          jetton_wallet: q.wallet,
+          jetton_master: q.jetton,
+          response_destination: r.response,
+          custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
+          forward_ton_amount: r.forwardAmount.toString(),
+          forward_payload: r.forwardPayload ? hex(r.forwardPayload.toBoc()) : null,
+          comment: encrypted ? null : comment,
+        });
+      } else if (op === OP.burn) {
+        const r = readBurn(body);
+        burns.push({
+          ...tx,
+          query_id: r.queryId.toString(),
+          owner: q.owner,
+          jetton_wallet: q.wallet,
+          jetton_master: q.jetton,
+          amount: r.amount.toString(),
+          response_destination: r.response,
+          custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
+        });
+      }
+    } catch {
+      // not a well-formed request
+    }
+  }
+  return { transfers, burns };
+}
