@@ -1,5 +1,6 @@
 // Which query each page runs, shared by the server prefetch and the client view so both use one key.
 import type { BlockIdJson } from '@/lib/api/v3/models';
+import { ACTIVITY_FILTERS } from '@/lib/format/action';
 import type { TransactionsParams } from './registry';
 
 /** A masterchain block lists everything it committed; a shard block its own transactions. */
@@ -71,3 +72,9 @@ export const holdersParams = (master: string, page: number) => ({
 
 /** The jettons an account holds (its jetton wallets with a balance). */
 export const accountJettonsParams = (owner: string) => ({ owner_address: [owner], exclude_zero_balance: true, sort: 'desc' as const, limit: 100 });
+
+/** The account page's activity card: the account's latest actions, of the chosen kind. */
+export function activityParams(address: string, filter: string | undefined) {
+  const types = ACTIVITY_FILTERS.find((f) => f.id === filter)?.types;
+  return { account: address, limit: 20, sort: 'desc' as const, ...(types ? { action_type: types } : {}) };
+}
