@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { genesisAccount } from './genesis';
 
 // HTTP-only checks: the mobile project ignores this file (playwright.config.ts).
 test.describe('service routes', () => {
@@ -48,8 +47,7 @@ test.describe('service routes', () => {
   test('get-methods and fee estimates run in the TVM worker pool of the production build', async ({ request }) => {
     // The pool has no in-thread fallback: were its worker not started from the bundled route code, these
     // would be 500 "the TVM worker source is not on disk".
-    const genesis = JSON.parse(fs.readFileSync(path.join(process.env.ATLAS_E2E_DATA_DIR!, 'devnet', 'genesis.json'), 'utf8')) as { name: string; address: string }[];
-    const alice = genesis.find((g) => g.name === 'alice')!.address;
+    const alice = genesisAccount('alice').address;
     const seqno = await request.post('/api/v2/runGetMethod', { data: { address: alice, method: 'seqno', stack: [] } });
     expect(seqno.status(), await seqno.text()).toBe(200);
     expect((await seqno.json()).result).toMatchObject({ '@type': 'smc.runResult', exit_code: 0 });

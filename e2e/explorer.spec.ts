@@ -4,17 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { genesisAccount } from './genesis';
 
 // Each test walks several server-rendered pages on a 2-core machine that also runs the devnet and the
 // indexer: generous budgets, so a slow render is not mistaken for a broken one.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
-interface GenesisAccount {
-  name: string;
-  address: string;
-  friendly: { bounceable: string; nonBounceable: string };
-}
 interface Tx {
   hash: string;
   account: string;
@@ -28,15 +24,7 @@ interface Tx {
 const urlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
 const hex = (b64: string) => Buffer.from(b64, 'base64').toString('hex');
 
-function genesis(): GenesisAccount[] {
-  const file = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'devnet', 'genesis.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as GenesisAccount[];
-}
-const account = (name: string) => {
-  const a = genesis().find((g) => g.name === name);
-  if (!a) throw new Error(`no genesis account ${name}`);
-  return a;
-};
+const account = genesisAccount;
 
 async function v3<T>(request: APIRequestContext, route: string, query: Record<string, string | number>): Promise<T> {
   const res = await request.get(`/api/v3/${route}`, { params: query });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beginCell, type Cell } from '@ton/core';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { genesisAccount } from './genesis';
 import { e2eKeys } from './keys';
 
 // The hostile requests of the hardening issue against the real server (`npm start`): each is refused
@@ -9,8 +8,7 @@ import { e2eKeys } from './keys';
 // afterwards /api/health is ok and the indexer has moved on. (The 60 MB body and the 100 KB URL are
 // e2e/edge.spec.ts's; the fuzz run is e2e/fuzz.spec.ts's.) HTTP only.
 
-const genesis = () => JSON.parse(fs.readFileSync(path.join(process.env.ATLAS_E2E_DATA_DIR!, 'devnet', 'genesis.json'), 'utf8')) as { name: string; address: string }[];
-const account = (name: string) => genesis().find((g) => g.name === name)!.address;
+const account = (name: string) => genesisAccount(name).address;
 const boc = (c: Cell) => c.toBoc().toString('base64');
 
 function chainCell(depth: number): Cell {

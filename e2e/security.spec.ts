@@ -2,31 +2,23 @@
 // that are markup, script, `javascript:` URLs and bidi/zero-width tricks. Nothing of it may run, it must
 // read literally with its hidden characters marked, and addresses on the page must be the parsed ones.
 // Also: the security headers on page and API answers (lib/http/security-headers.ts).
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Address, beginCell, external, internal, SendMode, storeMessage, toNano, type Cell, type StateInit } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { genesisAccount, type GenesisAccount } from './genesis';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
-interface GenesisAccount {
-  name: string;
-  address: string;
-  secret_key_hex?: string;
-}
-
 /** The genesis v4r2 wallet that funds this spec's own sender. */
 const FUNDER = 'wallet_v4r2';
 
-function genesisAccount(name: string): GenesisAccount {
-  const file = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'devnet', 'genesis.json');
-  const a = (JSON.parse(fs.readFileSync(file, 'utf8')) as GenesisAccount[]).find((g) => g.name === name);
-  if (!a?.secret_key_hex) throw new Error(`no genesis wallet ${name} with a key`);
-  return a;
+function genesisWallet(name: string): GenesisAccount & { secret_key_hex: string } {
+  const a = genesisAccount(name);
+  if (!a.secret_key_hex) throw new Error(`no genesis wallet ${name} with a key`);
+  return a as GenesisAccount & { secret_key_hex: string };
 }
 
 // A fresh receiver per run (an address nobody holds): its account page lists only these transfers.
@@ -68,7 +60,7 @@ const sender = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey
 let senderSeqno = 0;
 
 async function fundSender(request: APIRequestContext) {
-  const g = genesisAccount(FUNDER);
+  const g = genesisWallet(FUNDER);
   const secretKey = Buffer.from(g.secret_key_hex!, 'hex');
   const funder = WalletContractV4.create({ workchain: 0, publicKey: secretKey.subarray(32) });
   expect(funder.address.equals(Address.parse(g.address))).toBe(true);

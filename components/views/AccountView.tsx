@@ -11,6 +11,8 @@ import { QrCode } from '../entity/QrCode';
 import { Badge, Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote } from '../ui/States';
+import { AccountActivity } from './AccountActivity';
+import { AccountJettons } from './AccountJettons';
 import { GetMethodRunner } from './GetMethodRunner';
 import { TxSection } from './TxSection';
 
@@ -23,7 +25,7 @@ function Copyable({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function AccountView({ address, cursor }: { address: string; cursor?: string }) {
+export function AccountView({ address, cursor, activity }: { address: string; cursor?: string; activity?: string }) {
   const forms = useResource('detectAddress', { address });
   const states = useResource('accountStates', { address, include_boc: true });
   const wallets = useResource('walletStates', { address });
@@ -72,6 +74,8 @@ export function AccountView({ address, cursor }: { address: string; cursor?: str
           </div>
         </Card>
       </div>
+      <AccountJettons address={address} />
+      <AccountActivity address={address} filter={activity} base={`/account/${encodeURIComponent(address)}`} />
       <Card title="Address forms" id="forms">
         <Fields
           rows={[

@@ -15,6 +15,7 @@ import { Card, Fields, PageTitle, Status } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote, NotFoundState } from '../ui/States';
 import { MessageView } from './MessageView';
+import { TraceLink } from '../entity/TraceLink';
 
 type Row = [React.ReactNode, React.ReactNode];
 
@@ -56,6 +57,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
                 </span>
               </span>,
             ],
+            ['Trace', t.trace_id ? <TraceLink key="tr" traceId={t.trace_id} txHash={t.hash} /> : 'not assembled yet'],
             ['Block', <BlockLink key="b" block={t.block_ref} />],
             ['Masterchain block', t.mc_block_seqno === null ? '—' : <BlockLink key="m" block={{ workchain: -1, shard: '8000000000000000', seqno: t.mc_block_seqno }} />],
             ['Type', d.type.replace('_', '-')],

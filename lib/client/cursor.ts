@@ -17,10 +17,11 @@ export function parseLtCursor(c: string | undefined): LtCursor | undefined {
 }
 
 /**
- * The query of one page of transactions matching `filter`, newest first. It asks for one row more
+ * The query of one page of transactions (or of rows ordered by their transaction's lt, such as jetton
+ * transfers) matching `filter`, newest first. It asks for one row more
  * than the page shows: that row only tells whether an older page exists.
  */
-export function txPageParams(filter: TransactionsParams, cursor: string | undefined, limit = PAGE_SIZE): TransactionsParams {
+export function txPageParams<P extends object = TransactionsParams>(filter: P, cursor: string | undefined, limit = PAGE_SIZE): P & { limit: number; sort: 'desc'; end_lt?: string; offset?: number } {
   const c = parseLtCursor(cursor);
   return { ...filter, limit: limit + 1, sort: 'desc', ...(c ? { end_lt: c.lt, offset: c.skip } : {}) };
 }

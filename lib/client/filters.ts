@@ -1,5 +1,6 @@
 // Which query each page runs, shared by the server prefetch and the client view so both use one key.
 import type { BlockIdJson } from '@/lib/api/v3/models';
+import { ACTIVITY_FILTERS } from '@/lib/format/action';
 import type { TransactionsParams } from './registry';
 
 /** A masterchain block lists everything it committed; a shard block its own transactions. */
@@ -52,3 +53,28 @@ export const HOME_TXS = { limit: 10, sort: 'desc' as const };
 export const lastMinuteBlocks = (lastUtime: string) => ({ start_utime: Number(lastUtime) - 59, end_utime: Number(lastUtime), limit: 1000 });
 
 export const TOP_ACCOUNTS = { limit: 50 };
+
+/** The jettons list: masters in index order, a page of 50 (the route pages by offset only). */
+export const JETTONS_PAGE = 50;
+export const jettonsParams = (page: number) => ({ limit: JETTONS_PAGE + 1, offset: page * JETTONS_PAGE });
+/** A page number from the query string (0 for anything else). */
+export const pageNumber = (p: string | undefined) => (p && /^\d{1,6}$/.test(p) ? Number(p) : 0);
+
+/** A jetton's holders, largest balance first (by offset: the route sorts balances, it has no balance cursor). */
+export const HOLDERS_PAGE = 20;
+export const holdersParams = (master: string, page: number) => ({
+  jetton_address: [master],
+  exclude_zero_balance: true,
+  sort: 'desc' as const,
+  limit: HOLDERS_PAGE + 1,
+  offset: page * HOLDERS_PAGE,
+});
+
+/** The jettons an account holds (its jetton wallets with a balance). */
+export const accountJettonsParams = (owner: string) => ({ owner_address: [owner], exclude_zero_balance: true, sort: 'desc' as const, limit: 100 });
+
+/** The account page's activity card: the account's latest actions, of the chosen kind. */
+export function activityParams(address: string, filter: string | undefined) {
+  const types = ACTIVITY_FILTERS.find((f) => f.id === filter)?.types;
+  return { account: address, limit: 20, sort: 'desc' as const, ...(types ? { action_type: types } : {}) };
+}

@@ -3,8 +3,13 @@
 // prefetch all derive from this table, so a page can only read what API users can read too.
 import type {
   AccountStateFullJson,
+  ActionJson,
   AddressBookJson,
+  TraceJson,
   BlockJson,
+  JettonMasterJson,
+  JettonTransferJson,
+  JettonWalletJson,
   MetadataJson,
   TransactionJson,
   MessageJson,
@@ -64,6 +69,33 @@ export interface MessagesResponse {
   metadata: MetadataJson;
 }
 
+export interface JettonMastersResponse {
+  jetton_masters: JettonMasterJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface JettonWalletsResponse {
+  jetton_wallets: JettonWalletJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface JettonTransfersResponse {
+  jetton_transfers: JettonTransferJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+
+export interface TracesResponse {
+  traces: TraceJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface ActionsResponse {
+  actions: ActionJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+
 /** /api/v2/detectAddress's result. */
 export interface DetectedAddress {
   raw_form: string;
@@ -115,6 +147,17 @@ export const resources = {
   walletStates: v3<{ address: string }, { wallets: WalletStateJson[]; address_book: AddressBookJson; metadata: MetadataJson }>('walletStates'),
   topAccountsByBalance: v3<{ limit?: number; offset?: number }, { account: string; balance: string }[]>('topAccountsByBalance'),
   addressBook: v3<{ address: string[] }, AddressBookJson>('addressBook'),
+  traces: v3<Paging & { trace_id?: string; tx_hash?: string; msg_hash?: string; account?: string; include_actions?: boolean }, TracesResponse>('traces'),
+  actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
+  jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),
+  jettonWallets: v3<
+    { address?: string[]; owner_address?: string[]; jetton_address?: string[]; exclude_zero_balance?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
+    JettonWalletsResponse
+  >('jetton/wallets'),
+  jettonTransfers: v3<
+    Paging & LtRange & { owner_address?: string[]; jetton_wallet?: string[]; jetton_master?: string; direction?: 'in' | 'out' },
+    JettonTransfersResponse
+  >('jetton/transfers'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
   runGetMethod: v2<{ address: string; method: string; stack: StackEntry[] }, RunGetMethodResult>('runGetMethod', 'POST'),
   health: { url: '/api/health', envelope: 'bare', method: 'GET' } as Resource<Record<string, never>, HealthJson>,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTon, formatUnits, sumNano } from './amount';
 import { explainActionResult, explainComputeExit } from './exit-codes';
 import { base64ToHex, middle, toUrlSafe } from './hash';
+import { jettonDisplay, jettonLabel } from './jetton';
 import { formatRelative, formatUtc } from './time';
 
 describe('amounts', () => {
@@ -13,6 +14,20 @@ describe('amounts', () => {
     expect(formatUnits('1234567', 9, { maxFraction: 4 })).toBe('≈0.0012');
     expect(formatUnits('1200000', 6)).toBe('1.2');
     expect(sumNano('1', undefined, '2')).toBe(3n);
+  });
+});
+
+describe('jettons', () => {
+  it('take name, symbol and decimals from the content, with TEP-64 defaults and no trust in odd values', () => {
+    expect(jettonDisplay({ name: 'Atlas Token', symbol: 'ATL', decimals: '6', description: ' ' })).toEqual({
+      name: 'Atlas Token', symbol: 'ATL', decimals: 6, description: undefined, uri: undefined,
+    });
+    expect(jettonDisplay({ uri: 'https://example.org/j.json' })).toMatchObject({ decimals: 9, uri: 'https://example.org/j.json', symbol: undefined });
+    for (const bad of ['-1', '1e3', '256', 'nine', '']) expect(jettonDisplay({ decimals: bad }).decimals, bad).toBe(9);
+    expect(jettonDisplay(null).decimals).toBe(9);
+    expect(jettonLabel(jettonDisplay({ name: 'Only name' }))).toBe('Only name');
+    expect(jettonLabel(jettonDisplay({ name: 'N', symbol: 'S' }))).toBe('S');
+    expect(formatUnits('1234500', jettonDisplay({ decimals: '6' }).decimals)).toBe('1.2345');
   });
 });
 

@@ -3,7 +3,8 @@
  * 20 random moments while it catches up and restarted each time (on whichever engine the suite runs
  * against); and, on a private PostgreSQL server of the test's own, the server is really restarted
  * (pg_ctl stop -m fast / immediate, then start) under a catching-up indexer several times. Afterwards
- * the index must equal the chain: every block and transaction once, no gaps, no duplicates (verifyRange).
+ * the index must equal the chain: every block and transaction once, no gaps, no duplicates, every trace's
+ * counters right (verifyRange).
  * The restart part runs in every suite run: it needs the PostgreSQL server binaries, and fails (does not
  * skip) without them.
  */
@@ -126,6 +127,10 @@ async function expectIndexEqualsChain({ prisma: p }: Database) {
   expect(await p.transaction.count()).toBe(verifyChain(devnet.chain).transactions);
   const report = await verifyRange({ prisma: p, client: lite, from: 1, to: head });
   expect(report.differences).toEqual([]);
+  // verifyRange checks each trace's counters; here also that each transaction was counted once and that
+  // every trace that completed got its actions.
+  expect((await p.trace.aggregate({ _sum: { transactions: true } }))._sum.transactions).toBe(verifyChain(devnet.chain).transactions);
+  expect(await p.trace.count({ where: { state: 'complete', classifierVersion: null } })).toBe(0);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

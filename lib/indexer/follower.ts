@@ -13,7 +13,8 @@ import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-iden
 import { BlockParser } from './block-parser';
 import { signedShard, type DownloadedBlock } from './parse-block';
 import type { ParsedBlock } from './records';
-import { storeMasterchainBlock, type ShardStateEntry, type TableRows } from './store';
+import { storeMasterchainBlock, type ShardStateEntry } from './store';
+import type { TableRows } from './sql';
 import type { TvmPool } from '../tvm/pool';
 import { Deriver } from './derive';
 import { backfillNeeded, runBackfill } from './derive/backfill';

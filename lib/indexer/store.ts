@@ -2,12 +2,12 @@
 // transaction together with the cursor, so a crash leaves either all of it or none; re-running a block
 // is a no-op (every insert skips rows that exist).
 //
-// Each table gets ONE statement per masterchain block: its rows travel as a single JSON parameter that
-// PostgreSQL expands with json_populate_recordset against the table's own row type. Prisma's createMany
-// through the driver adapters costs ~1 ms per row; one parameterized statement per table costs a few ms
-// for thousands of rows, on PGlite and PostgreSQL alike, and no value is ever spliced into SQL text.
-import { Prisma, type PrismaClient } from '../db/generated/client';
+// Each table gets ONE statement per masterchain block (lib/indexer/sql.ts insertRows).
+import type { PrismaClient } from '../db/generated/client';
 import type { AccountStateRecord } from './account-state';
+import { classifyTraces } from './trace-actions';
+import { dec, hex, insertRows, optHex, type Row, type TableRows } from './sql';
+import { assembleTraces } from './traces';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
 export interface Cursor {
@@ -22,34 +22,6 @@ export interface ShardStateEntry {
   seqno: number;
 }
 
-export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
-export type Row = Record<string, string | number | boolean | null | object>;
-
-/** Rows another stage (lib/indexer/derive) computed for a table, written in the block's transaction. */
-export interface TableRows {
-  table: string;
-  columns: readonly string[];
-  rows: Row[];
-  /** ON CONFLICT clause, a constant of the module that builds the rows (default: skip existing rows). */
-  onConflict?: string;
-}
-
-// bytea's hex input form; inside JSON it reaches the column's input function as text.
-export const hex = (b: Buffer) => `\\x${b.toString('hex')}`;
-export const optHex = (b: Buffer | null) => (b ? hex(b) : null);
-const dec = (n: bigint | null) => (n === null ? null : n.toString());
-
-/**
- * INSERT INTO table (columns) SELECT columns FROM json_populate_recordset(NULL::table, $1) ON CONFLICT …
- * Table and column names are constants of this module (Prisma.raw); the rows are the one parameter.
- */
-export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING') {
-  if (rows.length === 0) return;
-  const cols = Prisma.raw(columns.map((c) => `"${c}"`).join(', '));
-  const tbl = Prisma.raw(`"${table}"`);
-  await tx.$executeRaw`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${tbl}, ${JSON.stringify(rows)}::json) ${Prisma.raw(onConflict)}`;
-}
-
 const BLOCK_COLUMNS = [
   'workchain', 'shard', 'seqno', 'root_hash', 'file_hash', 'mc_block_seqno', 'global_id', 'version', 'after_merge', 'before_split',
   'after_split', 'want_merge', 'want_split', 'key_block', 'vert_seqno_incr', 'flags', 'gen_utime', 'start_lt', 'end_lt',
@@ -59,12 +31,12 @@ const BLOCK_COLUMNS = [
 const TRANSACTION_COLUMNS = [
   'hash', 'account', 'lt', 'now', 'block_workchain', 'block_shard', 'block_seqno', 'mc_block_seqno', 'prev_trans_hash', 'prev_trans_lt',
   'orig_status', 'end_status', 'total_fees', 'total_fees_extra_currencies', 'description', 'account_state_hash_before',
-  'account_state_hash_after',
+  'account_state_hash_after', 'trace_id',
 ] as const;
 const MESSAGE_COLUMNS = [
   'tx_hash', 'tx_lt', 'msg_hash', 'direction', 'source', 'destination', 'value', 'value_extra_currencies', 'fwd_fee', 'ihr_fee',
   'extra_flags', 'created_lt', 'created_at', 'opcode', 'ihr_disabled', 'bounce', 'bounced', 'import_fee', 'body_hash',
-  'init_state_hash', 'msg_hash_norm',
+  'init_state_hash', 'msg_hash_norm', 'trace_id',
 ] as const;
 const CONTENT_COLUMNS = ['hash', 'boc'] as const;
 const ACCOUNT_STATE_COLUMNS = [
@@ -89,8 +61,8 @@ export async function storeMasterchainBlock(
   shardState: ShardStateEntry[] = [],
   derived: TableRows[] = [],
 ): Promise<void> {
-  const transactions = blocks.flatMap((b) => b.transactions).map(transactionRow);
-  const messages = blocks.flatMap((b) => b.messages).map(messageRow);
+  const txRecords = blocks.flatMap((b) => b.transactions);
+  const msgRecords = blocks.flatMap((b) => b.messages);
   const contents = new Map<string, MessageContentRecord>();
   for (const b of blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c);
   // One row per account: an upsert may not touch the same row twice in one statement.
@@ -103,8 +75,10 @@ export async function storeMasterchainBlock(
   await prisma.$transaction(
     async (tx) => {
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
-      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, transactions);
-      await insertRows(tx, 'messages', MESSAGE_COLUMNS, messages);
+      const { traceOf, completed } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
+      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), trace_id: traceHex(t.hash) })));
+      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), trace_id: traceHex(m.txHash) })));
       await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
       await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map(accountStateRow));
       await insertRows(tx, 'latest_account_states', LATEST_COLUMNS, [...latest.values()].map(latestRow), LATEST_UPSERT);
@@ -115,6 +89,8 @@ export async function storeMasterchainBlock(
         shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
       );
       for (const d of derived) await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
+      // After the states and the derived token tables: "what is at address X" reads them.
+      await classifyTraces(tx, completed);
       const moved = await tx.indexerState.updateMany({
         where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },
         data: { lastMcSeqno: cursor.mcSeqno, updatedAt: new Date() },

@@ -39,6 +39,32 @@ function canonical(v: unknown): string {
   );
 }
 
+/**
+ * The counters of every trace a masterchain block touched against the rows (lib/indexer/traces.ts):
+ * transactions = its transactions; messages = internal in-messages of its non-root transactions;
+ * pending_messages = internal out-messages − messages; state complete ⇔ nothing pending (or broken).
+ */
+async function verifyTraces(prisma: PrismaClient, mcSeqno: number): Promise<string[]> {
+  const rows = await prisma.$queryRaw<
+    { trace_id: Uint8Array; state: string; transactions: number; messages: number; pending_messages: number; txs: bigint; joined: bigint; outs: bigint }[]
+  >`
+    SELECT tr.trace_id, tr.state, tr.transactions, tr.messages, tr.pending_messages,
+      (SELECT count(*) FROM transactions t WHERE t.trace_id = tr.trace_id) AS txs,
+      (SELECT count(*) FROM messages m WHERE m.trace_id = tr.trace_id AND m.direction = 'in' AND m.source IS NOT NULL AND m.tx_hash <> tr.trace_id) AS joined,
+      (SELECT count(*) FROM messages m WHERE m.trace_id = tr.trace_id AND m.direction = 'out' AND m.destination IS NOT NULL) AS outs
+    FROM traces tr WHERE tr.trace_id IN (SELECT DISTINCT trace_id FROM transactions WHERE mc_block_seqno = ${mcSeqno})`;
+  const out: string[] = [];
+  for (const r of rows) {
+    const name = `trace ${hex(r.trace_id)}`;
+    if (BigInt(r.transactions) !== BigInt(r.txs)) out.push(`${name}: transactions ${r.transactions} != ${r.txs} stored`);
+    if (BigInt(r.messages) !== BigInt(r.joined)) out.push(`${name}: messages ${r.messages} != ${r.joined} delivered`);
+    if (BigInt(r.pending_messages) !== BigInt(r.outs) - BigInt(r.joined)) out.push(`${name}: pending_messages ${r.pending_messages} != ${BigInt(r.outs) - BigInt(r.joined)}`);
+    const want = r.state === 'broken' ? 'broken' : r.pending_messages > 0 ? 'pending' : 'complete';
+    if (r.state !== want) out.push(`${name}: state ${r.state} with ${r.pending_messages} pending messages`);
+  }
+  return out;
+}
+
 export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
   // The indexer's own download path; it never writes here (only collect() is used).
   const reader = new Indexer({ prisma: o.prisma, client: o.client, log, network: 'verify' });
@@ -92,6 +118,8 @@ export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
       for (const [field, got, want] of fields) if (got !== want) diff(`${name}: ${field} ${String(got)} != ${String(want)}`);
     }
     for (const h of stored.keys()) if (!chainTxs.has(h)) diff(`transaction ${h} is stored under masterchain block ${seqno} but is not in it`);
+    for (const r of rows) if (!r.traceId) diff(`transaction ${hex(r.hash)} has no trace_id`);
+    for (const line of await verifyTraces(o.prisma, seqno)) diff(line);
     o.onBlock?.(seqno, report.differences.length - before);
   }
   return report;

@@ -4,13 +4,14 @@ import { notFound } from 'next/navigation';
 import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
+import { accountJettonsParams, activityParams } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ cursor?: string }> };
+type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ cursor?: string; activity?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The path is whatever a link said: hidden characters in it show as markers in the tab title too.
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AccountPage({ params, searchParams }: Props) {
   const address = decodeLoosely((await params).address);
-  const { cursor } = await searchParams;
+  const { cursor, activity } = await searchParams;
   const qc = serverQueryClient();
   try {
     await prefetch(qc, 'detectAddress', { address });
@@ -32,10 +33,15 @@ export default async function AccountPage({ params, searchParams }: Props) {
     prefetch(qc, 'accountStates', { address, include_boc: true }),
     tryPrefetch(qc, 'walletStates', { address }),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
+    tryPrefetch(qc, 'actions', activityParams(address, activity)),
+    tryPrefetch(qc, 'jettonWallets', accountJettonsParams(address)).then((held) => {
+      const jettons = [...new Set((held?.jetton_wallets ?? []).map((w) => w.jetton))];
+      return jettons.length ? tryPrefetch(qc, 'jettonMasters', { address: jettons }) : undefined;
+    }),
   ]);
   return (
     <HydrationBoundary state={dehydrated(qc)}>
-      <AccountView address={address} cursor={cursor} />
+      <AccountView address={address} cursor={cursor} activity={activity} />
     </HydrationBoundary>
   );
 }

@@ -19,4 +19,6 @@ export interface V3Context {
   noAddressBook: boolean;
   /** X-No-Metadata: metadata becomes {}. */
   noMetadata: boolean;
+  /** X-Actions-Version: replaces supported_action_types with this one name (api-v3.md §4.4); null when absent. */
+  actionsVersion: string | null;
 }

@@ -29,6 +29,10 @@ const ROUTES = [
   'jetton/wallets',
   'jetton/transfers',
   'jetton/burns',
+  'traces',
+  'events',
+  'actions',
+  'balanceChanges',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode'];
 // Routing and early parameter errors need no chain and no database.

@@ -49,7 +49,18 @@ async function context(req: Request, query: Map<string, string[]>, services: Ser
   const cap = config.dbStatementTimeoutMs;
   return {
     // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
-    ctx: { db, get prisma() { return db.prisma; }, lite, tvm, testnet: config.network === 'testnet', noAddressBook: s.x_no_address_book ?? false, noMetadata: s.x_no_metadata ?? false },
+    ctx: {
+      db,
+      get prisma() {
+        return db.prisma;
+      },
+      lite,
+      tvm,
+      testnet: config.network === 'testnet',
+      noAddressBook: s.x_no_address_book ?? false,
+      noMetadata: s.x_no_metadata ?? false,
+      actionsVersion: req.headers.get('x-actions-version')?.trim() || null,
+    },
     budgetMs: s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap,
     access: await access.check(req, 'v3'),
   };

@@ -247,6 +247,72 @@ export const WalletState = z.object({
 
 export const AccountBalance = z.object({ account: addr, balance: int64s });
 
+export const Action = z.object({
+  trace_id: hash.nullable(),
+  action_id: hash,
+  start_lt: int64s,
+  end_lt: int64s,
+  start_utime: z.number().int(),
+  end_utime: z.number().int(),
+  trace_end_lt: int64s,
+  trace_end_utime: z.number().int(),
+  trace_mc_seqno_end: z.number().int(),
+  transactions: z.array(hash),
+  success: z.boolean().nullable(),
+  type: z.string(),
+  details: z.record(z.string(), z.unknown()).describe('per-type object (api-v3.md §3.7)'),
+  raw_action: z.record(z.string(), z.unknown()).optional().describe('the stored record, only for types without a details mapping'),
+  trace_external_hash: hash.optional(),
+  trace_external_hash_norm: hash.optional(),
+  accounts: z.array(addr).optional(),
+  transactions_full: z.array(Transaction).optional(),
+  finality: z.enum(['pending', 'confirmed', 'finalized']),
+});
+
+export interface TraceNodeJson {
+  tx_hash: string;
+  in_msg_hash?: string;
+  children: TraceNodeJson[] | null;
+}
+export const TraceNode: z.ZodType<TraceNodeJson> = z.lazy(() =>
+  z.object({ tx_hash: hash, in_msg_hash: hash.optional(), children: z.array(TraceNode).nullable().describe('null when the transaction sent messages none of which led to a transaction of the trace') }),
+);
+
+export const TraceInfo = z.object({
+  trace_state: z.enum(['complete', 'pending', 'broken']),
+  messages: z.number().int(),
+  transactions: z.number().int(),
+  pending_messages: z.number().int(),
+  classification_state: z.enum(['unclassified', 'failed', 'ok', 'broken']),
+});
+
+export const Trace = z.object({
+  trace_id: hash.nullable(),
+  external_hash: hash.nullable(),
+  mc_seqno_start: int64s,
+  mc_seqno_end: int64s,
+  start_lt: int64s,
+  start_utime: z.number().int(),
+  end_lt: int64s.nullable(),
+  end_utime: z.number().int().nullable(),
+  trace_info: TraceInfo,
+  is_incomplete: z.boolean(),
+  warning: z.string().optional(),
+  actions: z.array(Action).optional(),
+  trace: TraceNode.optional(),
+  transactions_order: z.array(hash).optional(),
+  transactions: z.record(z.string(), Transaction).optional(),
+});
+
+export const TracesResponse = z.object({ traces: z.array(Trace), address_book: AddressBook, metadata: Metadata });
+export const EventsResponse = z.object({ events: z.array(Trace), address_book: AddressBook, metadata: Metadata });
+export const ActionsResponse = z.object({ actions: z.array(Action), address_book: AddressBook, metadata: Metadata });
+export const BalanceChanges = z.object({
+  changes: z.record(z.string(), z.number()).nullable().describe('account → TON value delta minus fees (nanoton)'),
+  fees: z.record(z.string(), z.number()).nullable().describe('account → fees paid (nanoton)'),
+  jettons: z.record(z.string(), z.record(z.string(), z.string())).nullable().describe('owner → jetton master → signed amount'),
+});
+
 export const MasterchainInfo = z.object({ last: Block, first: Block });
 export const BlocksResponse = z.object({ blocks: z.array(Block) });
 export const TransactionsResponse = z.object({ transactions: z.array(Transaction), address_book: AddressBook });
@@ -371,6 +437,8 @@ export type AddressBookEntryJson = z.infer<typeof AddressBookEntry>;
 export type MetadataJson = z.infer<typeof Metadata>;
 export type AccountStateFullJson = z.infer<typeof AccountStateFull>;
 export type WalletStateJson = z.infer<typeof WalletState>;
+export type ActionJson = z.infer<typeof Action>;
+export type TraceJson = z.infer<typeof Trace>;
 
 /** Named schemas: the components of the OpenAPI document. */
 export const MODELS = {
@@ -404,6 +472,14 @@ export const MODELS = {
   EstimateFeeResponse,
   SentMessage,
   DecodeResponse,
+  Action,
+  TraceNode,
+  TraceInfo,
+  Trace,
+  TracesResponse,
+  EventsResponse,
+  ActionsResponse,
+  BalanceChanges,
   JettonMaster,
   JettonWallet,
   JettonTransfer,

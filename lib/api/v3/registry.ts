@@ -7,10 +7,11 @@ import * as decode from './routes/decode';
 import * as jettons from './routes/jettons';
 import * as live from './routes/live';
 import * as messages from './routes/messages';
+import * as traces from './routes/traces';
 import * as transactions from './routes/transactions';
 
 const isPost = (r: object): r is V3PostRoute => 'body' in r;
-const every = [blocks, transactions, messages, accounts, jettons, live, decode].flatMap((m) => Object.values(m) as object[]);
+const every = [blocks, transactions, messages, accounts, jettons, live, decode, traces].flatMap((m) => Object.values(m) as object[]);
 const all = every.filter((r) => !isPost(r)) as V3Route[];
 const posts = every.filter(isPost);
 

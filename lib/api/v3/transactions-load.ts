@@ -1,6 +1,6 @@
 // Transaction rows → toncenter Transactions: their messages (in_msg, out_msgs by created_lt), bodies and
-// init states, and the account states before and after (only `hash` when the state is not indexed).
-// Two queries, in parallel: the messages with their contents, and the account states.
+// init states, the account states before and after (only `hash` when the state is not indexed), and the
+// trace (trace_id, trace_external_hash). Three queries, in parallel.
 import { Prisma, type PrismaClient, type Transaction } from '../../db/generated/client';
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
@@ -20,12 +20,15 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
     stateHashes.set(hex(t.accountStateHashBefore), bytes(t.accountStateHashBefore));
     stateHashes.set(hex(t.accountStateHashAfter), bytes(t.accountStateHashAfter));
   }
-  const [messages, states] = await Promise.all([
+  const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
+  const [messages, states, traces] = await Promise.all([
     prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
       SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
       FROM messages m WHERE m.tx_hash = ANY(${txHashes}::bytea[])`),
     prisma.accountState.findMany({ where: { hash: { in: [...stateHashes.values()] } } }),
+    traceIds.size ? prisma.trace.findMany({ where: { traceId: { in: [...traceIds.values()] } }, select: { traceId: true, externalHash: true } }) : [],
   ]);
+  const externalOf = new Map(traces.map((t) => [hex(t.traceId), t.externalHash]));
 
   const contents = joinedContents(messages);
   const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));
@@ -52,6 +55,7 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
       now: t.now,
       mc_block_seqno: t.mcBlockSeqno,
       ...(t.traceId ? { trace_id: b64(t.traceId) } : {}),
+      ...(t.traceId && externalOf.get(hex(t.traceId)) ? { trace_external_hash: b64(externalOf.get(hex(t.traceId))!) } : {}),
       prev_trans_hash: b64(t.prevTransHash),
       prev_trans_lt: String(t.prevTransLt),
       orig_status: t.origStatus as Status,

@@ -8,7 +8,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { Logger } from '../../log';
 import type { AccountStateRecord } from '../account-state';
 import type { AccountStatusName } from '../records';
-import { insertRows, type TableRows } from '../store';
+import { insertRows, type TableRows } from '../sql';
 import type { Deriver } from './index';
 import type { GetterBlock } from './getters';
 

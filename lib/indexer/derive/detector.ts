@@ -6,7 +6,7 @@ import type { Cell, TupleItem } from '@ton/core';
 import type { PrismaClient } from '../../db/generated/client';
 import type { AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
-import type { TableRows } from '../store';
+import type { TableRows } from '../sql';
 
 /** An account touched by the block, with its state at the masterchain block and what it implements. */
 export interface DerivedAccount {

@@ -12,7 +12,7 @@ import type { TvmPool } from '../../tvm/pool';
 import { Address } from '@ton/core';
 import { parseAccountState, type AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
-import { hex, type Row, type TableRows } from '../store';
+import { hex, type Row, type TableRows } from '../sql';
 import type { DerivedAccount, Detector, GetterRun } from './detector';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';

@@ -11,7 +11,7 @@ import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, stackAddress, type WalletData } from '../../ton/jetton-getters';
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
-import { hex, optHex, type Row, type TableRows } from '../store';
+import { hex, optHex, type Row, type TableRows } from '../sql';
 import type { DerivedAccount, DeriveBlock, Detector, GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';

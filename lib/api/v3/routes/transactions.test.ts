@@ -63,7 +63,7 @@ describe('GET /transactions', () => {
     const r = await db.callV3<Txs>('transactions', { hash: T17 });
     const t = r.body.transactions[0]!;
     expect(Object.keys(t)).toEqual([
-      'account', 'hash', 'lt', 'now', 'mc_block_seqno', 'prev_trans_hash', 'prev_trans_lt', 'orig_status', 'end_status', 'total_fees',
+      'account', 'hash', 'lt', 'now', 'mc_block_seqno', 'trace_id', 'trace_external_hash', 'prev_trans_hash', 'prev_trans_lt', 'orig_status', 'end_status', 'total_fees',
       'total_fees_extra_currencies', 'description', 'block_ref', 'in_msg', 'out_msgs', 'account_state_before', 'account_state_after', 'emulated', 'finality',
     ]);
     const src = db.shards[0]!.transactions[17]!;
@@ -112,7 +112,10 @@ describe('GET /transactions', () => {
       data_hash: null,
       code_hash: null,
     });
-    expect('trace_id' in t).toBe(false);
+    // Its trace is the one /traces answers for it, which holds it.
+    const traces = (await db.callV3<{ traces: { trace_id: string; transactions_order: string[] }[] }>('traces', { tx_hash: T17 })).body.traces;
+    expect(traces.map((x) => x.trace_id)).toEqual([t.trace_id]);
+    expect(traces[0]!.transactions_order).toContain(T17);
   });
 
   it('in_msg and out_msgs: fields, encodings, out_msgs by created_lt', async () => {

@@ -1,0 +1,190 @@
+'use client';
+
+import { useState } from 'react';
+import type { AddressBookJson, TraceJson, TraceNodeJson, TransactionJson } from '@/lib/api/v3/models';
+import { useResource } from '@/lib/client/queries';
+import { actionAssets } from '@/lib/format/action';
+import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';
+import { toUrlSafe } from '@/lib/format/hash';
+import { opcodeName } from '@/lib/format/opcodes';
+import { txSucceeded } from '@/lib/format/tx';
+import { ActionLine } from '../entity/ActionLine';
+import { Address } from '../entity/Address';
+import { Amount } from '../entity/Amount';
+import { Time } from '../entity/Time';
+import { traceNodeAnchor } from '../entity/TraceLink';
+import { TxHash } from '../entity/TxHash';
+import { Card, Fields, PageTitle, Status } from '../ui/Card';
+import { PageSkeleton } from '../ui/Skeleton';
+import { Empty, ErrorNote, NotFoundState } from '../ui/States';
+
+/** Children shown per node before "show more": a fan-out of thousands stays readable. */
+const FANOUT_PAGE = 20;
+
+
+/** Why a transaction failed, in words (compute exit code by the account's interfaces, action phase, abort). */
+export function failureReason(t: TransactionJson, interfaces: readonly string[]): string | undefined {
+  if (txSucceeded(t)) return undefined;
+  const d = t.description;
+  const c = d.compute_ph;
+  if (c && !c.skipped && c.success === false && c.exit_code !== undefined) return `exit code ${c.exit_code}: ${explainComputeExit(c.exit_code, interfaces)}`;
+  if (c?.skipped) return `not executed: ${explainSkipReason(c.reason ?? '')}`;
+  if (d.action && d.action.success === false && d.action.result_code !== undefined) return `action phase ${d.action.result_code}: ${explainActionResult(d.action.result_code)}`;
+  return 'aborted';
+}
+
+export function TraceView({ id }: { id: string }) {
+  const q = useResource('traces', { trace_id: id, include_actions: true }, { refetchInterval: 2000 });
+  const trace = q.data?.traces[0];
+  // A pending trace keeps polling (above) until complete; the jettons its actions count in are read once.
+  const assets = trace?.actions ? actionAssets(trace.actions) : [];
+  const masters = useResource('jettonMasters', { address: assets }, { enabled: assets.length > 0 });
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (!q.data) return <PageSkeleton cards={3} />;
+  if (!trace) return <NotFoundState title="Trace not found">The index has no trace with this id.</NotFoundState>;
+  const book = q.data.address_book;
+  const info = new Map((masters.data?.jetton_masters ?? []).map((m) => [m.address, m]));
+  const bookAll = { ...masters.data?.address_book, ...book };
+  const failed = Object.values(trace.transactions ?? {}).filter((t) => !txSucceeded(t)).length;
+  return (
+    <div className="space-y-4">
+      <PageTitle sub={<span className="break-all font-mono">{toUrlSafe(trace.trace_id ?? '')}</span>}>
+        Trace <TraceState trace={trace} failed={failed} />
+      </PageTitle>
+      <Card title="What happened" id="actions">
+        {trace.actions?.length ? (
+          <ol className="space-y-3">
+            {trace.actions.map((a) => (
+              <li key={a.action_id} className="min-w-0">
+                <ActionLine action={a} book={bookAll} masters={info} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <Empty>{trace.trace_info.trace_state === 'pending' ? 'Actions appear once every message of the trace has landed.' : 'No action was recognised in this trace.'}</Empty>
+        )}
+      </Card>
+      <Card title="Overview" id="overview">
+        <Fields
+          rows={[
+            ['State', stateText(trace)],
+            ['Transactions', `${trace.trace_info.transactions}${failed ? ` (${failed} failed)` : ''}`],
+            ['Messages', `${trace.trace_info.messages}${trace.trace_info.pending_messages ? ` (${trace.trace_info.pending_messages} still in flight)` : ''}`],
+            ['Started', <Time key="s" utime={trace.start_utime} />],
+            ['Ended', trace.end_utime === null ? 'not yet' : <Time key="e" utime={trace.end_utime} />],
+            ['Masterchain blocks', trace.mc_seqno_start === trace.mc_seqno_end ? `#${trace.mc_seqno_start}` : `#${trace.mc_seqno_start} – #${trace.mc_seqno_end}`],
+            ...(trace.external_hash ? ([['External message', <span key="x" className="break-all font-mono text-xs">{trace.external_hash}</span>]] as [string, React.ReactNode][]) : []),
+          ]}
+        />
+      </Card>
+      <Card title="Transactions" id="tree">
+        {trace.is_incomplete ? (
+          <Empty>This trace has more than 4,000 transactions; they are not listed here.</Empty>
+        ) : trace.trace && trace.transactions ? (
+          <ul className="space-y-2" aria-label="Trace tree">
+            <TraceNodeItem node={trace.trace} txs={trace.transactions} book={book} depth={0} />
+          </ul>
+        ) : (
+          <Empty>No transaction of this trace is indexed yet.</Empty>
+        )}
+      </Card>
+      <Card title="Raw" id="raw">
+        <details>
+          <summary className="cursor-pointer text-sm text-brand-600 dark:text-brand-500">Show the trace as /api/v3/traces returns it</summary>
+          <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-950">{JSON.stringify(trace, null, 2)}</pre>
+        </details>
+      </Card>
+    </div>
+  );
+}
+
+function stateText(t: TraceJson): string {
+  switch (t.trace_info.trace_state) {
+    case 'complete':
+      return 'complete: every message has been delivered';
+    case 'pending':
+      return 'pending: messages are still in flight (this page updates as they land)';
+    default:
+      return 'broken: a transaction of it can never be linked (the index may have started after it began)';
+  }
+}
+
+function TraceState({ trace, failed }: { trace: TraceJson; failed: number }) {
+  if (trace.trace_info.trace_state === 'pending') {
+    return <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">Pending</span>;
+  }
+  return <Status ok={failed === 0} okText="All succeeded" failText={`${failed} failed`} />;
+}
+
+/** What the inbound message asked for: its decoded operation, else its opcode, else what kind it is. */
+function operation(t: TransactionJson): string {
+  const m = t.in_msg;
+  if (!m) return t.description.type === 'tick_tock' ? 'tick-tock' : 'no message';
+  if (m.bounced) return 'bounce';
+  if (m.decoded_opcode) return m.decoded_opcode.replace(/_/g, ' ');
+  if (m.opcode) return opcodeName(m.opcode) ?? m.opcode;
+  return m.source ? 'transfer' : 'external message';
+}
+
+function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: Record<string, TransactionJson>; book: AddressBookJson; depth: number }) {
+  const [shown, setShown] = useState(FANOUT_PAGE);
+  const t = txs[node.tx_hash];
+  const children = node.children ?? [];
+  if (!t) {
+    return (
+      <li className="rounded-lg border border-dashed border-slate-300 p-2 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        transaction <span className="font-mono">{toUrlSafe(node.tx_hash)}</span> is not indexed
+      </li>
+    );
+  }
+  const reason = failureReason(t, book[t.account]?.interfaces ?? []);
+  const header = (
+    <div
+      className={`min-w-0 rounded-lg border p-2 ${reason ? 'border-red-400 bg-red-50 dark:border-red-700 dark:bg-red-950/40' : 'border-slate-200 dark:border-slate-800'}`}
+      data-testid="trace-node"
+      data-failed={reason ? 'true' : 'false'}
+    >
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <Address raw={t.account} book={book} />
+        <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs dark:bg-slate-800">{operation(t)}</span>
+        {t.in_msg?.value && t.in_msg.value !== '0' ? <Amount value={t.in_msg.value} maxFraction={4} /> : null}
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          fees <Amount value={t.total_fees} maxFraction={6} />
+        </span>
+        <Status ok={!reason} />
+      </div>
+      {reason && <p className="mt-1 text-sm text-red-800 dark:text-red-300">Failed: {reason}</p>}
+      <div className="mt-1 flex flex-wrap items-center gap-3 text-xs">
+        <TxHash hash={t.hash} copy={false} />
+        <a href={`#${traceNodeAnchor(t.hash)}`} className="text-brand-600 hover:underline dark:text-brand-500" aria-label="Link to this transaction in the trace">
+          #
+        </a>
+      </div>
+    </div>
+  );
+  return (
+    <li id={traceNodeAnchor(t.hash)} className="min-w-0 scroll-mt-20 target:[&>*:first-child]:ring-2 target:[&>*:first-child]:ring-brand-500 target:[&>details>summary>div]:ring-2 target:[&>details>summary>div]:ring-brand-500">
+      {children.length ? (
+        <details open>
+          <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label={`${operation(t)} on ${t.account}: ${children.length} follow-up transaction${children.length > 1 ? 's' : ''}`}>
+            {header}
+          </summary>
+          <ul className={`mt-2 space-y-2 border-l border-slate-300 pl-3 dark:border-slate-700 ${depth > 12 ? '' : 'sm:pl-5'}`}>
+            {children.slice(0, shown).map((c) => (
+              <TraceNodeItem key={c.tx_hash} node={c} txs={txs} book={book} depth={depth + 1} />
+            ))}
+            {children.length > shown && (
+              <li>
+                <button type="button" onClick={() => setShown((n) => n + FANOUT_PAGE)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:border-brand-500 dark:border-slate-700">
+                  Show {Math.min(FANOUT_PAGE, children.length - shown)} more of {children.length - shown}
+                </button>
+              </li>
+            )}
+          </ul>
+        </details>
+      ) : (
+        header
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+// Jettons in the explorer on the seeded devnet: the genesis mints ATLAS to alice and bob, alice sends
+// carol 12,345, bob sends alice 2,500 and burns 1,000. Supply, holders and balances on the pages are
+// checked against what the jetton's own get-methods answer through /api/v2 (not against constants).
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { genesisAccount } from './genesis';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const ATLAS = 10n ** 9n;
+/** 1234500000000 → "1,234.5": the page's own formatting of a 9-decimal amount. */
+const whole = (units: bigint) => {
+  const int = (units / ATLAS).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = (units % ATLAS).toString().padStart(9, '0').replace(/0+$/, '');
+  return frac ? `${int}.${frac}` : int;
+};
+
+/** A get-method's integer results, through the v2 API. */
+async function getNums(request: APIRequestContext, address: string, method: string): Promise<bigint[]> {
+  const res = await request.post('/api/v2/runGetMethod', { data: { address, method, stack: [] } });
+  const body = (await res.json()) as { result: { stack: [string, unknown][] } };
+  return body.result.stack.filter(([t]) => t === 'num').map(([, v]) => BigInt(v as string));
+}
+
+/** The devnet's genesis is indexed and the derive stage has the jetton's holders. */
+async function waitForJettons(request: APIRequestContext) {
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/v3/jetton/wallets', { params: { jetton_address: genesisAccount('jetton_minter').address, exclude_zero_balance: 'true' } });
+        return res.ok() ? ((await res.json()) as { jetton_wallets: unknown[] }).jetton_wallets.length : 0;
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+test.beforeEach(async ({ request }) => {
+  await waitForJettons(request);
+});
+
+test('the jettons list leads to the jetton page: supply, holders by balance and transfers, as the get-methods say', async ({ page, request }) => {
+  const minter = genesisAccount('jetton_minter');
+  const [supply] = await getNums(request, minter.address, 'get_jetton_data');
+  const balances = new Map<string, bigint>();
+  for (const name of ['alice', 'bob', 'carol']) balances.set(name, (await getNums(request, genesisAccount(`${name}_jetton`).address, 'get_wallet_data'))[0]!);
+
+  await page.goto('/jettons');
+  await page.getByRole('link', { name: 'ATLAS' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Token');
+  await expect(page.locator('#overview')).toContainText(`${whole(supply!)} ATLAS`);
+
+  // Holders, largest first, each balance equal to its wallet's get_wallet_data.
+  const holders = page.getByTestId('holders').locator('li');
+  const ranked = [...balances].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0));
+  for (const [i, [name, balance]] of ranked.entries()) {
+    const row = holders.nth(i);
+    await expect(row).toContainText(whole(balance).split('.')[0]!);
+    const a = genesisAccount(name);
+    expect([a.friendly.bounceable, a.friendly.nonBounceable].map((f) => `/account/${encodeURIComponent(f)}`), name).toContain(await row.getByRole('link').first().getAttribute('href'));
+  }
+  // The genesis transfers are listed with their accounts; the pages fit the screen.
+  await expect(page.getByTestId('jetton-transfers').locator('li')).not.toHaveCount(0);
+  await noHorizontalScroll(page);
+});
+
+test("an account's page lists the jettons it holds in the jetton's decimals and symbol", async ({ page, request }) => {
+  const [balance] = await getNums(request, genesisAccount('carol_jetton').address, 'get_wallet_data');
+  await page.goto(`/account/${genesisAccount('carol').friendly.nonBounceable}`);
+  const card = page.getByTestId('account-jettons');
+  await expect(card).toContainText(`${whole(balance!)} ATLAS`);
+  await card.getByRole('link', { name: 'ATLAS' }).click();
+  await expect(page).toHaveURL(/\/jetton\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Token');
+  await noHorizontalScroll(page);
+});
+
+test('a jetton address that is not a jetton, or not an address, answers not found', async ({ page }) => {
+  expect((await page.goto(`/jetton/${genesisAccount('alice').friendly.bounceable}`))!.status()).toBe(404);
+  expect((await page.goto('/jetton/not-an-address'))!.status()).toBe(404);
+});

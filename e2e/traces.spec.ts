@@ -1,0 +1,79 @@
+// Traces for support staff, on the seeded devnet: from a failed transaction to its trace with the failing
+// node highlighted and explained, and an account's activity as actions. The genesis sends the jetton
+// minter an operation it does not know (it throws 0xffff, the message bounces back to the admin) and
+// moves ATLAS between alice, bob and carol.
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { genesisAccount } from './genesis';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+interface Tx {
+  hash: string;
+  trace_id?: string;
+  description: { compute_ph?: { skipped?: boolean; exit_code?: number } };
+}
+
+const urlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
+
+/** The minter's failed transaction, once the index has it inside a complete trace. */
+async function failedMinterTx(request: APIRequestContext): Promise<Tx> {
+  let found: Tx | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/v3/transactions', { params: { account: genesisAccount('jetton_minter').address, limit: 50, sort: 'asc' } });
+        if (!res.ok()) return false;
+        found = ((await res.json()) as { transactions: Tx[] }).transactions.find((t) => t.description.compute_ph?.exit_code === 0xffff && t.trace_id);
+        if (!found) return false;
+        const trace = await request.get('/api/v3/traces', { params: { trace_id: found.trace_id! } });
+        return ((await trace.json()) as { traces: { trace_info: { trace_state: string } }[] }).traces[0]?.trace_info.trace_state === 'complete';
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+test("from a failed transaction's page to its trace: the failing node is highlighted and its exit code explained", async ({ page, request }) => {
+  const tx = await failedMinterTx(request);
+  await page.goto(`/tx/${urlSafe(tx.hash)}`);
+  await page.locator('#overview').getByRole('link', { name: /…$/ }).click();
+  await page.waitForURL(/\/trace\//);
+  expect(new URL(page.url()).pathname).toBe(`/trace/${urlSafe(tx.trace_id!)}`);
+  expect(new URL(page.url()).hash).toBe(`#tx-${urlSafe(tx.hash)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('1 failed');
+
+  const failing = page.locator('[data-testid="trace-node"][data-failed="true"]');
+  await expect(failing).toHaveCount(1);
+  await expect(failing).toContainText('exit code 65535: Jetton: unknown operation');
+  // The node the link named is the one in view, and the bounce back to the sender follows it.
+  await expect(page.locator(`[id="tx-${urlSafe(tx.hash)}"]`)).toBeInViewport();
+  await expect(page.getByRole('list', { name: 'Trace tree' })).toContainText('bounce');
+  await expect(page.locator('#raw details')).toBeVisible();
+  await noHorizontalScroll(page);
+});
+
+test("an account's activity lists its actions in plain words, filters them by kind and leads to their traces", async ({ page }) => {
+  await page.goto(`/account/${genesisAccount('carol').friendly.nonBounceable}`);
+  const activity = page.getByTestId('activity');
+  await expect(activity).toBeVisible();
+  await page.getByRole('navigation', { name: 'Activity kinds' }).getByRole('link', { name: 'Jettons' }).click();
+  await expect(page).toHaveURL(/activity=jettons/);
+  // alice → carol 12,345 ATLAS with a comment, in the jetton's units.
+  const transfer = activity.getByTestId('action').filter({ hasText: 'Jetton transfer' }).first();
+  await expect(transfer).toContainText('12,345');
+  await expect(transfer).toContainText('ATLAS');
+  const kinds = await activity.getByTestId('action').evaluateAll((els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
+  expect(kinds.length).toBeGreaterThan(0);
+  for (const kind of kinds) expect(kind).toMatch(/^Jetton /);
+  await activity.getByRole('link', { name: 'trace' }).first().click();
+  await expect(page).toHaveURL(/\/trace\//);
+  await expect(page.locator('#actions')).toContainText('Jetton transfer');
+  await noHorizontalScroll(page);
+});

@@ -1,0 +1,122 @@
+// Classifies complete traces and stores their actions (lib/actions classify → `actions` and the
+// per-account index `action_accounts`), recording the classifier version on the trace so `npm run
+// reclassify` can redo traces an older classifier produced. Runs inside the caller's database
+// transaction: the block that completes a trace stores its actions with it.
+import { classify } from '../actions/classify';
+import { CLASSIFIER_VERSION, type Action, type ActionValue, type Trace } from '../actions/model';
+import { log } from '../log';
+import { insertRows, byteaList, type Row, type Tx } from './sql';
+import { addressInterfaces, loadTraces } from './trace-input';
+
+const ACTION_COLUMNS = [
+  'trace_id', 'action_id', 'type', 'tx_hashes', 'start_lt', 'end_lt', 'start_utime', 'end_utime', 'trace_end_lt', 'trace_end_utime',
+  'trace_mc_seqno_end', 'mc_seqno_end', 'trace_external_hash', 'trace_external_hash_norm', 'source', 'source_secondary', 'destination',
+  'destination_secondary', 'asset', 'asset_secondary', 'asset2', 'asset2_secondary', 'value', 'amount', 'opcode', 'success',
+  'parent_action_id', 'ancestor_type', 'data',
+] as const;
+const ACCOUNT_COLUMNS = ['account', 'trace_id', 'action_id', 'trace_end_lt', 'end_lt'] as const;
+
+const bytea = (b64: string) => `\\x${Buffer.from(b64, 'base64').toString('hex')}`;
+const optDec = (v: bigint | null) => (v === null ? null : v.toString());
+
+/** The *_data objects as JSON: bigints as decimal strings (amounts are strings in JSON). */
+function dataJson(v: ActionValue | undefined): unknown {
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return v.map(dataJson);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dataJson(x as ActionValue)]));
+  return v ?? null;
+}
+
+function actionRow(a: Action, trace: Trace, norm: string | null): Row {
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(a)) if (k.endsWith('_data') && v !== undefined) data[k] = dataJson(v as ActionValue);
+  return {
+    trace_id: bytea(a.trace_id),
+    action_id: bytea(a.action_id),
+    type: a.type,
+    tx_hashes: a.tx_hashes.map(bytea),
+    start_lt: a.start_lt.toString(),
+    end_lt: a.end_lt.toString(),
+    start_utime: a.start_utime,
+    end_utime: a.end_utime,
+    trace_end_lt: a.trace_end_lt.toString(),
+    trace_end_utime: a.trace_end_utime,
+    trace_mc_seqno_end: a.trace_mc_seqno_end,
+    mc_seqno_end: a.mc_seqno_end,
+    trace_external_hash: trace.externalHash ? bytea(trace.externalHash) : null,
+    trace_external_hash_norm: norm ? bytea(norm) : null,
+    source: a.source,
+    source_secondary: a.source_secondary,
+    destination: a.destination,
+    destination_secondary: a.destination_secondary,
+    asset: a.asset,
+    asset_secondary: a.asset_secondary,
+    asset2: a.asset2,
+    asset2_secondary: a.asset2_secondary,
+    value: optDec(a.value),
+    amount: optDec(a.amount),
+    opcode: a.opcode,
+    success: a.success,
+    parent_action_id: a.parent_action_id ? bytea(a.parent_action_id) : null,
+    ancestor_type: a.ancestor_type ?? [],
+    data,
+  };
+}
+
+/** Every address a trace touches: whose interfaces the classifier may ask for. */
+function addressesOf(trace: Trace): string[] {
+  const s = new Set<string>();
+  for (const t of trace.transactions) {
+    s.add(t.account);
+    for (const m of [t.inMsg, ...t.outMsgs]) {
+      if (m?.source) s.add(m.source);
+      if (m?.destination) s.add(m.destination);
+    }
+  }
+  return [...s];
+}
+
+/**
+ * Classifies the given traces and replaces their stored actions. A classifier error marks the trace
+ * `failed` (logged) instead of losing the block: the chain data is what must be stored.
+ */
+export async function classifyTraces(tx: Tx, traceIds: Buffer[]): Promise<void> {
+  if (traceIds.length === 0) return;
+  const traces = await loadTraces(tx, traceIds);
+  const norms = new Map(
+    (await tx.$queryRaw<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }[]>`
+      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(traceIds)}`).map((r) => [
+      Buffer.from(r.trace_id).toString('base64'),
+      r.external_hash_norm ? Buffer.from(r.external_hash_norm).toString('base64') : null,
+    ]),
+  );
+  const interfaces = await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]);
+  const actions: Row[] = [];
+  const accounts: Row[] = [];
+  const states: Row[] = [];
+  for (const trace of traces) {
+    let found: Action[];
+    try {
+      found = classify(trace, interfaces);
+    } catch (err) {
+      log.warn({ err, trace_id: trace.traceId }, 'classifier failed on a trace');
+      states.push({ trace_id: bytea(trace.traceId), classification_state: 'failed' });
+      continue;
+    }
+    states.push({ trace_id: bytea(trace.traceId), classification_state: 'ok' });
+    for (const a of found) {
+      actions.push(actionRow(a, trace, norms.get(trace.traceId) ?? null));
+      for (const account of new Set(a.accounts)) {
+        accounts.push({ account, trace_id: bytea(a.trace_id), action_id: bytea(a.action_id), trace_end_lt: a.trace_end_lt.toString(), end_lt: a.end_lt.toString() });
+      }
+    }
+  }
+  const ids = byteaList(traceIds);
+  await tx.$executeRaw`DELETE FROM action_accounts WHERE trace_id IN ${ids}`;
+  await tx.$executeRaw`DELETE FROM actions WHERE trace_id IN ${ids}`;
+  await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
+  await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
+  await tx.$executeRaw`
+    UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
+    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(states)}::json) AS s WHERE traces.trace_id = s.trace_id`;
+}

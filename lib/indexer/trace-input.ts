@@ -1,0 +1,147 @@
+// The classifier's input built from stored rows (lib/actions/model.ts Trace): the one place that knows
+// how a trace's transactions and messages map to it, used when a trace completes and by reclassify.
+import { Cell } from '@ton/core';
+import type { AccountInterfaces, Trace, TraceMessage, TraceTransaction } from '../actions/model';
+import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces';
+import { rawUpper } from '../ton/address';
+import type { TransactionDescrJson } from './records';
+import { byteaList, type Tx } from './sql';
+
+const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+const big = (v: { toString(): string } | null) => (v === null ? null : BigInt(v.toString()));
+
+interface TraceRow {
+  trace_id: Uint8Array;
+  external_hash: Uint8Array | null;
+  mc_seqno_end: number;
+  end_lt: bigint;
+  end_utime: number;
+}
+interface TxRow {
+  trace_id: Uint8Array;
+  hash: Uint8Array;
+  account: string;
+  lt: bigint;
+  now: number;
+  mc_block_seqno: number | null;
+  orig_status: string;
+  end_status: string;
+  description: TransactionDescrJson;
+}
+interface MsgRow {
+  tx_hash: Uint8Array;
+  msg_hash: Uint8Array;
+  direction: string;
+  source: string | null;
+  destination: string | null;
+  value: { toString(): string } | null;
+  fwd_fee: { toString(): string } | null;
+  bounce: boolean | null;
+  bounced: boolean | null;
+  created_lt: bigint | null;
+  opcode: number | null;
+  body: Uint8Array | null;
+}
+
+/** The stored traces with these ids as classifier input (their transactions in lt order). */
+export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
+  if (traceIds.length === 0) return [];
+  const ids = byteaList(traceIds);
+  const traces = await tx.$queryRaw<TraceRow[]>`SELECT trace_id, external_hash, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`;
+  const txs = await tx.$queryRaw<TxRow[]>`
+    SELECT trace_id, hash, account, lt, now, mc_block_seqno, orig_status, end_status, description
+    FROM transactions WHERE trace_id IN ${ids} ORDER BY lt`;
+  const msgs = await tx.$queryRaw<MsgRow[]>`
+    SELECT m.tx_hash, m.msg_hash, m.direction, m.source, m.destination, m.value, m.fwd_fee, m.bounce, m.bounced, m.created_lt, m.opcode, c.boc AS body
+    FROM messages m LEFT JOIN message_contents c ON c.hash = m.body_hash WHERE m.trace_id IN ${ids}`;
+
+  const byTx = new Map<string, MsgRow[]>();
+  for (const m of msgs) byTx.set(b64(m.tx_hash), [...(byTx.get(b64(m.tx_hash)) ?? []), m]);
+  const byTrace = new Map<string, TraceTransaction[]>();
+  for (const t of txs) {
+    const own = byTx.get(b64(t.hash)) ?? [];
+    const inMsg = own.find((m) => m.direction === 'in');
+    const compute = t.description.compute_ph;
+    const list = byTrace.get(b64(t.trace_id)) ?? [];
+    list.push({
+      hash: b64(t.hash),
+      account: t.account,
+      lt: BigInt(t.lt),
+      now: t.now,
+      mcSeqno: t.mc_block_seqno,
+      origStatus: t.orig_status,
+      endStatus: t.end_status,
+      aborted: !!t.description.aborted,
+      computeExitCode: compute && !compute.skipped ? compute.exit_code : null,
+      tickTock: t.description.type === 'tick_tock',
+      inMsg: inMsg ? message(inMsg) : null,
+      outMsgs: own.filter((m) => m.direction === 'out').map(message),
+    });
+    byTrace.set(b64(t.trace_id), list);
+  }
+  return traces.map((r) => ({
+    traceId: b64(r.trace_id),
+    externalHash: r.external_hash ? b64(r.external_hash) : null,
+    mcSeqnoEnd: r.mc_seqno_end,
+    endLt: BigInt(r.end_lt),
+    endUtime: r.end_utime,
+    transactions: byTrace.get(b64(r.trace_id)) ?? [],
+  }));
+}
+
+function message(m: MsgRow): TraceMessage {
+  return {
+    hash: b64(m.msg_hash),
+    source: m.source,
+    destination: m.destination,
+    value: big(m.value),
+    fwdFee: big(m.fwd_fee),
+    bounce: m.bounce,
+    bounced: m.bounced,
+    createdLt: m.created_lt === null ? null : BigInt(m.created_lt),
+    // Stored signed (toncenter's int32); the classifier compares unsigned opcodes.
+    opcode: m.opcode === null ? null : m.opcode >>> 0,
+    body: m.body ? Buffer.from(m.body) : null,
+  };
+}
+
+const JETTON_WALLETS = new Set(['jetton_wallet', 'jetton_wallet_v1', 'jetton_wallet_v2', 'jetton_wallet_governed']);
+
+/**
+ * "What is at address X" as far as the index knows: today the latest state's code (interface detection
+ * of lib/api/v3/interfaces.ts) and data (a jetton wallet's owner and master read from the standard
+ * layout). The one function to extend when the index derives jettons and NFTs into tables of their own.
+ */
+export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Map<string, AccountInterfaces>> {
+  const out = new Map<string, AccountInterfaces>();
+  if (addresses.length === 0) return out;
+  const rows = await tx.$queryRaw<{ account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }[]>`
+    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states
+    WHERE account IN (SELECT x FROM json_array_elements_text(${JSON.stringify(addresses)}::json) AS x)`;
+  for (const r of rows) {
+    const info: AccountInterfaces = {};
+    const code = bocCell(r.code_boc);
+    const names = detectInterfaces(r.code_hash ? b64(r.code_hash) : null, code ? contractMethods(code) : null);
+    const data = bocCell(r.data_boc);
+    if (data && names.some((n) => JETTON_WALLETS.has(n))) {
+      const wallet = jettonWalletData(data);
+      if (wallet) info.jettonWallet = wallet;
+    }
+    if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
+    out.set(r.account, info);
+  }
+  return out;
+}
+
+/** TEP-74 wallet data: balance, owner, master (then the wallet code). Null when the layout differs. */
+function jettonWalletData(data: Cell): AccountInterfaces['jettonWallet'] | null {
+  try {
+    const s = data.beginParse();
+    const balance = s.loadCoins();
+    const owner = s.loadAddress();
+    const jetton = s.loadAddress();
+    return { owner: rawUpper(owner), jetton: rawUpper(jetton), balance };
+  } catch {
+    return null;
+  }
+}

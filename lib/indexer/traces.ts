@@ -1,0 +1,179 @@
+// Trace assembly, run inside the database transaction that stores a masterchain block (store.ts), so a
+// crash leaves the traces exactly as consistent as the transactions.
+//
+// A transaction starts a trace when it has no internal in-message (an external-in or a tick-tock): the
+// trace_id is its hash. A transaction whose in-message is internal joins the trace of the transaction
+// that sent it: in the same batch (transactions are walked in lt order, and a receiver's lt is always
+// above its sender's) or already stored (its out-message row carries the trace_id). A message is
+// always sent in the same or an earlier masterchain block than it is received, so when neither holds
+// the sender was never indexed (the index started after it, or the sender was stored before traces
+// existed): the receiver then roots a trace of its own in state `broken`, which never changes.
+//
+// Counters as toncenter's trace_info: `transactions` (nodes), `messages` (delivered internal messages,
+// the edges), `pending_messages` (internal messages sent and not yet received). A trace is `pending`
+// while pending_messages > 0 and `complete` when it reaches 0 (nothing in flight means nothing more can
+// join). Each batch only adds deltas, in one upsert.
+import { Prisma } from '../db/generated/client';
+import type { MessageRecord, TransactionRecord } from './records';
+import { byteaList, hex, optHex, type Row, type Tx } from './sql';
+
+/** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */
+export const MAX_TRACE_TRANSACTIONS = 4000;
+
+export interface TraceAssembly {
+  /** trace_id of every new transaction of the batch, by transaction hash (hex). */
+  traceOf: Map<string, Buffer>;
+  /** Traces that became complete with this batch (not is_incomplete): to classify. */
+  completed: Buffer[];
+}
+
+interface Delta {
+  traceId: Buffer;
+  externalHash: Buffer | null;
+  externalHashNorm: Buffer | null;
+  broken: boolean;
+  isNew: boolean;
+  mcStart: number;
+  mcEnd: number;
+  startLt: bigint;
+  startUtime: number;
+  endLt: bigint;
+  endUtime: number;
+  transactions: number;
+  messages: number;
+  pending: number;
+}
+
+const key = (b: Buffer) => b.toString('hex');
+
+/**
+ * Assigns a trace to every transaction of the batch not stored yet (a re-run batch adds nothing) and
+ * writes the traces' new counters. Call before inserting the transactions and messages.
+ */
+export async function assembleTraces(tx: Tx, transactions: TransactionRecord[], messages: MessageRecord[], mcSeqno: number): Promise<TraceAssembly> {
+  const traceOf = new Map<string, Buffer>();
+  if (transactions.length === 0) return { traceOf, completed: [] };
+
+  const stored = await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${byteaList(transactions.map((t) => t.hash))}`;
+  const skip = new Set(stored.map((r) => key(Buffer.from(r.hash))));
+  const fresh = transactions.filter((t) => !skip.has(key(t.hash))).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
+  if (fresh.length === 0) return { traceOf, completed: [] };
+
+  const inMsg = new Map<string, MessageRecord>();
+  const outMsgs = new Map<string, MessageRecord[]>();
+  const sentInBatch = new Map<string, string>(); // message hash -> sending transaction hash
+  for (const m of messages) {
+    const t = key(m.txHash);
+    if (m.direction === 'in') inMsg.set(t, m);
+    else {
+      outMsgs.set(t, [...(outMsgs.get(t) ?? []), m]);
+      sentInBatch.set(key(m.msgHash), t);
+    }
+  }
+  const isInternal = (m: MessageRecord | undefined): m is MessageRecord => !!m && m.source !== null;
+
+  // Senders stored by earlier batches: their out-message rows carry the trace_id.
+  const earlier = fresh.map((t) => inMsg.get(key(t.hash))).filter((m): m is MessageRecord => isInternal(m) && !sentInBatch.has(key(m.msgHash)));
+  const storedParent = new Map<string, Buffer>();
+  if (earlier.length > 0) {
+    const rows = await tx.$queryRaw<{ msg_hash: Uint8Array; trace_id: Uint8Array }[]>`
+      SELECT msg_hash, trace_id FROM messages
+      WHERE direction = 'out' AND trace_id IS NOT NULL AND msg_hash IN ${byteaList(earlier.map((m) => m.msgHash))}`;
+    for (const r of rows) storedParent.set(key(Buffer.from(r.msg_hash)), Buffer.from(r.trace_id));
+  }
+
+  const deltas = new Map<string, Delta>();
+  for (const t of fresh) {
+    const h = key(t.hash);
+    const m = inMsg.get(h);
+    const mc = t.mcBlockSeqno ?? mcSeqno;
+    let traceId: Buffer | undefined;
+    let joined = false;
+    if (isInternal(m)) {
+      const sender = sentInBatch.get(key(m.msgHash));
+      traceId = sender ? traceOf.get(sender) : storedParent.get(key(m.msgHash));
+      joined = !!traceId;
+    }
+    if (!traceId) traceId = t.hash;
+    traceOf.set(h, traceId);
+
+    let d = deltas.get(key(traceId));
+    if (!d) {
+      const root = !joined;
+      d = {
+        traceId,
+        externalHash: root ? (m?.msgHash ?? null) : null,
+        externalHashNorm: root ? (m?.msgHashNorm ?? null) : null,
+        broken: root && isInternal(m),
+        isNew: root,
+        mcStart: mc,
+        mcEnd: mc,
+        startLt: t.lt,
+        startUtime: t.now,
+        endLt: t.lt,
+        endUtime: t.now,
+        transactions: 0,
+        messages: 0,
+        pending: 0,
+      };
+      deltas.set(key(traceId), d);
+    }
+    d.transactions++;
+    if (joined) {
+      d.messages++;
+      d.pending--;
+    }
+    d.pending += (outMsgs.get(h) ?? []).filter((o) => o.destination !== null).length;
+    if (t.lt > d.endLt) d.endLt = t.lt;
+    if (t.now > d.endUtime) d.endUtime = t.now;
+    if (mc > d.mcEnd) d.mcEnd = mc;
+  }
+
+  const completed = await upsertTraces(tx, [...deltas.values()]);
+  return { traceOf, completed };
+}
+
+const TRACE_COLUMNS = [
+  'trace_id', 'external_hash', 'external_hash_norm', 'mc_seqno_start', 'mc_seqno_end', 'start_lt', 'start_utime', 'end_lt', 'end_utime',
+  'state', 'transactions', 'messages', 'pending_messages', 'is_incomplete', 'classification_state',
+] as const;
+
+/**
+ * New traces are inserted as they are; a trace that exists (its root was stored by an earlier batch)
+ * gets the batch's counters added and its end extended. A broken trace stays broken. Returns the traces
+ * that are complete after the batch and not classified yet.
+ */
+async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
+  const rows: Row[] = deltas.map((d) => ({
+    trace_id: hex(d.traceId),
+    external_hash: optHex(d.externalHash),
+    external_hash_norm: optHex(d.externalHashNorm),
+    mc_seqno_start: d.mcStart,
+    mc_seqno_end: d.mcEnd,
+    start_lt: d.startLt.toString(),
+    start_utime: d.startUtime,
+    end_lt: d.endLt.toString(),
+    end_utime: d.endUtime,
+    state: d.broken ? 'broken' : d.pending > 0 ? 'pending' : 'complete',
+    transactions: d.transactions,
+    messages: d.messages,
+    pending_messages: d.pending,
+    is_incomplete: d.transactions > MAX_TRACE_TRANSACTIONS,
+    classification_state: 'unclassified',
+  }));
+  const cols = Prisma.raw(TRACE_COLUMNS.map((c) => `"${c}"`).join(', '));
+  const after = await tx.$queryRaw<{ trace_id: Uint8Array; state: string; is_incomplete: boolean; classifier_version: number | null }[]>`
+    INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
+    ON CONFLICT (trace_id) DO UPDATE SET
+      mc_seqno_end = GREATEST(traces.mc_seqno_end, EXCLUDED.mc_seqno_end),
+      end_lt = GREATEST(traces.end_lt, EXCLUDED.end_lt),
+      end_utime = GREATEST(traces.end_utime, EXCLUDED.end_utime),
+      transactions = traces.transactions + EXCLUDED.transactions,
+      messages = traces.messages + EXCLUDED.messages,
+      pending_messages = traces.pending_messages + EXCLUDED.pending_messages,
+      is_incomplete = traces.transactions + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
+      state = CASE WHEN traces.state = 'broken' THEN 'broken'
+                   WHEN traces.pending_messages + EXCLUDED.pending_messages > 0 THEN 'pending' ELSE 'complete' END
+    RETURNING trace_id, state, is_incomplete, classifier_version`;
+  return after.filter((x) => x.state === 'complete' && !x.is_incomplete && x.classifier_version === null).map((r) => Buffer.from(r.trace_id));
+}
