@@ -161,17 +161,18 @@ describe('ShardAccounts', () => {
     expect(coreCell.refs[0].hash()).not.toEqual(cell.refs[0].hash());
   });
 
-  it('updates a 3000-account state incrementally, a fraction of a millisecond per account', () => {
+  // Speed is the devnet bench's to measure (npm run bench -- --only devnet); here, that updating a large
+  // state in place gives exactly the state a rebuild from scratch gives.
+  it('updates a 3000-account state incrementally to the same cell a full rebuild makes', () => {
     const many = Array.from({ length: 3000 }, (_, i) => makeAccount(i));
     const dict = ShardAccountsDict.fromEntries(many.map((a) => [a.id, a.sa] as const));
-    const t = performance.now();
     for (let i = 0; i < 300; i++) {
       const a = many[(i * 7) % many.length];
       a.sa.lastTransactionLt += 1n;
       dict.set(a.id, a.sa);
     }
-    const perUpdate = (performance.now() - t) / 300;
-    expect(perUpdate).toBeLessThan(5);
+    const rebuilt = ShardAccountsDict.fromEntries(many.map((a) => [a.id, a.sa] as const));
+    expect(dict.toCell().hash().equals(rebuilt.toCell().hash())).toBe(true);
   });
 });
 
