@@ -57,6 +57,11 @@ describe('parseConfig', () => {
     expect(parseConfig({ INDEXER: 'off', INDEXER_START_SEQNO: '46991999' }).indexer).toEqual({ inProcess: false, startSeqno: 46991999 });
   });
 
+  it('leaves off-chain metadata unfetched unless asked, with a public IPFS gateway', () => {
+    expect(parseConfig({}).metadata).toEqual({ fetch: false, ipfsGateway: 'https://ipfs.io/ipfs/' });
+    expect(parseConfig({ METADATA_FETCH: 'on', METADATA_IPFS_GATEWAY: 'https://gw.example/ipfs/' }).metadata).toEqual({ fetch: true, ipfsGateway: 'https://gw.example/ipfs/' });
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -84,6 +89,8 @@ describe('parseConfig', () => {
     [{ TRUST_PROXY: 'yes' }, 'Invalid TRUST_PROXY="yes": expected on or off'],
     [{ MAX_IN_FLIGHT: '0' }, 'Invalid MAX_IN_FLIGHT="0": expected requests, an integer from 1 to 100000'],
     [{ SHED_EVENT_LOOP_DELAY_MS: '1s' }, 'Invalid SHED_EVENT_LOOP_DELAY_MS="1s": expected milliseconds, an integer from 10 to 60000'],
+    [{ METADATA_FETCH: 'yes' }, 'Invalid METADATA_FETCH="yes": expected on or off'],
+    [{ METADATA_IPFS_GATEWAY: 'ipfs://x' }, 'Invalid METADATA_IPFS_GATEWAY="ipfs://x": expected an http(s) URL'],
     [{ REQUEST_TIMEOUT_MS: '500' }, 'Invalid REQUEST_TIMEOUT_MS="500": expected milliseconds, an integer from 1000 to 600000'],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);

@@ -35,6 +35,10 @@ const postgresUrl = z
   .string()
   .refine((s) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s), 'a URL of the form postgresql://user@host:port/database');
 
+const httpUrl = z
+  .string()
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'an http(s) URL such as https://ipfs.io/ipfs/');
+
 const redisUrl = z
   .string()
   .refine((s) => /^rediss?:\/\/./.test(s) && URL.canParse(s), 'a URL of the form redis://host:port');
@@ -70,6 +74,8 @@ const schema = z.object({
   DEVNET_TRAFFIC: onOff.optional(),
   INDEXER: onOff.default(true),
   INDEXER_START_SEQNO: startSeqno.optional(),
+  METADATA_FETCH: onOff.default(false),
+  METADATA_IPFS_GATEWAY: httpUrl.default('https://ipfs.io/ipfs/'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'one of fatal, error, warn, info, debug, trace, silent',
@@ -124,6 +130,12 @@ export interface Config {
     /** First masterchain block of an empty index: 1 on the devnet; unset elsewhere (the head minus 100). */
     startSeqno: number | undefined;
   };
+  /** Off-chain token metadata (lib/metadata): fetched in the background by the indexing process when on. */
+  metadata: {
+    fetch: boolean;
+    /** Base URL ipfs:// URIs are read from. */
+    ipfsGateway: string;
+  };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Next.js build workers import server code too; they must never start services. */
   isBuildPhase: boolean;
@@ -172,6 +184,7 @@ export function parseConfig(env: Env): Config {
     },
     // A devnet is indexed from its first block; a real network from near its head (the follower decides).
     indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO ?? (v.TON_NETWORK === 'devnet' ? 1 : undefined) },
+    metadata: { fetch: v.METADATA_FETCH, ipfsGateway: v.METADATA_IPFS_GATEWAY },
     logLevel: v.LOG_LEVEL,
     isBuildPhase: env.NEXT_PHASE === 'phase-production-build',
     isTest,

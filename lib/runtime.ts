@@ -14,6 +14,8 @@ import type { Devnet } from './devnet';
 import type { Indexer } from './indexer/follower';
 import { createLiteClient, liteSourceFor } from './lite';
 import { log } from './log';
+import { startMetadataFetcher } from './metadata';
+import type { MetadataFetcher } from './metadata/queue';
 import { TvmPool } from './tvm/pool';
 
 export interface Services {
@@ -33,6 +35,8 @@ export interface Services {
   devnet?: Devnet;
   /** The in-process indexer (INDEXER=on). */
   indexer?: Indexer;
+  /** The off-chain metadata fetcher, next to the indexer when METADATA_FETCH=on. */
+  metadata?: MetadataFetcher;
   startedAt: Date;
 }
 
@@ -104,10 +108,12 @@ async function start(): Promise<Services> {
       })
     : undefined;
   indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
+  // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
+  const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
   const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps });
   hookSignals();
-  return { config: cfg, db, indexerDb, lite, access, limiter, tvm, devnet, indexer, startedAt: new Date() };
+  return { config: cfg, db, indexerDb, lite, access, limiter, tvm, devnet, indexer, metadata, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
@@ -116,6 +122,7 @@ export function stopServices(): Promise<void> {
     const running = await state.starting?.catch(() => undefined);
     if (running) {
       await running.indexer?.stop();
+      await running.metadata?.stop();
       await running.limiter.close();
       await running.tvm.close();
       running.lite.engine.close();

@@ -9,6 +9,7 @@ import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
+import { startMetadataFetcher } from '../lib/metadata';
 import { TvmPool } from '../lib/tvm/pool';
 import { loadConfigOrExit } from './cli';
 
@@ -56,6 +57,8 @@ try {
     startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
     tvm,
   });
+  // A range run is a one-off backfill; a following indexer also fetches metadata (METADATA_FETCH=on).
+  const metadata = from === undefined ? startMetadataFetcher(cfg, db.prisma, log.child({ component: 'metadata' })) : undefined;
   try {
     if (from !== undefined && to !== undefined) {
       await indexer.claim();
@@ -71,6 +74,7 @@ try {
       if (catchUp) console.log(`atlas indexer: caught up at masterchain seqno ${indexer.progress.lastIndexedSeqno}`);
     }
   } finally {
+    await metadata?.stop();
     await tvm.close();
     client.engine.close();
   }
