@@ -1,6 +1,7 @@
 // TEP-62 NFTs: mints (a collection deploying an item), transfers (transfer#5fcc3d14 to the item, with
 // its ownership_assigned and excess), purchases through a marketplace sale or auction contract, and
 // Telegram items (Fragment) bought by sending TON to the item.
+import type { Slice } from '@ton/core';
 import { bocBase64, loadAddr, loadEitherCell, loadMaybeRef } from '../cells';
 import type { Action } from '../model';
 import type { Context, Node } from '../tree';
@@ -8,6 +9,19 @@ import { OP as JETTON_OP } from './jettons';
 import type { Matcher } from './matcher';
 
 export const NFT_OP = { transfer: 0x5fcc3d14, ownershipAssigned: 0x05138d91 };
+
+// transfer#5fcc3d14 query_id:uint64 new_owner:MsgAddress response_destination:MsgAddress
+//   custom_payload:(Maybe ^Cell) forward_amount:(VarUInteger 16) forward_payload:(Either Cell ^Cell)
+/** The fields of an NFT transfer request, read after its opcode. */
+export function readNftTransfer(s: Slice) {
+  const queryId = s.loadUintBig(64);
+  const newOwner = loadAddr(s);
+  const response = loadAddr(s);
+  const customPayload = loadMaybeRef(s);
+  const forwardAmount = s.loadCoins();
+  const forwardPayload = loadEitherCell(s);
+  return { queryId, newOwner, response, customPayload, forwardAmount, forwardPayload };
+}
 
 const isDeploy = (n: Node) => n.tx.origStatus !== 'active' && n.tx.endStatus === 'active';
 
@@ -54,13 +68,7 @@ const transfer: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== NFT_OP.transfer || node.kind === 'log') return;
   const item = ctx.info(node.destination).nftItem;
   if (!item) return;
-  const s = node.bodyAfterOp();
-  const queryId = s.loadUintBig(64);
-  const newOwner = loadAddr(s);
-  const response = loadAddr(s);
-  const custom = loadMaybeRef(s);
-  const forwardAmount = s.loadCoins();
-  const payload = loadEitherCell(s);
+  const { queryId, newOwner, response, customPayload: custom, forwardAmount, forwardPayload: payload } = readNftTransfer(node.bodyAfterOp());
   const seller = ctx.info(node.source);
   const sale = seller.nftSale ?? seller.nftAuction;
   const price = seller.nftSale?.price ?? seller.nftAuction?.lastBid ?? null;

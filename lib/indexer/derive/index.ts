@@ -3,21 +3,25 @@
 // decided once per code hash (get-method ids the code declares, confirmed by running the get-method on
 // the indexed state) and kept in code_interfaces, so a restart does not run them again; get-methods run
 // only for accounts whose code is a token interface, once per account and block.
+import { Address } from '@ton/core';
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { LiteClient } from 'ton-lite-client';
 import { contractMethods } from '../../ton/contract-methods';
 import { deserializeBoc } from '../../ton';
 import type { Logger } from '../../log';
+import { enqueueMetadata } from '../../metadata';
 import type { TvmPool } from '../../tvm/pool';
-import type { AccountStateRecord } from '../account-state';
+import { parseAccountState, type AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
 import { hex, type Row, type TableRows } from '../store';
 import type { DerivedAccount, Detector, GetterRun } from './detector';
+import { stateRecord, type StateRow } from './backfill';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
+import { nftDetector } from './nft';
 
 /** Every interface family the stage knows; a new family is a module implementing Detector, listed here. */
-export const DETECTORS: readonly Detector[] = [jettonDetector];
+export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector];
 
 export interface DeriverOptions {
   prisma: PrismaClient;
@@ -85,8 +89,40 @@ export class Deriver {
     for (const b of input.blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c.boc);
     const out: TableRows[] = [];
     if (decided.length) out.push({ table: 'code_interfaces', columns: ['code_hash', 'interfaces'], rows: decided });
-    for (const d of this.detectors) out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run })));
+    const others = new Map<string, Promise<DerivedAccount | null>>();
+    const account = (address: string) => {
+      const touched = accounts.get(address);
+      if (touched) return Promise.resolve(touched);
+      let found = others.get(address);
+      if (!found) others.set(address, (found = this.latest(address, input.at)));
+      return found;
+    };
+    const enqueue = (uris: string[]) => enqueueMetadata(this.o.prisma, uris);
+    for (const d of this.detectors) {
+      out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue })));
+    }
     return out;
+  }
+
+  /**
+   * An account's latest indexed state with its code resolved (get-methods on an account the block did
+   * not touch). Blocks are derived before the previous one is stored, so an account that block
+   * deployed is not indexed yet: its state is then read from the lite server at `at`.
+   */
+  private async latest(address: string, at: GetterBlock): Promise<DerivedAccount | null> {
+    const [r] = await this.o.prisma.$queryRaw<StateRow[]>(Prisma.sql`
+      SELECT account, account_state_hash, last_trans_lt, last_trans_hash, timestamp, balance, account_status, data_hash, code_hash, data_boc, code_boc
+      FROM latest_account_states WHERE account = ${address}`);
+    let state = r?.code_boc && r.data_boc ? stateRecord(r) : null;
+    if (!state) {
+      const st = await this.o.lite.getAccountState(Address.parseRaw(address), at.id).catch(() => null);
+      if (!st) return null;
+      const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
+      state = parseAccountState(address, st.raw, lastTx, at.utime);
+    }
+    if (!state.codeBoc || !state.dataBoc) return null;
+    const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc!)[0]!);
+    return { state, code, data: deserializeBoc(state.dataBoc!)[0]!, interfaces: [] };
   }
 
   /** Reads the interfaces of code hashes this process has not seen from code_interfaces (one query). */
