@@ -24,6 +24,15 @@ const ROUTES = [
   'account',
   'walletInformation',
   'wallet',
+  'jetton/masters',
+  'jetton/wallets',
+  'jetton/transfers',
+  'jetton/burns',
+  'nft/collections',
+  'nft/items',
+  'nft/transfers',
+  'nft/sales',
+  'dns/records',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee'];
 // Routing and early parameter errors need no chain and no database.
