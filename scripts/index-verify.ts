@@ -1,9 +1,14 @@
 // `npm run index:verify [-- --from A --to B]`: compares the database with the chain for masterchain
-// blocks A..B (default: 1 to the indexer's cursor) and exits 1 on any difference, listing each.
+// blocks A..B (default: 1 to the indexer's cursor), then the derived NFT and DNS tables with the
+// get-methods at the newest indexed block, and exits 1 on any difference, listing each.
 import { parseArgs } from 'node:util';
 import { configuredTarget, openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
+import { Deriver } from '../lib/indexer/derive';
+import { verifyDerived } from '../lib/indexer/derive/verify';
 import { verifyRange } from '../lib/indexer/verify';
+import { log } from '../lib/log';
+import { TvmPool } from '../lib/tvm/pool';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { loadConfigOrExit } from './cli';
 
@@ -49,6 +54,17 @@ try {
       `atlas index:verify: masterchain ${from}..${to}: ${report.blocks} blocks, ${report.transactions} transactions, ${report.differences.length} differences`,
     );
     if (report.differences.length) code = 1;
+
+    const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
+    try {
+      const deriver = new Deriver({ prisma: db.prisma, lite: client, tvm, log: log.child({ component: 'verify' }) });
+      const derived = await verifyDerived({ prisma: db.prisma, deriver });
+      for (const d of derived.differences) console.log(`DIFF ${d}`);
+      console.log(`atlas index:verify: NFT and DNS tables: ${derived.rows} rows, ${derived.differences.length} differences`);
+      if (derived.differences.length) code = 1;
+    } finally {
+      await tvm.close();
+    }
   } finally {
     client.engine.close();
   }

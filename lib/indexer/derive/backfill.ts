@@ -81,7 +81,7 @@ export function stateRecord(r: StateRow): AccountStateRecord {
 }
 
 /** The newest indexed masterchain block: get-methods of the backfill run at it. */
-async function lastMasterchainBlock(prisma: PrismaClient): Promise<(GetterBlock & { seqno: number }) | null> {
+export async function lastMasterchainBlock(prisma: PrismaClient): Promise<(GetterBlock & { seqno: number }) | null> {
   const b = await prisma.block.findFirst({ where: { workchain: -1 }, orderBy: { seqno: 'desc' } });
   if (!b) return null;
   return {
