@@ -55,7 +55,7 @@ describe('GET /nft/collections', () => {
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, NftCollectionsResponse)).toEqual([]);
     const list = r.body.nft_collections;
-    expect(list.map((c) => c.address).sort()).toEqual([acc('nft_collection'), acc('dns_collection')].sort());
+    expect(list.map((c) => c.address).sort()).toEqual([acc('nft_collection'), acc('dns_collection'), acc('sbt_collection')].sort());
     for (const c of list) {
       const live = await tokenData(c.address);
       expect(c.next_item_index).toBe(live.next_item_index);
@@ -66,14 +66,14 @@ describe('GET /nft/collections', () => {
     expect(cards.next_item_index).toBe('3');
     expect(cards.collection_content).toMatchObject({ name: 'Atlas Devnet Cards', image: 'https://atlas.devnet/static/cards.png' });
     expect(list.find((c) => c.address === acc('dns_collection'))!.next_item_index).toBe('-1');
-    expect(Object.keys(r.body.address_book).sort()).toEqual([acc('admin'), acc('nft_collection'), acc('dns_collection')].sort());
+    expect(Object.keys(r.body.address_book).sort()).toEqual([acc('admin'), acc('nft_collection'), acc('dns_collection'), acc('sbt_collection')].sort());
     expect(Object.keys(r.body.metadata)).toContain(acc('nft_collection'));
   });
 
   it('filters by collection_address and owner_address, pages', async () => {
     const q = async (query: Record<string, string | number | string[]>) => (await chain.callV3<Collections>('nft/collections', query)).body.nft_collections.map((c) => c.address);
     expect(await q({ collection_address: chain.account('nft_collection').friendly.bounceable })).toEqual([acc('nft_collection')]);
-    expect((await q({ owner_address: acc('admin') })).length).toBe(2);
+    expect((await q({ owner_address: acc('admin') })).length).toBe(3);
     expect(await q({ owner_address: acc('alice') })).toEqual([]);
     const all = await q({});
     expect(await q({ limit: 1, offset: 1 })).toEqual(all.slice(1, 2));
@@ -93,7 +93,7 @@ describe('GET /nft/items', () => {
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, NftItemsResponse)).toEqual([]);
     const list = r.body.nft_items;
-    const names = ['nft_item_0', 'nft_item_1', 'nft_item_2', 'alice.ton', 'atlas.ton'];
+    const names = ['nft_item_0', 'nft_item_1', 'nft_item_2', 'alice.ton', 'atlas.ton', 'sbt_item_0'];
     expect(list.map((i) => i.address).sort()).toEqual(names.map(acc).sort());
     for (const i of list) {
       const live = await tokenData(i.address);
@@ -109,6 +109,8 @@ describe('GET /nft/items', () => {
     // the collection's common content prefix joined with the item's individual content (get_nft_content)
     expect(byName('nft_item_2').content).toEqual({ uri: 'https://atlas.devnet/nft/2.json' });
     expect(byName('alice.ton').content).toMatchObject({ name: 'alice.ton' });
+    // a soulbound item (TEP-85) is an item of its collection like any other
+    expect(byName('sbt_item_0')).toMatchObject({ collection_address: acc('sbt_collection'), owner_address: acc('bob'), content: { uri: 'https://atlas.devnet/sbt/badge-0.json' } });
   });
 
   it('an item held by its sale contract is on sale, with the seller as real owner', async () => {
