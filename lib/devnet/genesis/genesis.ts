@@ -454,6 +454,15 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
       body: nftMintBody({ index: 0, owner: W('bob').address, individualContent: 'badge-0.json', itemValue: toNano('0.05'), authority: admin.address }),
     },
   ]);
+  // A badge cannot be given away: bob's transfer request aborts on the item and bounces back to him.
+  await W('bob').send(driver, [
+    {
+      to: nftItemAddress(badges.address, 0, sbtItemCode()),
+      value: toNano('0.05'),
+      bounce: true,
+      body: nftTransferBody({ newOwner: W('alice').address, responseDestination: W('bob').address, queryId: 85n }),
+    },
+  ]);
 
   // ---- Vesting ---------------------------------------------------------------------------------------
   const vestingKeys = deriveKeyPair(seed, 'vesting');

@@ -184,6 +184,9 @@ describe('GET /nft/transfers', () => {
       custom_payload: null,
     });
     expect(gift.decoded_forward_payload).toMatchObject({ comment: GENESIS_TEXTS.nftGift });
+    // bob's try to give his soulbound badge away: listed, aborted, and the badge stayed his
+    const refused = list.find((t) => t.nft_address === acc('sbt_item_0'))!;
+    expect(refused).toMatchObject({ query_id: '85', old_owner: acc('bob'), new_owner: acc('alice'), nft_collection: acc('sbt_collection'), transaction_aborted: true });
     const toSale = list.find((t) => t.nft_address === acc('nft_item_1'))!;
     expect(toSale).toMatchObject({ old_owner: acc('alice'), new_owner: acc('nft_sale'), forward_amount: '50000000' });
     expect(Object.keys(r.body.address_book)).toEqual(expect.arrayContaining([acc('alice'), acc('carol'), acc('nft_item_0'), acc('nft_collection')]));
