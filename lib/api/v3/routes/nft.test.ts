@@ -108,6 +108,11 @@ describe('GET /nft/items', () => {
     const byName = (n: string) => list.find((i) => i.address === acc(n))!;
     // the collection's common content prefix joined with the item's individual content (get_nft_content)
     expect(byName('nft_item_2').content).toEqual({ uri: 'https://atlas.devnet/nft/2.json' });
+    // off-chain content URIs wait in the metadata fetcher's queue
+    const queued = await chain.db!.db.prisma.offchainMetadata.findMany({ where: { uri: { startsWith: 'https://atlas.devnet/' } } });
+    expect(queued.map((q) => q.uri).sort()).toEqual(
+      ['nft/0.json', 'nft/1.json', 'nft/2.json', 'sbt/badge-0.json'].map((u) => `https://atlas.devnet/${u}`),
+    );
     expect(byName('alice.ton').content).toMatchObject({ name: 'alice.ton' });
     // a soulbound item (TEP-85) is an item of its collection like any other
     expect(byName('sbt_item_0')).toMatchObject({ collection_address: acc('sbt_collection'), owner_address: acc('bob'), content: { uri: 'https://atlas.devnet/sbt/badge-0.json' } });
