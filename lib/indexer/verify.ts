@@ -2,8 +2,14 @@
 // present exactly once, with the same hashes, lts, fees, descriptions and message counts. The chain side
 // is the same download and parse the indexer does, so a difference means the stored rows changed or are
 // missing (or the parser changed since they were written).
+import { Address, beginCell } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import type { PrismaClient } from '../db/generated/client';
+import { accountIn, stateBlock } from '../api/v2/chain-state';
+import { tryGetMethod } from '../api/v2/get-method';
+import { Prisma, type PrismaClient } from '../db/generated/client';
+import { rawUpper } from '../ton/address';
+import { readJettonData, readWalletData, stackAddress } from '../ton/jetton-getters';
+import type { TvmPool } from '../tvm/pool';
 import { log } from '../log';
 import { Indexer } from './follower';
 import type { TransactionRecord } from './records';
@@ -89,4 +95,110 @@ export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
     o.onBlock?.(seqno, report.differences.length - before);
   }
   return report;
+}
+
+export interface TokenVerifyOptions {
+  prisma: PrismaClient;
+  client: LiteClient;
+  tvm: TvmPool;
+  /** The masterchain block the index reached (its cursor): the tables hold the states as of it. */
+  seqno: number;
+}
+
+export interface TokenVerifyReport {
+  masters: number;
+  wallets: number;
+  differences: string[];
+}
+
+const PAGE = 500;
+
+/**
+ * Compares the jetton tables with the contracts' get-methods, run on each account's state at masterchain
+ * block `seqno` as the chain holds it: every row's supply, admin, balance, owner and jetton, and every
+ * indexed account whose code is a jetton interface has its row.
+ */
+export async function verifyJettons(o: TokenVerifyOptions): Promise<TokenVerifyReport> {
+  const report: TokenVerifyReport = { masters: 0, wallets: 0, differences: [] };
+  const diff = (s: string) => report.differences.push(s);
+  const block = await stateBlock(o.client, o.seqno);
+  const getter = async (address: string, method: string, lt: bigint) => {
+    const acc = await accountIn(o.client, Address.parseRaw(address), block);
+    if (acc.lastTxLt !== lt) diff(`${address}: last_transaction_lt ${lt} != ${acc.lastTxLt} on the chain`);
+    return tryGetMethod(o.client, o.tvm, block, acc, method);
+  };
+  const compare = (name: string, fields: [string, unknown, unknown][]) => {
+    for (const [field, got, want] of fields) if (got !== want) diff(`${name}: ${field} ${String(got)} != ${String(want)}`);
+  };
+  const raw = (a: Address | null) => (a ? rawUpper(a) : null);
+
+  for (let after = ''; ; ) {
+    const masters = await o.prisma.jettonMaster.findMany({ where: { address: { gt: after } }, orderBy: { address: 'asc' }, take: PAGE });
+    if (!masters.length) break;
+    for (const m of masters) {
+      report.masters++;
+      const stack = await getter(m.address, 'get_jetton_data', m.lastTransactionLt);
+      if (!stack) {
+        diff(`jetton master ${m.address}: get_jetton_data fails on the chain`);
+        continue;
+      }
+      const d = readJettonData(stack);
+      compare(`jetton master ${m.address}`, [
+        ['total_supply', m.totalSupply.toFixed(), d.totalSupply.toString()],
+        ['mintable', m.mintable, d.mintable],
+        ['admin_address', m.adminAddress, raw(d.admin)],
+      ]);
+    }
+    after = masters.at(-1)!.address;
+  }
+  for (let after = ''; ; ) {
+    const wallets = await o.prisma.jettonWallet.findMany({ where: { address: { gt: after } }, orderBy: { address: 'asc' }, take: PAGE });
+    if (!wallets.length) break;
+    for (const w of wallets) {
+      report.wallets++;
+      const stack = await getter(w.address, 'get_wallet_data', w.lastTransactionLt);
+      if (!stack) {
+        diff(`jetton wallet ${w.address}: get_wallet_data fails on the chain`);
+        continue;
+      }
+      const d = readWalletData(stack);
+      compare(`jetton wallet ${w.address}`, [
+        ['balance', w.balance.toFixed(), d.balance.toString()],
+        ['owner', w.owner, raw(d.owner)],
+        ['jetton', w.jetton, raw(d.jetton)],
+      ]);
+    }
+    after = wallets.at(-1)!.address;
+  }
+  // Accounts the derive stage found to be jetton contracts must each have their row.
+  for (const [iface, table] of [
+    ['jetton_master', 'jetton_masters'],
+    ['jetton_wallet', 'jetton_wallets'],
+  ] as const) {
+    const missing = await o.prisma.$queryRaw<{ account: string }[]>(Prisma.sql`
+      SELECT l.account FROM latest_account_states l
+      JOIN code_interfaces c ON c.code_hash = l.code_hash
+      WHERE c.interfaces @> ${JSON.stringify([iface])}::jsonb
+        AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(table)} t WHERE t.address = l.account)`);
+    for (const r of missing) {
+      // A contract with wallet code is a wallet of a jetton only when its master names it (derive/jettons.ts).
+      if (iface === 'jetton_wallet' && !(await vouched(r.account))) continue;
+      diff(`${iface} ${r.account} is missing from ${table}`);
+    }
+  }
+  return report;
+
+  async function vouched(wallet: string): Promise<boolean> {
+    const data = await tryGetMethod(o.client, o.tvm, block, Address.parseRaw(wallet), 'get_wallet_data');
+    if (!data) return false;
+    try {
+      const d = readWalletData(data);
+      const named = await tryGetMethod(o.client, o.tvm, block, d.jetton, 'get_wallet_address', [
+        { type: 'slice', cell: beginCell().storeAddress(d.owner).endCell() },
+      ]);
+      return !!named && raw(stackAddress(named[0])) === wallet;
+    } catch {
+      return false;
+    }
+  }
 }

@@ -1,7 +1,8 @@
 // The address_book and metadata side maps (api-v3.md §1.9, §3.20, §3.21), keyed by raw address with
 // Go's sorted key order. Both come from latest_account_states: the code hash decides the user-friendly
 // form (non-bounceable for accounts without code or with a standard wallet code) and, with the code's
-// get-method ids, the interfaces. Domains need the DNS index (not built yet): always null.
+// get-method ids, the interfaces. Jetton metadata comes from the jetton tables the indexer derives.
+// Domains need the DNS index (not built yet): always null.
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { friendly, parseAddress, rawUpper } from '../../ton/address';
 import type { V3Context } from './context';
@@ -68,15 +69,44 @@ function bookEntry(account: string, code: AccountCode | undefined, testnet: bool
   };
 }
 
-function metadataEntries(accounts: string[], codes: Map<string, AccountCode>): MetadataJson {
+type TokenInfoJson = MetadataJson[string]['token_info'][number];
+
+/** TEP-64 attributes shown as TokenInfo fields; the others go to `extra`. */
+const SHOWN = ['name', 'symbol', 'description', 'image'] as const;
+
+/** A master's token_info from its indexed content; null when it is off-chain (not fetched). */
+function masterInfo(content: Record<string, string> | null): TokenInfoJson | null {
+  if (!content || 'uri' in content) return null;
+  const info: TokenInfoJson = { valid: true, type: 'jetton_masters' };
+  for (const k of SHOWN) if (content[k] !== undefined) info[k] = content[k];
+  info.is_nsfw = false;
+  info.is_scam = false;
+  const extra = Object.entries(content).filter(([k]) => !(SHOWN as readonly string[]).includes(k));
+  if (extra.length) info.extra = Object.fromEntries(extra.sort(([a], [b]) => (a < b ? -1 : 1)));
+  return info;
+}
+
+/**
+ * Token contracts among the accounts (and the master of every jetton wallet among them): jetton wallets
+ * and masters from the jetton tables, other token contracts listed as not indexed.
+ */
+async function metadataEntries(prisma: PrismaClient, accounts: string[], codes: Map<string, AccountCode>): Promise<MetadataJson> {
   const out = new Map<string, MetadataJson[string]>();
+  const wallets = await prisma.jettonWallet.findMany({ where: { address: { in: accounts } }, select: { address: true, balance: true, owner: true, jetton: true } });
+  const masterAddresses = [...new Set([...accounts, ...wallets.map((w) => w.jetton)])];
+  const masters = await prisma.jettonMaster.findMany({ where: { address: { in: masterAddresses } }, select: { address: true, jettonContent: true } });
   for (const a of accounts) {
     const code = codes.get(a);
-    if (code && code.interfaces.some((i) => i in TOKEN_INTERFACES)) {
-      // Token metadata (names, images, jetton of a wallet) needs the token indexer; until it runs every
-      // token contract is listed as not indexed yet, with no token_info.
-      out.set(a, { is_indexed: false, token_info: [] });
-    }
+    if (code && code.interfaces.some((i) => i in TOKEN_INTERFACES)) out.set(a, { is_indexed: false, token_info: [] });
+  }
+  for (const w of wallets) {
+    const extra = { balance: w.balance.toFixed(), jetton: w.jetton, owner: w.owner };
+    out.set(w.address, { is_indexed: true, token_info: [{ valid: true, type: 'jetton_wallets', extra }] });
+  }
+  for (const m of masters) {
+    const info = masterInfo(m.jettonContent as Record<string, string> | null);
+    // Off-chain content is not fetched: listed with its type only, as toncenter lists what it has not fetched yet.
+    out.set(m.address, info ? { is_indexed: true, token_info: [info] } : { is_indexed: false, token_info: [{ type: 'jetton_masters' }] });
   }
   return sortedKeys(out);
 }
@@ -95,7 +125,7 @@ export async function sideMaps(ctx: V3Context, addresses: Iterable<string | null
   const codes = await accountCodes(ctx.prisma, accounts);
   return {
     address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet)]))) : {},
-    metadata: meta ? metadataEntries(accounts, codes) : {},
+    metadata: meta ? await metadataEntries(ctx.prisma, accounts, codes) : {},
   };
 }
 
@@ -126,5 +156,5 @@ export async function metadataByInput(ctx: V3Context, inputs: string[]): Promise
     ),
   ];
   if (!accounts.length) return {};
-  return metadataEntries(accounts, await accountCodes(ctx.prisma, accounts));
+  return metadataEntries(ctx.prisma, accounts, await accountCodes(ctx.prisma, accounts));
 }

@@ -29,10 +29,7 @@ export interface DeriveBlock {
   /** Message bodies by cell hash (hex). */
   contents: ReadonlyMap<string, Buffer>;
   run: GetterRun;
-  /**
-   * An account the block may not have touched (an NFT item's collection): its state in this block if
-   * touched, else its latest indexed state; null when it has no code.
-   */
+  /** Any indexed account (the block's own state, else the index's latest one), for get-methods on it; null when unknown. */
   account(address: string): Promise<DerivedAccount | null>;
   /** Queues off-chain content URIs for the metadata fetcher (lib/metadata). */
   enqueueMetadata(uris: string[]): Promise<void>;

@@ -3,7 +3,6 @@
 // decided once per code hash (get-method ids the code declares, confirmed by running the get-method on
 // the indexed state) and kept in code_interfaces, so a restart does not run them again; get-methods run
 // only for accounts whose code is a token interface, once per account and block.
-import { Address } from '@ton/core';
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { LiteClient } from 'ton-lite-client';
 import { contractMethods } from '../../ton/contract-methods';
@@ -11,11 +10,11 @@ import { deserializeBoc } from '../../ton';
 import type { Logger } from '../../log';
 import { enqueueMetadata } from '../../metadata';
 import type { TvmPool } from '../../tvm/pool';
+import { Address } from '@ton/core';
 import { parseAccountState, type AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
 import { hex, type Row, type TableRows } from '../store';
 import type { DerivedAccount, Detector, GetterRun } from './detector';
-import { stateRecord, type StateRow } from './backfill';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
 import { nftDetector } from './nft';
@@ -87,16 +86,21 @@ export class Deriver {
 
     const contents = new Map<string, Buffer>();
     for (const b of input.blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c.boc);
+    const others = new Map<string, Promise<DerivedAccount | null>>();
+    const account = (address: string): Promise<DerivedAccount | null> => {
+      const derived = accounts.get(address);
+      if (derived) return Promise.resolve(derived);
+      const touched = latest.get(address);
+      if (touched) return this.accountOf(touched);
+      let other = others.get(address);
+      if (!other) {
+        other = this.indexedAccount(address, input.at);
+        others.set(address, other);
+      }
+      return other;
+    };
     const out: TableRows[] = [];
     if (decided.length) out.push({ table: 'code_interfaces', columns: ['code_hash', 'interfaces'], rows: decided });
-    const others = new Map<string, Promise<DerivedAccount | null>>();
-    const account = (address: string) => {
-      const touched = accounts.get(address);
-      if (touched) return Promise.resolve(touched);
-      let found = others.get(address);
-      if (!found) others.set(address, (found = this.latest(address, input.at)));
-      return found;
-    };
     const enqueue = (uris: string[]) => enqueueMetadata(this.o.prisma, uris);
     for (const d of this.detectors) {
       out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue })));
@@ -104,25 +108,39 @@ export class Deriver {
     return out;
   }
 
-  /**
-   * An account's latest indexed state with its code resolved (get-methods on an account the block did
-   * not touch). Blocks are derived before the previous one is stored, so an account that block
-   * deployed is not indexed yet: its state is then read from the lite server at `at`.
-   */
-  private async latest(address: string, at: GetterBlock): Promise<DerivedAccount | null> {
-    const [r] = await this.o.prisma.$queryRaw<StateRow[]>(Prisma.sql`
-      SELECT account, account_state_hash, last_trans_lt, last_trans_hash, timestamp, balance, account_status, data_hash, code_hash, data_boc, code_boc
-      FROM latest_account_states WHERE account = ${address}`);
-    let state = r?.code_boc && r.data_boc ? stateRecord(r) : null;
-    if (!state) {
-      const st = await this.o.lite.getAccountState(Address.parseRaw(address), at.id).catch(() => null);
-      if (!st) return null;
-      const lastTx = st.lastTx ? { lt: st.lastTx.lt, hash: Buffer.from(st.lastTx.hash.toString(16).padStart(64, '0'), 'hex') } : null;
-      state = parseAccountState(address, st.raw, lastTx, at.utime);
-    }
+  private async accountOf(state: AccountStateRecord): Promise<DerivedAccount | null> {
     if (!state.codeBoc || !state.dataBoc) return null;
-    const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc!)[0]!);
-    return { state, code, data: deserializeBoc(state.dataBoc!)[0]!, interfaces: [] };
+    const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc)[0]!);
+    return { state, code, data: deserializeBoc(state.dataBoc)[0]!, interfaces: [] };
+  }
+
+  /**
+   * An account the block did not touch, as the index last stored it; read from the lite server at the
+   * block when the index does not hold it (yet: blocks are prepared while earlier ones are written).
+   */
+  private async indexedAccount(address: string, at: GetterBlock): Promise<DerivedAccount | null> {
+    const r = await this.o.prisma.latestAccountState.findUnique({ where: { account: address } });
+    if (!r) {
+      const st = await this.o.lite.getAccountState(Address.parseRaw(address), at.id);
+      return this.accountOf(parseAccountState(address, st.raw, null, at.utime));
+    }
+    if (!r.codeBoc || !r.dataBoc) return null;
+    const buf = (b: Uint8Array | null) => (b ? Buffer.from(b) : null);
+    return this.accountOf({
+      hash: Buffer.from(r.accountStateHash),
+      account: r.account,
+      balance: BigInt(r.balance.toFixed()),
+      balanceExtraCurrencies: null,
+      accountStatus: 'active',
+      frozenHash: null,
+      dataHash: buf(r.dataHash),
+      codeHash: buf(r.codeHash),
+      dataBoc: buf(r.dataBoc),
+      codeBoc: buf(r.codeBoc),
+      lastTransLt: r.lastTransLt,
+      lastTransHash: Buffer.from(r.lastTransHash),
+      timestamp: r.timestamp,
+    });
   }
 
   /** Reads the interfaces of code hashes this process has not seen from code_interfaces (one query). */

@@ -2,13 +2,13 @@
 // get-methods answer at the indexed block, and the transfers and burns their wallets received. A row of
 // jetton_masters / jetton_wallets is replaced only by a newer state of the account (last_transaction_lt),
 // so re-indexing an old range never rolls a balance back.
-import { Cell, type Address } from '@ton/core';
+import { beginCell, Cell, type Address } from '@ton/core';
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { OP, readBurn, readTransfer } from '../../actions/protocols/jettons';
 import { readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
-import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
+import { readJettonData, readWalletData, stackAddress, type WalletData } from '../../ton/jetton-getters';
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../store';
@@ -74,6 +74,34 @@ function contentJson(content: Cell): Record<string, string> | null {
   }
 }
 
+// Wallets their master vouched for, as `wallet owner jetton` (none of the three ever changes). Bounded:
+// dropped wholesale when full; a wallet is then asked about again once.
+const vouched = new Set<string>();
+const VOUCHED_MAX = 200_000;
+
+/**
+ * Whether the wallet's master names it as the owner's wallet (get_wallet_address on the master's
+ * indexed state): any contract can answer get_wallet_data with a real jetton's master, and without this
+ * its made-up balance and transfers would be listed under that jetton.
+ */
+async function vouchedFor(block: DeriveBlock, wallet: string, d: WalletData): Promise<boolean> {
+  const key = `${wallet} ${raw(d.owner)} ${raw(d.jetton)}`;
+  if (vouched.has(key)) return true;
+  const master = await block.account(raw(d.jetton)!);
+  if (!master) return false;
+  const stack = await block.run(master, 'get_wallet_address', [{ type: 'slice', cell: beginCell().storeAddress(d.owner).endCell() }]);
+  let named: string | null = null;
+  try {
+    named = stack ? raw(stackAddress(stack[0])) : null;
+  } catch {
+    named = null;
+  }
+  if (named !== wallet) return false;
+  if (vouched.size >= VOUCHED_MAX) vouched.clear();
+  vouched.add(key);
+  return true;
+}
+
 function stateColumns(a: DerivedAccount) {
   return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };
 }
@@ -116,7 +144,7 @@ export const jettonDetector: Detector = {
       }
       if (account.interfaces.includes(JETTON_WALLET)) {
         const d = await walletData(account, block.run);
-        if (d) {
+        if (d && (await vouchedFor(block, address, d))) {
           walletsByAddress.set(address, d);
           wallets.push({ address, balance: d.balance.toString(), owner: raw(d.owner)!, jetton: raw(d.jetton)!, ...stateColumns(account) });
         }

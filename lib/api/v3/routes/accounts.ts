@@ -56,7 +56,8 @@ export const metadata = defineRoute({
   summary: 'Token metadata of addresses',
   description:
     'Keyed by raw address; only token contracts (jetton masters and wallets, NFT items and collections) appear. ' +
-    'Token metadata is not indexed yet: entries are {is_indexed: false, token_info: []}.',
+    'Jetton wallets and masters come from the indexed jetton tables (off-chain metadata is not fetched); other token ' +
+      'contracts are {is_indexed: false, token_info: []}.',
   query: z.object({ address: addressStrings() }),
   response: Metadata,
   errors: { 422: 'at least 1 address required' },

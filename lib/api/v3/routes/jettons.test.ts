@@ -1,12 +1,16 @@
 // The jetton routes over a devnet indexed with the derive stage: every row against what the contracts'
 // get-methods answer at the indexed block (getTokenData runs them live, at the head the index reached),
 // transfers and burns against the messages that carried them, and every route's errors.
-import { Address, Cell } from '@ton/core';
+import { Address, beginCell, Cell, contractAddress, toNano } from '@ton/core';
+import { jettonTransferBody, jettonWalletCode } from '../../../devnet/contracts/jetton';
+import { messageBoc, signedTransfer } from '../../../testing/devnet';
+import { genesisWallet } from '../../../testing/wallets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_JETTON, GENESIS_JETTON_AMOUNTS as A, GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
 import { createTrafficGenerator } from '../../../devnet/genesis';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { modelProblems } from '../../../testing/v3';
+import { verifyJettons } from '../../../indexer/verify';
 import { rawUpper } from '../../../ton/address';
 import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
 import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models';
@@ -127,6 +131,53 @@ describe('GET /jetton/wallets', () => {
     expect(both.body.jetton_wallets.map((w) => w.address)).toEqual([acc('alice_jetton')]);
   });
 
+  it('metadata: a wallet with its owner, jetton and balance; the master with its on-chain name and symbol', async () => {
+    const r = await chain.callV3<Wallets>('jetton/wallets', { owner_address: acc('bob') });
+    expect(modelProblems(r.body, JettonWalletsResponse)).toEqual([]);
+    const w = r.body.jetton_wallets[0]!;
+    expect(r.body.metadata[w.address]).toEqual({ is_indexed: true, token_info: [{ valid: true, type: 'jetton_wallets', extra: { balance: w.balance, jetton: w.jetton, owner: w.owner } }] });
+    const master = {
+      is_indexed: true,
+      token_info: [
+        {
+          valid: true,
+          type: 'jetton_masters',
+          name: GENESIS_JETTON.name,
+          symbol: GENESIS_JETTON.symbol,
+          description: GENESIS_JETTON.description,
+          image: GENESIS_JETTON.image,
+          is_nsfw: false,
+          is_scam: false,
+          extra: { decimals: String(GENESIS_JETTON.decimals) },
+        },
+      ],
+    };
+    expect(r.body.metadata[acc('jetton_minter')]).toEqual(master);
+    expect(Object.keys(r.body.metadata).sort()).toEqual([w.address, acc('jetton_minter')].sort());
+    const m = await chain.callV3('metadata', { address: chain.account('jetton_minter').friendly.bounceable });
+    expect(m.body).toEqual({ [acc('jetton_minter')]: master });
+  });
+
+  it('a contract posing as a wallet of the jetton is not listed, nor its transfers', async () => {
+    // The genuine wallet code with a made-up balance: get_wallet_data names the genesis master, but the
+    // master's get_wallet_address(alice) is another address.
+    const minter = Address.parse(chain.account('jetton_minter').address);
+    const alice = await genesisWallet(chain, 'alice');
+    const data = beginCell().storeCoins(10n ** 18n).storeAddress(alice.address).storeAddress(minter).storeRef(jettonWalletCode()).endCell();
+    const init = { code: jettonWalletCode(), data };
+    const fake = contractAddress(0, init);
+    const body = jettonTransferBody({ amount: 10n ** 15n, destination: Address.parse(chain.account('bob').address), responseDestination: alice.address, queryId: 4242n });
+    const msg = await signedTransfer(alice, [{ to: fake, value: toNano('0.5'), bounce: false, init, body }]);
+    expect((await chain.callV2('post', 'sendBoc', { boc: messageBoc(msg).toString('base64') })).status).toBe(200);
+    await chain.seal();
+    const state = await chain.db!.db.prisma.latestAccountState.findUnique({ where: { account: rawUpper(fake) } });
+    expect(state?.accountStatus).toBe('active'); // it exists and ran the transfer request
+    expect((await chain.callV3<Wallets>('jetton/wallets', { address: rawUpper(fake) })).body.jetton_wallets).toEqual([]);
+    expect((await chain.callV3<Wallets>('jetton/wallets', { owner_address: acc('alice') })).body.jetton_wallets.map((w) => w.address)).toEqual([acc('alice_jetton')]);
+    const transfers = (await chain.callV3<Transfers>('jetton/transfers', { limit: 1000 })).body.jetton_transfers;
+    expect(transfers.filter((t) => t.query_id === '4242')).toEqual([]);
+  }, 60_000);
+
   it('errors: several jettons without exactly one owner, bad sort, address or limit', async () => {
     const many = await chain.callV3('jetton/wallets', { jetton_address: [acc('jetton_minter'), acc('alice')] });
     expect(many.status).toBe(422);
@@ -238,4 +289,24 @@ describe('GET /jetton/burns', () => {
     expect((await chain.callV3('jetton/burns', { sort: 'x' })).status).toBe(422);
     expect((await chain.callV3('jetton/burns', { limit: 1001 })).status).toBe(422);
   });
+});
+
+// Last: it changes rows.
+describe('index:verify over the jetton tables', () => {
+  it('agrees with the chain, then names a wrong balance and a missing wallet', async () => {
+    const prisma = chain.db!.db.prisma;
+    const seqno = (await prisma.indexerState.findUnique({ where: { id: 'main' } }))!.lastMcSeqno!;
+    const clean = await verifyJettons({ prisma, client: chain.lite, tvm: chain.tvm, seqno });
+    expect(clean.differences).toEqual([]);
+    expect(clean.masters).toBe(1);
+    expect(clean.wallets).toBe(await prisma.jettonWallet.count());
+
+    await prisma.jettonWallet.update({ where: { address: acc('alice_jetton') }, data: { balance: '1' } });
+    await prisma.jettonWallet.delete({ where: { address: acc('carol_jetton') } });
+    const bad = await verifyJettons({ prisma, client: chain.lite, tvm: chain.tvm, seqno });
+    expect(bad.differences).toEqual([
+      expect.stringMatching(new RegExp(`^jetton wallet ${acc('alice_jetton')}: balance 1 != \\d+$`)),
+      `jetton_wallet ${acc('carol_jetton')} is missing from jetton_wallets`,
+    ]);
+  }, 60_000);
 });
