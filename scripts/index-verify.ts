@@ -1,10 +1,14 @@
 // `npm run index:verify [-- --from A --to B]`: compares the database with the chain for masterchain
-// blocks A..B (default: 1 to the indexer's cursor), and the jetton tables with the contracts' get-methods at
-// the cursor, and exits 1 on any difference, listing each.
+// blocks A..B (default: 1 to the indexer's cursor), the jetton tables with the contracts' get-methods at
+// the cursor, and the NFT and DNS tables with the get-methods at the newest indexed block, and exits 1 on
+// any difference, listing each.
 import { parseArgs } from 'node:util';
 import { configuredTarget, openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
+import { Deriver } from '../lib/indexer/derive';
+import { verifyDerived } from '../lib/indexer/derive/verify';
 import { verifyJettons, verifyRange } from '../lib/indexer/verify';
+import { log } from '../lib/log';
 import { TvmPool } from '../lib/tvm/pool';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { loadConfigOrExit } from './cli';
@@ -59,6 +63,11 @@ try {
         for (const d of tokens.differences) console.log(`DIFF ${d}`);
         console.log(`atlas index:verify: jettons at ${cursor}: ${tokens.masters} masters, ${tokens.wallets} wallets, ${tokens.differences.length} differences`);
         if (tokens.differences.length) code = 1;
+        const deriver = new Deriver({ prisma: db.prisma, lite: client, tvm, log: log.child({ component: 'verify' }) });
+        const nft = await verifyDerived({ prisma: db.prisma, deriver });
+        for (const d of nft.differences) console.log(`DIFF ${d}`);
+        console.log(`atlas index:verify: NFT and DNS tables: ${nft.rows} rows, ${nft.differences.length} differences`);
+        if (nft.differences.length) code = 1;
       } finally {
         await tvm.close();
       }

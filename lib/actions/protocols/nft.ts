@@ -1,7 +1,7 @@
 // TEP-62 NFTs: mints (a collection deploying an item), transfers (transfer#5fcc3d14 to the item, with
 // its ownership_assigned and excess), purchases through a marketplace sale or auction contract, and
 // Telegram items (Fragment) bought by sending TON to the item.
-import type { Cell } from '@ton/core';
+import type { Cell, Slice } from '@ton/core';
 import { OPS, readBody } from '../bodies';
 import { bocBase64 } from '../cells';
 import type { Action } from '../model';
@@ -10,6 +10,19 @@ import { OP as JETTON_OP } from './jettons';
 import type { Matcher } from './matcher';
 
 export const NFT_OP = { transfer: OPS.nft_transfer, ownershipAssigned: OPS.nft_ownership_assigned };
+
+/** The fields of an NFT transfer request (the body table's nft_transfer layout); throws on any other body. */
+export function readNftTransfer(body: Slice) {
+  const f = readBody(body, 'nft_transfer');
+  return {
+    queryId: f.query_id as bigint | null,
+    newOwner: f.new_owner as string | null,
+    response: f.response_destination as string | null,
+    customPayload: f.custom_payload as Cell | null,
+    forwardAmount: f.forward_amount as bigint | null,
+    forwardPayload: f.forward_payload as Cell | null,
+  };
+}
 
 const isDeploy = (n: Node) => n.tx.origStatus !== 'active' && n.tx.endStatus === 'active';
 
@@ -52,13 +65,7 @@ const transfer: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== NFT_OP.transfer || node.kind === 'log') return;
   const item = ctx.info(node.destination).nftItem;
   if (!item) return;
-  const f = readBody(node.body(), 'nft_transfer');
-  const queryId = f.query_id as bigint | null;
-  const newOwner = f.new_owner as string | null;
-  const response = f.response_destination as string | null;
-  const custom = f.custom_payload as Cell | null;
-  const forwardAmount = f.forward_amount as bigint | null;
-  const payload = f.forward_payload as Cell | null;
+  const { queryId, newOwner, response, customPayload: custom, forwardAmount, forwardPayload: payload } = readNftTransfer(node.body());
   const seller = ctx.info(node.source);
   const sale = seller.nftSale ?? seller.nftAuction;
   const price = seller.nftSale?.price ?? seller.nftAuction?.lastBid ?? null;

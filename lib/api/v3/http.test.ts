@@ -33,6 +33,11 @@ const ROUTES = [
   'events',
   'actions',
   'balanceChanges',
+  'nft/collections',
+  'nft/items',
+  'nft/transfers',
+  'nft/sales',
+  'dns/records',
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode'];
 // Routing and early parameter errors need no chain and no database.

@@ -10,6 +10,7 @@
  */
 import { nftCollectionEditableCode as collectionBuild } from '@ton-community/assets-sdk/dist/nft/contracts/build/nft-collection-editable.js';
 import { nftItemCode as itemBuild } from '@ton-community/assets-sdk/dist/nft/contracts/build/nft-item.js';
+import { sbtItemCode as sbtItemBuild } from '@ton-community/assets-sdk/dist/nft/contracts/build/sbt-item.js';
 import { NftSale } from '@ton-community/assets-sdk/dist/nft/NftSale.js';
 import { Address, beginCell, Cell, contractAddress, StateInit } from '@ton/core';
 import { storeSnakeBytes } from './common';
@@ -34,6 +35,14 @@ export function nftItemCode(): Cell {
   return itemCode;
 }
 
+let sbtCode: Cell | null = null;
+
+/** TEP-85 soulbound item: an NFT item that refuses transfers, with an authority that may revoke it. */
+export function sbtItemCode(): Cell {
+  sbtCode ??= Cell.fromBase64(sbtItemBuild.codeBoc);
+  return sbtCode;
+}
+
 export function nftSaleCode(): Cell {
   return NftSale.code;
 }
@@ -45,6 +54,8 @@ export function nftCollectionInit(args: {
   /** Prefix the collection puts before each item's individual content (off-chain URI base). */
   commonContent: string;
   royalty?: { numerator: number; denominator: number; recipient: Address };
+  /** The items' code: nftItemCode() (default) or sbtItemCode() for a soulbound collection. */
+  itemCode?: Cell;
   workchain?: number;
 }): { address: Address; init: Init } {
   const royalty = args.royalty ?? { numerator: 0, denominator: 1, recipient: args.owner };
@@ -56,7 +67,7 @@ export function nftCollectionInit(args: {
         .storeRef(args.collectionContent)
         .storeRef(storeSnakeBytes(beginCell(), Buffer.from(args.commonContent, 'utf8')).endCell()),
     )
-    .storeRef(nftItemCode())
+    .storeRef(args.itemCode ?? nftItemCode())
     .storeRef(beginCell().storeUint(royalty.numerator, 16).storeUint(royalty.denominator, 16).storeAddress(royalty.recipient))
     .endCell();
   const init = { code: nftCollectionCode(), data };
@@ -64,16 +75,20 @@ export function nftCollectionInit(args: {
 }
 
 /** The address of item `index` (what get_nft_address_by_index answers). */
-export function nftItemAddress(collection: Address, index: number | bigint): Address {
+export function nftItemAddress(collection: Address, index: number | bigint, itemCode: Cell = nftItemCode()): Address {
   const data = beginCell().storeUint(index, 64).storeAddress(collection).endCell();
-  return contractAddress(collection.workChain, { code: nftItemCode(), data });
+  return contractAddress(collection.workChain, { code: itemCode, data });
 }
 
-/** owner → collection: deploy item `index` for `owner`; `itemValue` goes to the item. */
-export function nftMintBody(args: { index: number | bigint; owner: Address; individualContent: string; itemValue: bigint; queryId?: bigint }): Cell {
+/**
+ * owner → collection: deploy item `index` for `owner`; `itemValue` goes to the item. An SBT also
+ * takes its `authority` (who may revoke it).
+ */
+export function nftMintBody(args: { index: number | bigint; owner: Address; individualContent: string; itemValue: bigint; queryId?: bigint; authority?: Address }): Cell {
   const params = beginCell()
     .storeAddress(args.owner)
     .storeRef(storeSnakeBytes(beginCell(), Buffer.from(args.individualContent, 'utf8')).endCell());
+  if (args.authority) params.storeAddress(args.authority);
   return beginCell()
     .storeUint(OP_NFT_MINT, 32)
     .storeUint(args.queryId ?? 0n, 64)

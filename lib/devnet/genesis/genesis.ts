@@ -25,7 +25,7 @@ import {
   jettonWalletAddress,
   type JettonMetadata,
 } from '../contracts/jetton';
-import { nftCollectionInit, nftItemAddress, nftMintBody, nftSaleInit, nftTransferBody } from '../contracts/nft';
+import { nftCollectionInit, nftItemAddress, nftMintBody, nftSaleInit, nftTransferBody, sbtItemCode } from '../contracts/nft';
 import { vestingInit } from '../contracts/vesting';
 import { createWallet, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
 import { chainNow, storageUsedOf, type ChainDriver } from './driver';
@@ -433,6 +433,34 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
       value: toNano('0.05'),
       bounce: true,
       body: dnsChangeRecordBody({ category: DNS_CATEGORY.wallet, record: { type: 'smc_address', address: W('wallet_v5r1').address } }),
+    },
+  ]);
+
+  // ---- A soulbound badge (TEP-85): bob's, revocable by the admin --------------------------------------
+  const badges = nftCollectionInit({
+    owner: admin.address,
+    collectionContent: onchainContent({ name: 'Atlas Devnet Badges', description: 'Soulbound badges of the Atlas devnet' }),
+    commonContent: 'https://atlas.devnet/sbt/',
+    itemCode: sbtItemCode(),
+  });
+  add('sbt_collection', 'nft_collection', badges.address);
+  add('sbt_item_0', 'sbt_item', nftItemAddress(badges.address, 0, sbtItemCode()));
+  await admin.send(driver, [
+    {
+      to: badges.address,
+      value: toNano('0.2'),
+      bounce: false,
+      init: badges.init,
+      body: nftMintBody({ index: 0, owner: W('bob').address, individualContent: 'badge-0.json', itemValue: toNano('0.05'), authority: admin.address }),
+    },
+  ]);
+  // A badge cannot be given away: bob's transfer request aborts on the item and bounces back to him.
+  await W('bob').send(driver, [
+    {
+      to: nftItemAddress(badges.address, 0, sbtItemCode()),
+      value: toNano('0.05'),
+      bounce: true,
+      body: nftTransferBody({ newOwner: W('alice').address, responseDestination: W('bob').address, queryId: 85n }),
     },
   ]);
 

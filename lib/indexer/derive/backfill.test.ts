@@ -25,6 +25,7 @@ describe('derive backfill', () => {
   it('an index made without the derive stage has no token rows and needs the backfill', async () => {
     expect(await prisma().jettonWallet.count()).toBe(0);
     expect(await prisma().jettonTransfer.count()).toBe(0);
+    expect(await prisma().nftItem.count()).toBe(0);
     expect(await backfillNeeded(prisma())).toBe(true);
   });
 
@@ -71,6 +72,21 @@ describe('derive backfill', () => {
     const burns = (await prisma().jettonBurn.findMany()).map((b) => Buffer.from(b.txHash).toString('base64')).sort();
     expect(burns).toEqual(await inbound(0x595f07bc));
     expect(burns.length).toBeGreaterThan(0);
+
+    // NFTs, sales and names: items as get_nft_data answers at the head, one transfer row per request.
+    const items = await prisma().nftItem.findMany();
+    expect(items.length).toBe(6); // three cards, two .ton names and a soulbound badge
+    for (const i of items) {
+      const live = (await chain.callV2('get', 'getTokenData', { address: i.address })).body.result as Record<string, string>;
+      expect([i.index.toFixed(), i.ownerAddress, i.collectionAddress]).toEqual([live.index, raw(live.owner_address), raw(live.collection_address)]);
+    }
+    expect(await prisma().nftCollection.count()).toBe(3);
+    expect((await prisma().nftSale.findMany()).map((x) => [x.address, x.nftAddress])).toEqual([[raw(chain.account('nft_sale').address.toString()), raw(chain.account('nft_item_1').address.toString())]]);
+    expect((await prisma().dnsEntry.findMany({ orderBy: { domain: 'asc' } })).map((d) => d.domain)).toEqual(['alice.ton', 'atlas.ton']);
+    const itemRequests = await prisma().message.findMany({ where: { direction: 'in', opcode: 0x5fcc3d14, destination: { in: items.map((i) => i.address) } }, select: { txHash: true } });
+    const nftTransfers = (await prisma().nftTransfer.findMany()).map((t) => Buffer.from(t.txHash).toString('base64')).sort();
+    expect(nftTransfers).toEqual(itemRequests.map((m) => Buffer.from(m.txHash).toString('base64')).sort());
+    expect(nftTransfers.length).toBeGreaterThanOrEqual(2);
   }, 180_000);
 
   it('a finished backfill is not run again', async () => {

@@ -13,7 +13,7 @@ import type { Deriver } from './index';
 import type { GetterBlock } from './getters';
 
 /** The job's id: a new one (e.g. when a detector family is added) makes every index backfill again. */
-export const BACKFILL_JOB = 'derive-v1';
+export const BACKFILL_JOB = 'derive-v2'; // v2: NFTs, sales and DNS (nft.ts)
 const historyJob = (detector: string) => `${BACKFILL_JOB}:${detector}`;
 
 export interface BackfillOptions {
@@ -45,7 +45,8 @@ export async function backfillNeeded(prisma: PrismaClient): Promise<boolean> {
   return false;
 }
 
-interface StateRow {
+/** A latest_account_states row as the derive stage reads it. */
+export interface StateRow {
   account: string;
   account_state_hash: Uint8Array;
   last_trans_lt: bigint;
@@ -61,7 +62,7 @@ interface StateRow {
 
 const buf = (b: Uint8Array | null) => (b ? Buffer.from(b) : null);
 
-function stateRecord(r: StateRow): AccountStateRecord {
+export function stateRecord(r: StateRow): AccountStateRecord {
   return {
     hash: Buffer.from(r.account_state_hash),
     account: r.account,
@@ -80,7 +81,7 @@ function stateRecord(r: StateRow): AccountStateRecord {
 }
 
 /** The newest indexed masterchain block: get-methods of the backfill run at it. */
-async function lastMasterchainBlock(prisma: PrismaClient): Promise<(GetterBlock & { seqno: number }) | null> {
+export async function lastMasterchainBlock(prisma: PrismaClient): Promise<(GetterBlock & { seqno: number }) | null> {
   const b = await prisma.block.findFirst({ where: { workchain: -1 }, orderBy: { seqno: 'desc' } });
   if (!b) return null;
   return {

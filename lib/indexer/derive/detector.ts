@@ -1,5 +1,5 @@
 // The contract between the derive stage (index.ts) and one detector module per interface family
-// (jettons.ts now; NFT, DNS and sales later): a detector names the interfaces it recognizes, confirms
+// (jettons.ts; nft.ts for NFTs, sales and DNS): a detector names the interfaces it recognizes, confirms
 // them on an account by running get-methods, and turns one masterchain block into rows of its tables.
 // Adding a family is adding a module that implements Detector and listing it in DETECTORS (index.ts).
 import type { Cell, TupleItem } from '@ton/core';
@@ -31,6 +31,8 @@ export interface DeriveBlock {
   run: GetterRun;
   /** Any indexed account (the block's own state, else the index's latest one), for get-methods on it; null when unknown. */
   account(address: string): Promise<DerivedAccount | null>;
+  /** Queues off-chain content URIs for the metadata fetcher (lib/metadata). */
+  enqueueMetadata(uris: string[]): Promise<void>;
 }
 
 export interface Detector {

@@ -8,6 +8,7 @@ import type { LiteClient } from 'ton-lite-client';
 import { contractMethods } from '../../ton/contract-methods';
 import { deserializeBoc } from '../../ton';
 import type { Logger } from '../../log';
+import { enqueueMetadata } from '../../metadata';
 import type { TvmPool } from '../../tvm/pool';
 import { Address } from '@ton/core';
 import { parseAccountState, type AccountStateRecord } from '../account-state';
@@ -16,9 +17,10 @@ import { hex, type Row, type TableRows } from '../sql';
 import type { DerivedAccount, Detector, GetterRun } from './detector';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
+import { nftDetector } from './nft';
 
 /** Every interface family the stage knows; a new family is a module implementing Detector, listed here. */
-export const DETECTORS: readonly Detector[] = [jettonDetector];
+export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector];
 
 export interface DeriverOptions {
   prisma: PrismaClient;
@@ -99,7 +101,10 @@ export class Deriver {
     };
     const out: TableRows[] = [];
     if (decided.length) out.push({ table: 'code_interfaces', columns: ['code_hash', 'interfaces'], rows: decided });
-    for (const d of this.detectors) out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account })));
+    const enqueue = (uris: string[]) => enqueueMetadata(this.o.prisma, uris);
+    for (const d of this.detectors) {
+      out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue })));
+    }
     return out;
   }
 

@@ -132,8 +132,8 @@ export async function findJettonBurns(prisma: PrismaClient, f: JettonBurnFilter,
   }));
 }
 
-/** A forward payload decoded as message bodies are (the text comment); null otherwise. */
-function decodePayload(boc: Uint8Array): Record<string, unknown> | null {
+/** A forward payload decoded as message bodies are (the text comment); null otherwise (NFT transfers too). */
+export function decodePayload(boc: Uint8Array): Record<string, unknown> | null {
   try {
     const s = Cell.fromBoc(Buffer.from(boc))[0]!.beginParse();
     return s.remainingBits >= 32 ? decodeBody(s.preloadUint(32), boc) : null;

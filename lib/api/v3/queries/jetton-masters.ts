@@ -44,8 +44,8 @@ export async function findJettonMasters(prisma: PrismaClient, f: JettonMasterFil
   }));
 }
 
-/** jsonb does not keep key order; Go prints map keys sorted. */
-function sorted(m: Record<string, string>): Record<string, string> {
+/** jsonb does not keep key order; Go prints map keys sorted (NFT content too). */
+export function sorted(m: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

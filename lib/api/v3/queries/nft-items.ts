@@ -1,0 +1,87 @@
+// nft_items for GET /nft/items (and the item embedded in each sale): filters, ordering and the JSON
+// shape (api-v3.md §2.3, §3.15). An item whose owner is a GetGems sale or auction of that very item
+// is on sale; the seller behind it is its real owner.
+import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { dec, optB64 } from '../encode';
+import type { NftItemJson } from '../models';
+import type { Page } from '../params';
+import { collectionColumns, collectionJson, type CollectionRow } from './nft-collections';
+import { sorted } from './jetton-masters';
+
+export interface NftItemFilter {
+  address?: string[];
+  owner?: string[];
+  /** With owner: also items held by a sale or auction whose seller is one of the owners. */
+  includeOnSale?: boolean;
+  collection?: string[];
+  /** Decimal strings; only with collection. */
+  index?: string[];
+  sortByLastTransactionLt?: boolean;
+}
+
+interface Row extends CollectionRow {
+  address: string;
+  init: boolean;
+  index: Prisma.Decimal;
+  collection_address: string | null;
+  owner_address: string | null;
+  content: Record<string, string> | null;
+  last_transaction_lt: bigint;
+  code_hash: Uint8Array | null;
+  data_hash: Uint8Array | null;
+  sale_address: string | null;
+  sale_type: string | null;
+  sale_owner: string | null;
+}
+
+export async function findNftItems(prisma: PrismaClient, f: NftItemFilter, page: Page): Promise<NftItemJson[]> {
+  const cond: Prisma.Sql[] = [];
+  if (f.address?.length) cond.push(Prisma.sql`i.address = ANY(${f.address}::text[])`);
+  if (f.owner?.length) {
+    cond.push(
+      f.includeOnSale
+        ? Prisma.sql`(i.owner_address = ANY(${f.owner}::text[]) OR s.nft_owner_address = ANY(${f.owner}::text[]))`
+        : Prisma.sql`i.owner_address = ANY(${f.owner}::text[])`,
+    );
+  }
+  if (f.collection?.length) cond.push(Prisma.sql`i.collection_address = ANY(${f.collection}::text[])`);
+  if (f.index?.length) cond.push(Prisma.sql`i.index = ANY(${f.index}::numeric[])`);
+  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
+  const order = f.sortByLastTransactionLt
+    ? Prisma.sql`i.last_transaction_lt DESC, i.id ASC`
+    : f.owner?.length
+      ? Prisma.sql`i.owner_address, i.collection_address, i.index, i.id`
+      : f.collection?.length === 1
+        ? Prisma.sql`i.collection_address, i.index, i.id`
+        : Prisma.sql`i.id ASC`;
+  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+    SELECT i.address, i.init, i.index, i.collection_address, i.owner_address, i.content, i.last_transaction_lt, i.code_hash, i.data_hash,
+           s.address AS sale_address, s.type AS sale_type, s.nft_owner_address AS sale_owner, ${collectionColumns('c')}
+    FROM nft_items i
+    LEFT JOIN nft_sales s ON s.address = i.owner_address AND s.nft_address = i.address
+    LEFT JOIN nft_collections c ON c.address = i.collection_address
+    ${where} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+  return rows.map(itemJson);
+}
+
+function itemJson(r: Row): NftItemJson {
+  const item: NftItemJson = {
+    address: r.address,
+    init: r.init,
+    index: dec(r.index),
+    collection_address: r.collection_address,
+    owner_address: r.owner_address,
+    content: r.content ? sorted(r.content) : null,
+    last_transaction_lt: r.last_transaction_lt.toString(),
+    code_hash: optB64(r.code_hash),
+    data_hash: optB64(r.data_hash),
+    collection: collectionJson(r, 'c'),
+    on_sale: r.sale_address !== null,
+  };
+  if (r.sale_address) {
+    if (r.sale_type === 'getgems_auction') item.auction_contract_address = r.sale_address;
+    else item.sale_contract_address = r.sale_address;
+    if (r.sale_owner) item.real_owner = r.sale_owner;
+  }
+  return item;
+}

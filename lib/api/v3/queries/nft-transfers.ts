@@ -1,0 +1,83 @@
+// nft_transfers for GET /nft/transfers: filters, ordering and the JSON shape (api-v3.md §2.3, §3.16).
+// Aborted transfers are listed, as toncenter lists them.
+import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { b64, dec, optB64 } from '../encode';
+import type { NftTransferJson } from '../models';
+import type { Page, SortOrder } from '../params';
+import { clampLt } from '../routes/common';
+import { decodePayload } from './jetton-events';
+
+export interface NftTransferFilter {
+  owner?: string[];
+  /** With owner: in = the owner received, out = the owner sent, both (default) = either. */
+  direction?: 'in' | 'out' | 'both';
+  item?: string[];
+  collection?: string;
+  startUtime?: number;
+  endUtime?: number;
+  startLt?: bigint;
+  endLt?: bigint;
+  sort: SortOrder;
+}
+
+const I32_MAX = 2 ** 31 - 1;
+
+interface Row {
+  tx_hash: Uint8Array;
+  tx_lt: bigint;
+  tx_now: number;
+  tx_aborted: boolean;
+  query_id: Prisma.Decimal;
+  nft_item_address: string;
+  nft_collection_address: string | null;
+  old_owner: string | null;
+  new_owner: string | null;
+  response_destination: string | null;
+  custom_payload: Uint8Array | null;
+  forward_amount: Prisma.Decimal;
+  forward_payload: Uint8Array | null;
+  trace_id: Uint8Array | null;
+}
+
+/** Ordered by tx_lt {sort}, or by tx_now {sort} when a time bound is given. */
+export async function findNftTransfers(prisma: PrismaClient, f: NftTransferFilter, page: Page): Promise<NftTransferJson[]> {
+  const cond: Prisma.Sql[] = [];
+  if (f.owner?.length) {
+    if (f.direction === 'in') cond.push(Prisma.sql`new_owner = ANY(${f.owner}::text[])`);
+    else if (f.direction === 'out') cond.push(Prisma.sql`old_owner = ANY(${f.owner}::text[])`);
+    else cond.push(Prisma.sql`(old_owner = ANY(${f.owner}::text[]) OR new_owner = ANY(${f.owner}::text[]))`);
+  }
+  if (f.item?.length) cond.push(Prisma.sql`nft_item_address = ANY(${f.item}::text[])`);
+  if (f.collection) cond.push(Prisma.sql`nft_collection_address = ${f.collection}`);
+  // tx_now is int4: bounds past its range match nothing (lower) or everything (upper).
+  if (f.startUtime !== undefined) cond.push(f.startUtime > I32_MAX ? Prisma.sql`false` : Prisma.sql`tx_now >= ${f.startUtime}::int`);
+  if (f.endUtime !== undefined) cond.push(Prisma.sql`tx_now <= ${Math.min(f.endUtime, I32_MAX)}::int`);
+  if (f.startLt !== undefined) cond.push(Prisma.sql`tx_lt >= ${clampLt(f.startLt)}`);
+  if (f.endLt !== undefined) cond.push(Prisma.sql`tx_lt <= ${clampLt(f.endLt)}`);
+  const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
+  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
+  const order = byTime ? Prisma.sql`tx_now ${dir}, tx_lt ${dir}, tx_hash ${dir}` : Prisma.sql`tx_lt ${dir}, tx_hash ${dir}`;
+  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
+  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+    SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, nft_item_address, nft_collection_address, old_owner, new_owner,
+           response_destination, custom_payload, forward_amount, forward_payload, trace_id
+    FROM nft_transfers ${where} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+  return rows.map((r) => ({
+    query_id: dec(r.query_id),
+    nft_address: r.nft_item_address,
+    nft_collection: r.nft_collection_address,
+    transaction_hash: b64(r.tx_hash),
+    transaction_lt: r.tx_lt.toString(),
+    transaction_now: r.tx_now,
+    transaction_aborted: r.tx_aborted,
+    old_owner: r.old_owner,
+    new_owner: r.new_owner,
+    response_destination: r.response_destination,
+    custom_payload: optB64(r.custom_payload),
+    decoded_custom_payload: null,
+    forward_amount: dec(r.forward_amount),
+    forward_payload: optB64(r.forward_payload),
+    decoded_forward_payload: r.forward_payload ? decodePayload(r.forward_payload) : null,
+    trace_id: optB64(r.trace_id),
+  }));
+}

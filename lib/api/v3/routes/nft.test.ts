@@ -1,0 +1,320 @@
+// The NFT and DNS routes over a devnet indexed with the derive stage: every row against what the
+// contracts' get-methods answer (getTokenData and runGetMethod run them live, at the head the index
+// reached), transfers against the messages that carried them, and every route's errors.
+import { Address, Cell } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
+import { startTestChain, type TestChain } from '../../../testing/chain';
+import { modelProblems } from '../../../testing/v3';
+import { rawUpper } from '../../../ton/address';
+import { DnsRecordsResponse, NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
+import type { DnsRecordJson, NftCollectionJson, NftItemJson, NftSaleJson, NftTransferJson } from '../models';
+
+let chain: TestChain;
+const raw = (a: string) => rawUpper(Address.parse(a));
+const acc = (name: string) => raw(chain.account(name).address);
+
+type Collections = { nft_collections: NftCollectionJson[]; address_book: Record<string, unknown>; metadata: Record<string, unknown> };
+type Items = { nft_items: NftItemJson[]; address_book: Record<string, unknown>; metadata: Record<string, unknown> };
+type Transfers = { nft_transfers: NftTransferJson[]; address_book: Record<string, unknown> };
+type Sales = { nft_sales: NftSaleJson[]; address_book: Record<string, unknown> };
+type Records = { records: DnsRecordJson[]; address_book: Record<string, unknown> };
+
+/** What the contract's get-methods answer now (getTokenData runs them at the head). */
+async function tokenData(address: string): Promise<Record<string, unknown>> {
+  const r = await chain.callV2('get', 'getTokenData', { address });
+  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+  return r.body.result as Record<string, unknown>;
+}
+
+/** A get-method's stack through v2 runGetMethod: numbers as bigint, cells and slices as cells. */
+async function getMethod(address: string, method: string): Promise<(bigint | Cell | null)[]> {
+  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack: [] });
+  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+  const result = r.body.result as { exit_code: number; stack: [string, unknown][] };
+  expect(result.exit_code).toBe(0);
+  return result.stack.map(([type, value]) => {
+    if (type === 'num') return BigInt(value as string);
+    if (type === 'cell' || type === 'slice') return Cell.fromBase64((value as { bytes: string }).bytes);
+    return null;
+  });
+}
+const stackAddr = (c: bigint | Cell | null) => {
+  const a = (c as Cell).beginParse().loadMaybeAddress();
+  return a ? rawUpper(a) : null;
+};
+
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'v3-nft', rounds: 2, index: true, derive: true });
+}, 300_000);
+afterAll(() => chain?.close());
+
+describe('GET /nft/collections', () => {
+  it('the genesis collections as get_collection_data answers, content parsed from on-chain TEP-64', async () => {
+    const r = await chain.callV3<Collections>('nft/collections');
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, NftCollectionsResponse)).toEqual([]);
+    const list = r.body.nft_collections;
+    expect(list.map((c) => c.address).sort()).toEqual([acc('nft_collection'), acc('dns_collection'), acc('sbt_collection')].sort());
+    for (const c of list) {
+      const live = await tokenData(c.address);
+      expect(c.next_item_index).toBe(live.next_item_index);
+      expect(c.owner_address).toBe(raw(live.owner_address as string));
+      expect({ type: 'onchain', data: c.collection_content }).toEqual(live.collection_content);
+    }
+    const cards = list.find((c) => c.address === acc('nft_collection'))!;
+    expect(cards.next_item_index).toBe('3');
+    expect(cards.collection_content).toMatchObject({ name: 'Atlas Devnet Cards', image: 'https://atlas.devnet/static/cards.png' });
+    expect(list.find((c) => c.address === acc('dns_collection'))!.next_item_index).toBe('-1');
+    expect(Object.keys(r.body.address_book).sort()).toEqual([acc('admin'), acc('nft_collection'), acc('dns_collection'), acc('sbt_collection')].sort());
+    expect(Object.keys(r.body.metadata)).toContain(acc('nft_collection'));
+  });
+
+  it('filters by collection_address and owner_address, pages', async () => {
+    const q = async (query: Record<string, string | number | string[]>) => (await chain.callV3<Collections>('nft/collections', query)).body.nft_collections.map((c) => c.address);
+    expect(await q({ collection_address: chain.account('nft_collection').friendly.bounceable })).toEqual([acc('nft_collection')]);
+    expect((await q({ owner_address: acc('admin') })).length).toBe(3);
+    expect(await q({ owner_address: acc('alice') })).toEqual([]);
+    const all = await q({});
+    expect(await q({ limit: 1, offset: 1 })).toEqual(all.slice(1, 2));
+  });
+
+  it('422 for a bad address or limit', async () => {
+    expect((await chain.callV3('nft/collections', { collection_address: 'nobody' })).body).toEqual({
+      error: 'failed to decode: schema: error converting value for index 0 of "collection_address"',
+    });
+    expect((await chain.callV3('nft/collections', { limit: 1001 })).body).toEqual({ error: 'limit is not allowed: 1001 > 1000' });
+  });
+});
+
+describe('GET /nft/items', () => {
+  it('every item as get_nft_data answers at the indexed block, content joined with the collection\'s', async () => {
+    const r = await chain.callV3<Items>('nft/items', { limit: 1000 });
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, NftItemsResponse)).toEqual([]);
+    const list = r.body.nft_items;
+    const names = ['nft_item_0', 'nft_item_1', 'nft_item_2', 'alice.ton', 'atlas.ton', 'sbt_item_0'];
+    expect(list.map((i) => i.address).sort()).toEqual(names.map(acc).sort());
+    for (const i of list) {
+      const live = await tokenData(i.address);
+      expect({ index: i.index, owner: i.owner_address, collection: i.collection_address, init: i.init }).toEqual({
+        index: live.index,
+        owner: raw(live.owner_address as string),
+        collection: raw(live.collection_address as string),
+        init: live.init,
+      });
+      expect(i.collection?.address).toBe(i.collection_address);
+    }
+    const byName = (n: string) => list.find((i) => i.address === acc(n))!;
+    // the collection's common content prefix joined with the item's individual content (get_nft_content)
+    expect(byName('nft_item_2').content).toEqual({ uri: 'https://atlas.devnet/nft/2.json' });
+    // off-chain content URIs wait in the metadata fetcher's queue
+    const queued = await chain.db!.db.prisma.offchainMetadata.findMany({ where: { uri: { startsWith: 'https://atlas.devnet/' } } });
+    expect(queued.map((q) => q.uri).sort()).toEqual(
+      ['nft/0.json', 'nft/1.json', 'nft/2.json', 'sbt/badge-0.json'].map((u) => `https://atlas.devnet/${u}`),
+    );
+    expect(byName('alice.ton').content).toMatchObject({ name: 'alice.ton' });
+    // a soulbound item (TEP-85) is an item of its collection like any other
+    expect(byName('sbt_item_0')).toMatchObject({ collection_address: acc('sbt_collection'), owner_address: acc('bob'), content: { uri: 'https://atlas.devnet/sbt/badge-0.json' } });
+  });
+
+  it('an item held by its sale contract is on sale, with the seller as real owner', async () => {
+    const [item] = (await chain.callV3<Items>('nft/items', { address: acc('nft_item_1') })).body.nft_items;
+    expect(item).toMatchObject({ owner_address: acc('nft_sale'), on_sale: true, sale_contract_address: acc('nft_sale'), real_owner: acc('alice') });
+    expect(item!.auction_contract_address).toBeUndefined();
+    const [other] = (await chain.callV3<Items>('nft/items', { address: acc('nft_item_2') })).body.nft_items;
+    expect(other!.on_sale).toBe(false);
+    expect(other!.real_owner).toBeUndefined();
+  });
+
+  it('filters: owner (with include_on_sale), collection, index; orders', async () => {
+    const q = async (query: Record<string, string | number | boolean | string[]>) =>
+      (await chain.callV3<Items>('nft/items', { limit: 1000, ...query })).body.nft_items.map((i) => i.address);
+    const items = (await chain.callV3<Items>('nft/items', { limit: 1000 })).body.nft_items;
+    const ownedBy = (o: string, onSale = false) => items.filter((i) => i.owner_address === o || (onSale && i.real_owner === o)).map((i) => i.address).sort();
+    for (const owner of ['alice', 'bob', 'carol', 'admin'].map(acc)) {
+      expect((await q({ owner_address: owner })).sort()).toEqual(ownedBy(owner));
+      expect((await q({ owner_address: owner, include_on_sale: true })).sort()).toEqual(ownedBy(owner, true));
+    }
+    // the item on sale is found by its seller only with include_on_sale
+    expect(await q({ owner_address: acc('alice'), include_on_sale: true })).toContain(acc('nft_item_1'));
+    expect(await q({ owner_address: acc('alice') })).not.toContain(acc('nft_item_1'));
+    expect(await q({ collection_address: acc('nft_collection') })).toEqual(['nft_item_0', 'nft_item_1', 'nft_item_2'].map(acc));
+    expect(await q({ collection_address: acc('nft_collection'), index: ['2', '0'] })).toEqual(['nft_item_0', 'nft_item_2'].map(acc));
+    const atlasOwner = items.find((i) => i.address === acc('atlas.ton'))!.owner_address!;
+    expect(await q({ collection_address: [acc('nft_collection'), acc('dns_collection')], owner_address: atlasOwner })).toEqual(
+      items.filter((i) => i.owner_address === atlasOwner).sort((a, b) => (a.collection_address! < b.collection_address! ? -1 : a.collection_address! > b.collection_address! ? 1 : BigInt(a.index) < BigInt(b.index) ? -1 : 1)).map((i) => i.address),
+    );
+    const byLt = (await chain.callV3<Items>('nft/items', { sort_by_last_transaction_lt: true, limit: 1000 })).body.nft_items.map((i) => BigInt(i.last_transaction_lt));
+    expect(byLt).toEqual([...byLt].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    const all = await q({});
+    expect(await q({ limit: 2, offset: 1 })).toEqual(all.slice(1, 3));
+  });
+
+  it('errors: several collections without one owner, index rules, bad address or bool', async () => {
+    const two = [acc('nft_collection'), acc('dns_collection')];
+    expect((await chain.callV3('nft/items', { collection_address: two })).body).toEqual({ error: 'exact one owner_address required for multiple collection_address' });
+    expect((await chain.callV3('nft/items', { collection_address: acc('nft_collection'), index: '1x' })).body).toEqual({ error: 'index should contain digits only' });
+    const noCollection = await chain.callV3('nft/items', { index: '1' });
+    expect(noCollection.status).toBe(422);
+    expect(noCollection.body).toEqual({ error: 'index parameter is not allowed without the collection_address' });
+    expect((await chain.callV3('nft/items', { owner_address: '0:XYZ' })).status).toBe(422);
+    expect((await chain.callV3('nft/items', { include_on_sale: 'maybe' })).status).toBe(422);
+  });
+});
+
+/** In-messages with the NFT transfer opcode received by items, by transaction hash (base64). */
+async function transferRequests(): Promise<string[]> {
+  const items = (await chain.callV3<Items>('nft/items', { limit: 1000 })).body.nft_items.map((i) => i.address);
+  const rows = await chain.db!.db.prisma.message.findMany({ where: { direction: 'in', opcode: 0x5fcc3d14, destination: { in: items } }, select: { txHash: true } });
+  return rows.map((r) => Buffer.from(r.txHash).toString('base64'));
+}
+
+describe('GET /nft/transfers', () => {
+  it('one row per transfer request an item received, lt descending; the genesis gift with its comment', async () => {
+    const r = await chain.callV3<Transfers>('nft/transfers', { limit: 1000 });
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, NftTransfersResponse)).toEqual([]);
+    const list = r.body.nft_transfers;
+    expect(list.map((t) => t.transaction_hash).sort()).toEqual((await transferRequests()).sort());
+    const lts = list.map((t) => BigInt(t.transaction_lt));
+    expect(lts).toEqual([...lts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    const gift = list.find((t) => t.nft_address === acc('nft_item_0') && t.new_owner === acc('carol'))!;
+    expect(gift).toMatchObject({
+      old_owner: acc('alice'),
+      nft_collection: acc('nft_collection'),
+      response_destination: acc('alice'),
+      forward_amount: '10000000',
+      transaction_aborted: false,
+      custom_payload: null,
+    });
+    expect(gift.decoded_forward_payload).toMatchObject({ comment: GENESIS_TEXTS.nftGift });
+    // bob's try to give his soulbound badge away: listed, aborted, and the badge stayed his
+    const refused = list.find((t) => t.nft_address === acc('sbt_item_0'))!;
+    expect(refused).toMatchObject({ query_id: '85', old_owner: acc('bob'), new_owner: acc('alice'), nft_collection: acc('sbt_collection'), transaction_aborted: true });
+    const toSale = list.find((t) => t.nft_address === acc('nft_item_1'))!;
+    expect(toSale).toMatchObject({ old_owner: acc('alice'), new_owner: acc('nft_sale'), forward_amount: '50000000' });
+    expect(Object.keys(r.body.address_book)).toEqual(expect.arrayContaining([acc('alice'), acc('carol'), acc('nft_item_0'), acc('nft_collection')]));
+  });
+
+  it('filters: owner with direction, item, collection, lt and time ranges; sort asc', async () => {
+    const all = (await chain.callV3<Transfers>('nft/transfers', { limit: 1000 })).body.nft_transfers;
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const hashes = (xs: NftTransferJson[]) => xs.map((t) => t.transaction_hash).sort();
+    const q = async (query: Record<string, string | number | string[]>) => (await chain.callV3<Transfers>('nft/transfers', { limit: 1000, ...query })).body.nft_transfers;
+    const carol = acc('carol');
+    const alice = acc('alice');
+    expect(hashes(await q({ owner_address: carol, direction: 'in' }))).toEqual(hashes(all.filter((t) => t.new_owner === carol)));
+    expect(hashes(await q({ owner_address: alice, direction: 'out' }))).toEqual(hashes(all.filter((t) => t.old_owner === alice)));
+    expect(hashes(await q({ address: alice }))).toEqual(hashes(all.filter((t) => t.old_owner === alice || t.new_owner === alice)));
+    expect(hashes(await q({ item_address: acc('nft_item_1') }))).toEqual(hashes(all.filter((t) => t.nft_address === acc('nft_item_1'))));
+    expect(hashes(await q({ collection_address: acc('nft_collection') }))).toEqual(hashes(all.filter((t) => t.nft_collection === acc('nft_collection'))));
+    expect(await q({ collection_address: acc('alice') })).toEqual([]);
+    const first = all[all.length - 1]!;
+    expect(hashes(await q({ start_lt: first.transaction_lt, end_lt: first.transaction_lt }))).toEqual([first.transaction_hash]);
+    const at = first.transaction_now;
+    expect(hashes(await q({ start_utime: at, end_utime: at }))).toEqual(hashes(all.filter((t) => t.transaction_now === at)));
+    expect((await q({ sort: 'asc' })).map((t) => t.transaction_hash)).toEqual([...all].reverse().map((t) => t.transaction_hash));
+    expect((await q({ limit: 1, offset: 1 })).map((t) => t.transaction_hash)).toEqual(all.slice(1, 2).map((t) => t.transaction_hash));
+  });
+
+  it('errors: direction, address, lt, sort, limit', async () => {
+    expect((await chain.callV3('nft/transfers', { owner_address: acc('alice'), direction: 'up' })).body).toEqual({ error: 'direction should be one of: in, out, both' });
+    expect((await chain.callV3('nft/transfers', { collection_address: 'x' })).body).toEqual({ error: 'failed to decode: schema: error converting value for "collection_address"' });
+    expect((await chain.callV3('nft/transfers', { start_lt: '-1' })).status).toBe(422);
+    expect((await chain.callV3('nft/transfers', { sort: 'up' })).body).toEqual({ error: 'wrong value for sort parameter' });
+    expect((await chain.callV3('nft/transfers', { limit: 1001 })).status).toBe(422);
+  });
+});
+
+describe('GET /nft/sales', () => {
+  it('the genesis sale as get_sale_data answers, with the item it sells', async () => {
+    const r = await chain.callV3<Sales>('nft/sales', { address: [acc('nft_sale'), acc('alice')] });
+    expect(r.status).toBe(200);
+    expect(modelProblems(r.body, NftSalesResponse)).toEqual([]);
+    expect(r.body.nft_sales).toHaveLength(1);
+    const sale = r.body.nft_sales[0]!;
+    const s = await getMethod(acc('nft_sale'), 'get_sale_data');
+    expect(sale).toMatchObject({
+      type: 'getgems_sale',
+      address: acc('nft_sale'),
+      nft_address: stackAddr(s[4]!),
+      nft_owner_address: stackAddr(s[5]!),
+      marketplace_address: stackAddr(s[3]!),
+      created_at: Number(s[2]),
+    });
+    expect(sale.nft_address).toBe(acc('nft_item_1'));
+    expect(sale.nft_owner_address).toBe(acc('alice'));
+    expect(sale.details).toEqual({
+      is_complete: s[1] !== 0n,
+      full_price: (s[6] as bigint).toString(),
+      marketplace_fee_address: stackAddr(s[7]!),
+      marketplace_fee: (s[8] as bigint).toString(),
+      royalty_address: stackAddr(s[9]!),
+      royalty_amount: (s[10] as bigint).toString(),
+    });
+    expect(sale.details.full_price).toBe('100000000000');
+    expect(sale.nft_item).toMatchObject({ address: acc('nft_item_1'), on_sale: true, real_owner: acc('alice'), collection: { address: acc('nft_collection') } });
+    expect(Object.keys(r.body.address_book)).toEqual(expect.arrayContaining([acc('nft_sale'), acc('nft_item_1'), acc('alice'), acc('admin'), acc('nft_collection')]));
+  });
+
+  it('errors: no address, too many, a bad one', async () => {
+    expect((await chain.callV3('nft/sales')).body).toEqual({ error: 'at least 1 address required' });
+    const many = Array.from({ length: 1001 }, () => acc('nft_sale'));
+    expect((await chain.callV3('nft/sales', { address: many })).status).toBe(422);
+    expect((await chain.callV3('nft/sales', { address: 'x' })).status).toBe(422);
+  });
+});
+
+describe('GET /dns/records', () => {
+  /** The records getTokenData reads live with dnsresolve, in dns/records' shape. */
+  async function liveRecords(item: string) {
+    const content = (await tokenData(item)).content as { domain: string; data: Record<string, Record<string, unknown>> };
+    const addr = (a: unknown) => (a ? `${(a as { workchain_id: number }).workchain_id}:${(a as { address: string }).address.toUpperCase()}` : null);
+    const site = content.data.site;
+    return {
+      domain: content.domain,
+      dns_wallet: addr(content.data.wallet?.smc_addr),
+      dns_next_resolver: addr(content.data.dns_next_resolver?.resolver),
+      dns_site_adnl: site?.['@type'] === 'dns_adnl_address' ? (site.adnl_addr as string) : null,
+      dns_storage_bag_id: site?.['@type'] === 'dns_storage_address' ? (site.bag_id as string) : ((content.data.storage?.bag_id as string | undefined) ?? null),
+    };
+  }
+
+  it('each .ton name with every record kind, as dnsresolve answers', async () => {
+    for (const [name, owner] of [['alice.ton', 'alice'], ['atlas.ton', 'admin']] as const) {
+      const r = await chain.callV3<Records>('dns/records', { domain: name });
+      expect(r.status).toBe(200);
+      expect(modelProblems(r.body, DnsRecordsResponse)).toEqual([]);
+      expect(r.body.records).toHaveLength(1);
+      const rec = r.body.records[0]!;
+      expect(rec.domain).toBe(name);
+      expect(rec).toMatchObject({ nft_item_address: acc(name), nft_item_owner: acc(owner), ...(await liveRecords(acc(name))) });
+      expect(Object.keys(r.body).sort()).toEqual(['address_book', 'records']);
+    }
+    const [alice] = (await chain.callV3<Records>('dns/records', { domain: 'alice.ton' })).body.records;
+    expect(alice).toMatchObject({ dns_wallet: acc('wallet_v5r1'), dns_next_resolver: acc('alice.ton'), dns_storage_bag_id: null });
+    expect(alice!.dns_site_adnl).toMatch(/^[0-9a-f]{64}$/);
+    const [atlas] = (await chain.callV3<Records>('dns/records', { domain: 'atlas.ton' })).body.records;
+    expect(atlas).toMatchObject({ dns_wallet: acc('admin'), dns_site_adnl: null });
+    expect(atlas!.dns_storage_bag_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('by wallet: the names whose wallet record points at it', async () => {
+    const r = await chain.callV3<Records>('dns/records', { wallet: chain.account('admin').friendly.bounceable });
+    expect(r.body.records.map((x) => x.domain)).toEqual(['atlas.ton']);
+    expect(Object.keys(r.body.address_book).sort()).toEqual([acc('admin'), acc('atlas.ton')].sort());
+    expect((await chain.callV3<Records>('dns/records', { wallet: acc('wallet_v5r1') })).body.records.map((x) => x.domain)).toEqual(['alice.ton']);
+    expect((await chain.callV3<Records>('dns/records', { wallet: acc('alice') })).body.records).toEqual([]);
+    expect((await chain.callV3<Records>('dns/records', { domain: 'nobody.ton' })).body.records).toEqual([]);
+  });
+
+  it('errors: neither or both of wallet and domain, bad wallet, limit', async () => {
+    expect((await chain.callV3('dns/records')).body).toEqual({ error: 'either wallet address or domain is required' });
+    const both = await chain.callV3('dns/records', { wallet: acc('admin'), domain: 'atlas.ton' });
+    expect(both.status).toBe(422);
+    expect(both.body).toEqual({ error: 'provide either wallet address or domain, not both' });
+    expect((await chain.callV3('dns/records', { wallet: 'x' })).status).toBe(422);
+    expect((await chain.callV3('dns/records', { domain: 'atlas.ton', limit: 1001 })).status).toBe(422);
+  });
+});

@@ -1,0 +1,383 @@
+// TEP-62 NFTs in the derive stage: collections (get_collection_data), items and SBTs (get_nft_data,
+// checked against their collection's get_nft_address_by_index, content joined with the collection's by
+// get_nft_content as TEP-64 says), GetGems sales and auctions (get_sale_data), TEP-81 .ton names
+// (get_domain, dnsresolve) and the transfer requests items received. Like jettons.ts, a row of a state
+// table is replaced only by a newer state of its account.
+import { Cell, type Address, type TupleItem } from '@ton/core';
+import { Prisma, type PrismaClient } from '../../db/generated/client';
+import { readComment } from '../../actions/cells';
+import { NFT_OP, readNftTransfer } from '../../actions/protocols/nft';
+import { rawUpper } from '../../ton/address';
+import { methodId } from '../../ton/contract-methods';
+import { stackAddress, stackCell, stackInt } from '../../ton/jetton-getters';
+import {
+  readAuctionData,
+  readCollectionData,
+  readDnsRecords,
+  readDomain,
+  readNftData,
+  readSaleData,
+  RESOLVE_SELF,
+  type NftData,
+} from '../../ton/nft-getters';
+import { parseTokenContent } from '../../ton/token-content';
+import type { MessageRecord } from '../records';
+import { hex, optHex, type Row, type TableRows } from '../sql';
+import type { DerivedAccount, DeriveBlock, Detector, GetterRun } from './detector';
+
+export const NFT_COLLECTION = 'nft_collection';
+export const NFT_ITEM = 'nft_item';
+export const GETGEMS_SALE = 'getgems_sale';
+export const GETGEMS_AUCTION = 'getgems_auction';
+export const DNS_ITEM = 'dns_item';
+
+// The get-methods each interface declares (toncenter's detection table, lib/api/v3/interfaces.ts).
+const DECLARES: Record<string, number[]> = {
+  [NFT_COLLECTION]: ['get_collection_data', 'get_nft_address_by_index', 'get_nft_content'].map(methodId),
+  [NFT_ITEM]: ['get_nft_data'].map(methodId),
+  [GETGEMS_SALE]: ['get_sale_data'].map(methodId),
+  [GETGEMS_AUCTION]: ['get_sale_data'].map(methodId),
+  [DNS_ITEM]: ['get_nft_data', 'get_domain', 'dnsresolve'].map(methodId),
+};
+
+/** A .ton name is paid for a year from its last fill-up (TEP-81 reference DNS items). */
+const DNS_TERM_SECONDS = 365n * 24n * 3600n;
+
+const COLLECTION_COLUMNS = ['address', 'next_item_index', 'owner_address', 'collection_content', 'collection_content_boc', 'code_hash', 'data_hash', 'last_transaction_lt'] as const;
+const ITEM_COLUMNS = ['address', 'init', 'index', 'collection_address', 'owner_address', 'content', 'content_boc', 'code_hash', 'data_hash', 'last_transaction_lt'] as const;
+const SALE_COLUMNS = ['address', 'type', 'nft_address', 'nft_owner_address', 'marketplace_address', 'created_at', 'details', 'code_hash', 'data_hash', 'last_transaction_lt'] as const;
+const DNS_COLUMNS = ['nft_item_address', 'domain', 'nft_item_owner', 'dns_next_resolver', 'dns_wallet', 'dns_site_adnl', 'dns_storage_bag_id', 'expiry', 'last_transaction_lt'] as const;
+const TRANSFER_COLUMNS = [
+  'tx_hash', 'tx_lt', 'tx_now', 'tx_aborted', 'mc_seqno', 'query_id', 'nft_item_address', 'nft_item_index', 'nft_collection_address', 'old_owner',
+  'new_owner', 'response_destination', 'custom_payload', 'forward_amount', 'forward_payload', 'comment',
+] as const;
+
+/** Only a newer state of the account replaces its row. */
+const newer = (table: string, key: string, columns: readonly string[]) =>
+  `ON CONFLICT (${key}) DO UPDATE SET ${columns
+    .filter((c) => c !== key)
+    .map((c) => `"${c}" = EXCLUDED."${c}"`)
+    .join(', ')} WHERE ${table}.last_transaction_lt < EXCLUDED.last_transaction_lt`;
+
+const raw = (a: Address | null) => (a ? rawUpper(a) : null);
+
+/** The stack read by `read`, or null when the method failed or its stack is not that interface's. */
+async function getter<T>(account: DerivedAccount, run: GetterRun, method: string, read: (s: TupleItem[]) => T, stack?: TupleItem[]): Promise<T | null> {
+  const s = await run(account, method, stack);
+  try {
+    return s ? read(s) : null;
+  } catch {
+    return null;
+  }
+}
+
+const collectionData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_collection_data', readCollectionData);
+const nftData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_nft_data', readNftData);
+const saleData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_sale_data', readSaleData);
+const auctionData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_sale_data', readAuctionData);
+const domainOf = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_domain', readDomain);
+
+/** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
+function contentJson(content: Cell): Record<string, string> | null {
+  try {
+    const c = parseTokenContent(content);
+    return c.type === 'onchain' ? c.data : { uri: c.data };
+  } catch {
+    return null;
+  }
+}
+
+function stateColumns(a: DerivedAccount) {
+  return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };
+}
+
+/**
+ * An item as its collection vouches for it: the collection's get_nft_address_by_index must name the
+ * item (else anyone could claim a collection), and get_nft_content joins the individual content with
+ * the collection's common content. Null when the collection disowns the item.
+ */
+async function itemContent(block: DeriveBlock, item: DerivedAccount, d: NftData): Promise<{ content: Cell | null } | null> {
+  if (!d.collection) return { content: d.content };
+  const collection = await block.account(rawUpper(d.collection));
+  if (!collection) return null;
+  const index: TupleItem = { type: 'int', value: d.index };
+  const vouched = await getter(collection, block.run, 'get_nft_address_by_index', (s) => stackAddress(s[0]), [index]);
+  if (!vouched || rawUpper(vouched) !== item.state.account) return null;
+  if (!d.content) return { content: null };
+  const full = await getter(collection, block.run, 'get_nft_content', (s) => stackCell(s[0]), [index, { type: 'cell', cell: d.content }]);
+  return { content: full };
+}
+
+export const nftDetector: Detector = {
+  name: 'nft',
+
+  candidates(methods) {
+    return Object.entries(DECLARES)
+      .filter(([, ids]) => ids.every((id) => methods.has(id)))
+      .map(([name]) => name);
+  },
+
+  async confirm(iface, account, run) {
+    switch (iface) {
+      case NFT_COLLECTION:
+        return (await collectionData(account, run)) !== null;
+      case NFT_ITEM:
+        return (await nftData(account, run)) !== null;
+      case GETGEMS_SALE:
+        return (await saleData(account, run)) !== null;
+      case GETGEMS_AUCTION:
+        return (await auctionData(account, run)) !== null;
+      case DNS_ITEM:
+        return (await nftData(account, run)) !== null && (await domainOf(account, run)) !== null;
+    }
+    return false;
+  },
+
+  async derive(block: DeriveBlock): Promise<TableRows[]> {
+    const collections: Row[] = [];
+    const items: Row[] = [];
+    const sales: Row[] = [];
+    const names: Row[] = [];
+    const uris: string[] = [];
+    const itemsByAddress = new Map<string, NftData>();
+    for (const account of block.accounts.values()) {
+      const address = account.state.account;
+      const is = (iface: string) => account.interfaces.includes(iface);
+      if (is(NFT_COLLECTION)) {
+        const d = await collectionData(account, block.run);
+        if (d) {
+          const content = contentJson(d.content);
+          if (content?.uri) uris.push(content.uri);
+          collections.push({
+            address,
+            next_item_index: d.nextItemIndex.toString(),
+            owner_address: raw(d.owner),
+            collection_content: content,
+            collection_content_boc: hex(d.content.toBoc()),
+            ...stateColumns(account),
+          });
+        }
+      }
+      if (is(NFT_ITEM)) {
+        const d = await nftData(account, block.run);
+        const vouched = d && (await itemContent(block, account, d));
+        if (d && vouched) {
+          itemsByAddress.set(address, d);
+          const content = vouched.content ? contentJson(vouched.content) : null;
+          if (content?.uri) uris.push(content.uri);
+          items.push({
+            address,
+            init: d.init,
+            index: d.index.toString(),
+            collection_address: raw(d.collection),
+            owner_address: raw(d.owner),
+            content,
+            content_boc: vouched.content ? hex(vouched.content.toBoc()) : null,
+            ...stateColumns(account),
+          });
+          if (is(DNS_ITEM)) {
+            const name = await dnsRow(block, account, d);
+            if (name) names.push(name);
+          }
+        }
+      }
+      if (is(GETGEMS_SALE)) {
+        const s = await saleData(account, block.run);
+        if (s) {
+          sales.push({
+            address,
+            type: GETGEMS_SALE,
+            nft_address: raw(s.nft),
+            nft_owner_address: raw(s.nftOwner),
+            marketplace_address: raw(s.marketplace),
+            created_at: s.createdAt.toString(),
+            details: {
+              is_complete: s.isComplete,
+              full_price: s.fullPrice.toString(),
+              marketplace_fee_address: raw(s.marketplaceFeeAddress),
+              marketplace_fee: s.marketplaceFee.toString(),
+              royalty_address: raw(s.royaltyAddress),
+              royalty_amount: s.royaltyAmount.toString(),
+            },
+            ...stateColumns(account),
+          });
+        }
+      }
+      if (is(GETGEMS_AUCTION)) {
+        const a = await auctionData(account, block.run);
+        if (a) {
+          sales.push({
+            address,
+            type: GETGEMS_AUCTION,
+            nft_address: raw(a.nft),
+            nft_owner_address: raw(a.nftOwner),
+            marketplace_address: raw(a.marketplace),
+            created_at: a.createdAt.toString(),
+            details: {
+              end_flag: a.end,
+              end_time: Number(a.endTime),
+              last_bid: a.lastBid.toString(),
+              last_member: raw(a.lastMember),
+              min_step: Number(a.minStep),
+              mp_fee_address: raw(a.mpFeeAddress),
+              mp_fee_factor: Number(a.mpFeeFactor),
+              mp_fee_base: Number(a.mpFeeBase),
+              royalty_fee_address: raw(a.royaltyFeeAddress),
+              royalty_fee_factor: Number(a.royaltyFeeFactor),
+              royalty_fee_base: Number(a.royaltyFeeBase),
+              max_bid: a.maxBid.toString(),
+              min_bid: a.minBid.toString(),
+              last_bid_at: Number(a.lastBidAt),
+              is_canceled: a.isCanceled,
+            },
+            ...stateColumns(account),
+          });
+        }
+      }
+    }
+    if (uris.length) await block.enqueueMetadata(uris);
+
+    // Transfers: requests an NFT item of this block received (every account that had a transaction is
+    // among the block's accounts, so its item data is at hand).
+    const inMessages = new Map<string, MessageRecord>();
+    for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
+    const requests: ItemRequest[] = [];
+    for (const b of block.blocks) {
+      for (const t of b.transactions) {
+        const item = itemsByAddress.get(t.account);
+        const msg = inMessages.get(t.hash.toString('hex'));
+        if (!item || !msg || msg.opcode !== NFT_OP.transfer) continue;
+        const body = block.contents.get(msg.bodyHash.toString('hex'));
+        if (!body) continue;
+        requests.push({
+          txHash: t.hash,
+          lt: t.lt,
+          now: t.now,
+          aborted: t.description.aborted ?? false,
+          mcSeqno: block.mcSeqno,
+          item: t.account,
+          index: item.index.toString(),
+          collection: raw(item.collection),
+          sender: msg.source,
+          body,
+        });
+      }
+    }
+    return [
+      { table: 'nft_collections', columns: COLLECTION_COLUMNS, rows: collections, onConflict: newer('nft_collections', 'address', COLLECTION_COLUMNS) },
+      { table: 'nft_items', columns: ITEM_COLUMNS, rows: items, onConflict: newer('nft_items', 'address', ITEM_COLUMNS) },
+      { table: 'nft_sales', columns: SALE_COLUMNS, rows: sales, onConflict: newer('nft_sales', 'address', SALE_COLUMNS) },
+      { table: 'dns_entries', columns: DNS_COLUMNS, rows: names, onConflict: newer('dns_entries', 'nft_item_address', DNS_COLUMNS) },
+      transferTable(nftTransferRows(requests)),
+    ];
+  },
+
+  async history(prisma, afterLt, limit) {
+    const rows = await itemRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
+    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
+    const lastLt = rows[rows.length - 1]!.lt;
+    // The page ends inside an lt shared by several accounts' transactions: take all of them.
+    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
+    for (const r of await itemRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
+    return { tables: [transferTable(nftTransferRows(rows))], lastLt, count: rows.length };
+  },
+};
+
+/** The dns_entries row of a .ton item: its name, owner, every record and when it expires. */
+async function dnsRow(block: DeriveBlock, account: DerivedAccount, d: NftData): Promise<Row | null> {
+  const label = await domainOf(account, block.run);
+  const records = await getter(account, block.run, 'dnsresolve', readDnsRecords, RESOLVE_SELF);
+  if (label === null || !records) return null;
+  // Reference items answer get_last_fill_up_time; an item that does not has no known expiry.
+  const filledUp = await getter(account, block.run, 'get_last_fill_up_time', (s) => stackInt(s[0]));
+  return {
+    nft_item_address: account.state.account,
+    domain: `${label}.ton`,
+    nft_item_owner: raw(d.owner),
+    dns_next_resolver: raw(records.nextResolver),
+    dns_wallet: raw(records.wallet),
+    dns_site_adnl: records.siteAdnl?.toString('hex') ?? null,
+    dns_storage_bag_id: records.storageBagId?.toString('hex') ?? null,
+    expiry: filledUp === null ? null : (filledUp + DNS_TERM_SECONDS).toString(),
+    last_transaction_lt: account.state.lastTransLt.toString(),
+  };
+}
+
+const transferTable = (rows: Row[]): TableRows => ({ table: 'nft_transfers', columns: TRANSFER_COLUMNS, rows });
+
+/** A transfer request an NFT item received in a transaction. */
+export interface ItemRequest {
+  txHash: Buffer;
+  lt: bigint;
+  now: number;
+  aborted: boolean;
+  mcSeqno: number;
+  item: string;
+  index: string | null;
+  collection: string | null;
+  /** The message's sender: the old owner (a transfer from anyone else is aborted by the item). */
+  sender: string | null;
+  body: Buffer;
+}
+
+/** Transfer requests to known NFT items among indexed transactions, by lt. */
+async function itemRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<ItemRequest[]> {
+  const rows = await prisma.$queryRaw<
+    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; index: Prisma.Decimal; collection: string | null; source: string | null; boc: Uint8Array }[]
+  >(Prisma.sql`
+    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
+           t.account, i.index, i.collection_address AS collection, m.source, c.boc
+    FROM messages m
+    JOIN nft_items i ON i.address = m.destination
+    JOIN transactions t ON t.hash = m.tx_hash
+    JOIN message_contents c ON c.hash = m.body_hash
+    WHERE m.direction = 'in' AND m.opcode = ${NFT_OP.transfer}::int AND ${ltCondition}
+    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
+  return rows.map((r) => ({
+    txHash: Buffer.from(r.hash),
+    lt: r.lt,
+    now: r.now,
+    aborted: r.aborted,
+    mcSeqno: r.mc_seqno ?? 0,
+    item: r.account,
+    index: r.index.toFixed(),
+    collection: r.collection,
+    sender: r.source,
+    body: Buffer.from(r.boc),
+  }));
+}
+
+/** nft_transfers rows of item requests; a malformed body makes no row (the item rejects it too). */
+export function nftTransferRows(requests: ItemRequest[]): Row[] {
+  const rows: Row[] = [];
+  for (const q of requests) {
+    try {
+      const body = Cell.fromBoc(q.body)[0]!.beginParse();
+      if (body.preloadUint(32) !== NFT_OP.transfer) continue;
+      const r = readNftTransfer(body);
+      const { comment, encrypted } = r.forwardPayload ? readComment(r.forwardPayload.beginParse()) : { comment: null, encrypted: false };
+      const payload = r.forwardPayload && (r.forwardPayload.bits.length || r.forwardPayload.refs.length) ? r.forwardPayload : null;
+      rows.push({
+        tx_hash: hex(q.txHash),
+        tx_lt: q.lt.toString(),
+        tx_now: q.now,
+        tx_aborted: q.aborted,
+        mc_seqno: q.mcSeqno,
+        query_id: (r.queryId ?? 0n).toString(),
+        nft_item_address: q.item,
+        nft_item_index: q.index,
+        nft_collection_address: q.collection,
+        old_owner: q.sender,
+        new_owner: r.newOwner,
+        response_destination: r.response,
+        custom_payload: r.customPayload ? hex(r.customPayload.toBoc()) : null,
+        forward_amount: (r.forwardAmount ?? 0n).toString(),
+        forward_payload: payload ? hex(payload.toBoc()) : null,
+        comment: encrypted ? null : comment,
+      });
+    } catch {
+      // not a well-formed request
+    }
+  }
+  return rows;
+}

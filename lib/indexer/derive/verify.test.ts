@@ -1,0 +1,43 @@
+// index:verify's check of the derived NFT and DNS tables: an index the derive stage kept up to date
+// matches the get-methods; a row changed behind its back is reported by table, row and column.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { log } from '../../log';
+import { startTestChain, type TestChain } from '../../testing/chain';
+import { Deriver } from './index';
+import { verifyDerived } from './verify';
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'derive-verify', rounds: 2, index: true, derive: true });
+}, 300_000);
+afterAll(() => chain?.close());
+
+const prisma = () => chain.db!.db.prisma;
+const verify = () => verifyDerived({ prisma: prisma(), deriver: new Deriver({ prisma: prisma(), lite: chain.lite, tvm: chain.tvm, log }), batch: 3 });
+
+describe('verifyDerived', () => {
+  it('the tables the derive stage wrote agree with the get-methods', async () => {
+    const r = await verify();
+    expect(r.differences).toEqual([]);
+    // 3 collections, 6 items, 1 sale, 2 names
+    expect(r.rows).toBe(12);
+  }, 120_000);
+
+  it('a tampered owner, record and sale price are each reported', async () => {
+    const item = (await prisma().nftItem.findFirst({ where: { collectionAddress: { not: null } }, orderBy: { address: 'asc' } }))!;
+    await prisma().nftItem.update({ where: { address: item.address }, data: { ownerAddress: '0:' + '0'.repeat(64) } });
+    const name = (await prisma().dnsEntry.findFirst({ where: { domain: 'atlas.ton' } }))!;
+    await prisma().dnsEntry.update({ where: { nftItemAddress: name.nftItemAddress }, data: { dnsWallet: null } });
+    const sale = (await prisma().nftSale.findFirst())!;
+    await prisma().nftSale.update({ where: { address: sale.address }, data: { details: { ...(sale.details as object), full_price: '1' } } });
+    const r = await verify();
+    expect(r.differences).toEqual(
+      expect.arrayContaining([
+        `nft_items ${item.address}: owner_address 0:${'0'.repeat(64)} != ${item.ownerAddress}`,
+        `dns_entries ${name.nftItemAddress}: dns_wallet null != ${name.dnsWallet}`,
+        expect.stringMatching(new RegExp(`^nft_sales ${sale.address}: details .*"full_price":"1"`)),
+      ]),
+    );
+    expect(r.differences).toHaveLength(3);
+  }, 120_000);
+});
