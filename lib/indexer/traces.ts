@@ -61,9 +61,10 @@ export async function assembleTraces(tx: Tx, transactions: TransactionRecord[], 
 
   const inMsg = new Map<string, MessageRecord>();
   const outMsgs = new Map<string, MessageRecord[]>();
-  const sentInBatch = new Map<string, string>(); // message hash -> sending transaction hash
+  const sentInBatch = new Map<string, string>(); // message hash -> sending transaction hash (new ones only)
   for (const m of messages) {
     const t = key(m.txHash);
+    if (skip.has(t)) continue; // a stored sender is found through its stored out-message
     if (m.direction === 'in') inMsg.set(t, m);
     else {
       outMsgs.set(t, [...(outMsgs.get(t) ?? []), m]);
