@@ -1,6 +1,7 @@
 // Writes the rows of one masterchain block (it and the shard blocks it registered) in one database
 // transaction together with the cursor, so a crash leaves either all of it or none; re-running a block
-// is a no-op (every insert skips rows that exist).
+// is a no-op (every insert skips rows that exist). The same transaction assembles the traces the block's
+// transactions belong to (traces.ts) and classifies those it completes (trace-actions.ts).
 //
 // Each table gets ONE statement per masterchain block (lib/indexer/sql.ts insertRows).
 import type { PrismaClient } from '../db/generated/client';

@@ -120,8 +120,7 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     WHERE account IN (SELECT x FROM json_array_elements_text(${JSON.stringify(addresses)}::json) AS x)`;
   for (const r of rows) {
     const info: AccountInterfaces = {};
-    const code = bocCell(r.code_boc);
-    const names = detectInterfaces(r.code_hash ? b64(r.code_hash) : null, code ? contractMethods(code) : null);
+    const names = interfacesOfCode(r.code_hash, r.code_boc);
     const data = bocCell(r.data_boc);
     if (data && names.some((n) => JETTON_WALLETS.has(n))) {
       const wallet = jettonWalletData(data);
@@ -131,6 +130,24 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     out.set(r.account, info);
   }
   return out;
+}
+
+// Interfaces by code hash: a code's interfaces never change and codes are few, while parsing a code's
+// method dictionary on every completed trace costs more than the rest of its classification.
+const byCode = new Map<string, string[]>();
+const BY_CODE_MAX = 10_000;
+
+function interfacesOfCode(codeHash: Uint8Array | null, codeBoc: Uint8Array | null): string[] {
+  if (!codeHash) return [];
+  const key = b64(codeHash);
+  let names = byCode.get(key);
+  if (!names) {
+    const code = bocCell(codeBoc);
+    names = detectInterfaces(key, code ? contractMethods(code) : null);
+    if (byCode.size >= BY_CODE_MAX) byCode.clear();
+    if (code) byCode.set(key, names);
+  }
+  return names;
 }
 
 /** TEP-74 wallet data: balance, owner, master (then the wallet code). Null when the layout differs. */

@@ -13,9 +13,8 @@
 // the edges), `pending_messages` (internal messages sent and not yet received). A trace is `pending`
 // while pending_messages > 0 and `complete` when it reaches 0 (nothing in flight means nothing more can
 // join). Each batch only adds deltas, in one upsert.
-import { Prisma } from '../db/generated/client';
 import type { MessageRecord, TransactionRecord } from './records';
-import { byteaList, hex, optHex, type Row, type Tx } from './sql';
+import { byteaList, hex, optHex, tableSql, type Row, type Tx } from './sql';
 
 /** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */
 export const MAX_TRACE_TRANSACTIONS = 4000;
@@ -61,9 +60,10 @@ export async function assembleTraces(tx: Tx, transactions: TransactionRecord[], 
 
   const inMsg = new Map<string, MessageRecord>();
   const outMsgs = new Map<string, MessageRecord[]>();
-  const sentInBatch = new Map<string, string>(); // message hash -> sending transaction hash
+  const sentInBatch = new Map<string, string>(); // message hash -> sending transaction hash (new ones only)
   for (const m of messages) {
     const t = key(m.txHash);
+    if (skip.has(t)) continue; // a stored sender is found through its stored out-message
     if (m.direction === 'in') inMsg.set(t, m);
     else {
       outMsgs.set(t, [...(outMsgs.get(t) ?? []), m]);
@@ -161,7 +161,7 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
     is_incomplete: d.transactions > MAX_TRACE_TRANSACTIONS,
     classification_state: 'unclassified',
   }));
-  const cols = Prisma.raw(TRACE_COLUMNS.map((c) => `"${c}"`).join(', '));
+  const { cols } = tableSql('traces', TRACE_COLUMNS);
   const after = await tx.$queryRaw<{ trace_id: Uint8Array; state: string; is_incomplete: boolean; classifier_version: number | null }[]>`
     INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
     ON CONFLICT (trace_id) DO UPDATE SET

@@ -211,6 +211,16 @@ describe('GET /actions', () => {
     expect(inBlock.every((a) => a.trace_mc_seqno_end === seqno)).toBe(true);
     expect(inBlock.map((a) => a.action_id)).toContain(transfer.action_id);
     expect(await errorOf('actions', { mc_seqno: 999_999 })).toEqual([404, 'masterchain block 999999 not found']);
+
+    // lt and time ranges are on the trace's end.
+    const all = await actions({ limit: 1000 });
+    const fromLt = await actions({ start_lt: transfer.trace_end_lt, limit: 1000 });
+    expect(fromLt.map((a) => a.action_id).sort()).toEqual(all.filter((a) => BigInt(a.trace_end_lt) >= BigInt(transfer.trace_end_lt)).map((a) => a.action_id).sort());
+    const toLt = await actions({ end_lt: transfer.trace_end_lt, limit: 1000 });
+    expect(toLt.map((a) => a.action_id).sort()).toEqual(all.filter((a) => BigInt(a.trace_end_lt) <= BigInt(transfer.trace_end_lt)).map((a) => a.action_id).sort());
+    const byTime = await actions({ end_utime: transfer.trace_end_utime, limit: 1000, sort: 'asc' });
+    expect(byTime.every((a) => a.trace_end_utime <= transfer.trace_end_utime)).toBe(true);
+    expect(byTime.map((a) => a.action_id)).toContain(transfer.action_id);
   });
 
   it('filters by type, excludes types, honours supported_action_types and X-Actions-Version, and checks type names', async () => {
