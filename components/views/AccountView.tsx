@@ -11,6 +11,8 @@ import { QrCode } from '../entity/QrCode';
 import { Badge, Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote } from '../ui/States';
+import { AccountDomains } from './AccountDomains';
+import { AccountNfts } from './AccountNfts';
 import { GetMethodRunner } from './GetMethodRunner';
 import { TxSection } from './TxSection';
 
@@ -102,6 +104,8 @@ export function AccountView({ address, cursor }: { address: string; cursor?: str
           />
         </Card>
       )}
+      <AccountNfts address={address} />
+      <AccountDomains address={address} />
       <TxSection title="Transactions" filter={{ account: address }} cursor={cursor} base={`/account/${encodeURIComponent(address)}`} showAccount={false} />
       {status === 'active' && (
         <Card title="Run a get-method" id="get-method">
