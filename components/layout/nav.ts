@@ -3,5 +3,6 @@ export const NAV_ITEMS = [
   { href: '/blocks', label: 'Blocks' },
   { href: '/transactions', label: 'Transactions' },
   { href: '/accounts', label: 'Accounts' },
+  { href: '/nfts', label: 'NFTs' },
   { href: '/api-docs', label: 'API' },
 ] as const;
