@@ -2,10 +2,10 @@
 
 import { accountNftsParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
-import { contentDisplay } from '@/lib/format/nft';
 import { DomainLink, NftLink } from '../entity/Nft';
 import { Card } from '../ui/Card';
 import { ErrorNote } from '../ui/States';
+import { ItemDomain } from './ItemDomain';
 
 /**
  * The .ton names an account owns: its NFT items that answer dnsresolve (the `dns` interface), read from
@@ -24,10 +24,11 @@ export function AccountDomains({ address }: { address: string }) {
           <div>
             <h3 className="text-sm text-slate-600 dark:text-slate-400">Owned</h3>
             <ul className="flex flex-wrap gap-3">
-              {owned.map((i) => {
-                const domain = contentDisplay(i.content).domain ?? items.data!.address_book[i.address]?.domain;
-                return <li key={i.address}>{domain ? <DomainLink domain={domain} /> : <NftLink address={i.address} content={i.content} book={items.data!.address_book} fallback="a .ton name" />}</li>;
-              })}
+              {owned.map((i) => (
+                <li key={i.address}>
+                  <ItemDomain item={i.address} content={i.content} fallback={<NftLink address={i.address} content={i.content} book={items.data!.address_book} fallback="a .ton name" />} />
+                </li>
+              ))}
             </ul>
           </div>
         )}

@@ -26,10 +26,9 @@ const none = <span className="text-slate-500 dark:text-slate-400">not set</span>
 /** The last fill-up time a reference DNS item answers, live (the v3 record has no expiry field). */
 function Expiry({ item }: { item: string }) {
   const q = useResource('runGetMethod', dnsFillUpParams(item));
-  if (q.error) return <span className="text-slate-500 dark:text-slate-400">unknown (the item does not answer get_last_fill_up_time)</span>;
-  if (!q.data) return <SkeletonLine />;
-  const top = q.data.stack[0];
-  if (q.data.exit_code !== 0 || !top || top[0] !== 'num') return <span className="text-slate-500 dark:text-slate-400">unknown</span>;
+  if (!q.data && !q.error) return <SkeletonLine />;
+  const top = q.data?.stack[0];
+  if (q.error || q.data?.exit_code !== 0 || !top || top[0] !== 'num') return <span className="text-slate-500 dark:text-slate-400">unknown: the item does not answer get_last_fill_up_time</span>;
   const filled = Number(BigInt(top[1] as string));
   return (
     <span data-testid="dns-expiry">

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { COLLECTION_ITEMS_PAGE, collectionItemsParams, collectionTransfersParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
-import { contentDisplay } from '@/lib/format/nft';
+import { contentDisplay, itemCount } from '@/lib/format/nft';
 import { Address, displayAddress } from '../entity/Address';
-import { ChainText } from '../entity/ChainText';
+import { ChainText, ChainTextPreview } from '../entity/ChainText';
 import { CopyButton } from '../entity/CopyButton';
 import { NftImage, NftLink } from '../entity/Nft';
 import { Card, Fields, PageTitle } from '../ui/Card';
@@ -40,7 +40,7 @@ export function NftCollectionView({ address, page }: { address: string; page: nu
           </span>
         }
       >
-        {d.name ? <ChainText text={d.name} label="Collection name" max={80} /> : 'NFT collection'}
+        {d.name ? <ChainTextPreview text={d.name} max={80} /> : 'NFT collection'}
       </PageTitle>
       <Card title="Overview" id="overview">
         <div className="flex flex-col gap-4 sm:flex-row">
@@ -48,7 +48,7 @@ export function NftCollectionView({ address, page }: { address: string; page: nu
           <div className="min-w-0 flex-1">
             <Fields
               rows={[
-                ['Items', c.next_item_index],
+                ['Items', itemCount(c.next_item_index)],
                 ['Owner', <Address key="o" raw={c.owner_address} book={book} />],
                 ...(d.description ? ([['Description', <ChainText key="d" text={d.description} label="Description" max={500} />]] as [string, React.ReactNode][]) : []),
                 ...(d.uri ? ([['Metadata URI (not fetched)', <ChainText key="u" text={d.uri} label="Metadata URI" max={200} />]] as [string, React.ReactNode][]) : []),

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { NFT_COLLECTIONS_PAGE, nftCollectionsParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
-import { contentDisplay } from '@/lib/format/nft';
+import { contentDisplay, itemCount } from '@/lib/format/nft';
 import { Address } from '../entity/Address';
 import { NftImage, NftLink } from '../entity/Nft';
 import { Card } from '../ui/Card';
@@ -39,7 +39,7 @@ export function NftCollectionsView({ page }: { page: number }) {
                   <NftImage content={c.collection_content} label={d.name} size="sm" />
                   <span className="flex min-w-0 flex-col gap-1">
                     <NftLink address={c.address} content={c.collection_content} book={q.data.address_book} collection />
-                    <span className="text-xs text-slate-600 dark:text-slate-400">{c.next_item_index} items</span>
+                    <span className="text-xs text-slate-600 dark:text-slate-400">{itemCount(c.next_item_index)}</span>
                     {c.owner_address && (
                       <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
                         owner <Address raw={c.owner_address} book={q.data.address_book} />

@@ -1,19 +1,19 @@
 'use client';
 
-import Link from 'next/link';
 import type { NftSaleJson } from '@/lib/api/v3/models';
 import { itemTransfersParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { contentDisplay, nftAttributes } from '@/lib/format/nft';
 import { Address, displayAddress } from '../entity/Address';
 import { Amount } from '../entity/Amount';
-import { ChainText } from '../entity/ChainText';
+import { ChainText, ChainTextPreview } from '../entity/ChainText';
 import { CopyButton } from '../entity/CopyButton';
-import { dnsHref, NftImage, NftLink } from '../entity/Nft';
+import { NftImage, NftLink } from '../entity/Nft';
 import { Time } from '../entity/Time';
 import { Badge, Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton, SkeletonLine } from '../ui/Skeleton';
 import { ErrorNote, NotFoundState } from '../ui/States';
+import { ItemDomain } from './ItemDomain';
 import { NftTransfersList } from './NftTransfersList';
 
 type Row = [string, React.ReactNode];
@@ -54,7 +54,7 @@ export function NftItemView({ address }: { address: string }) {
   const attributes = nftAttributes(item.content);
   const interfaces = book[item.address]?.interfaces ?? [];
   const sbt = interfaces.includes('sbt');
-  const domain = d.domain ?? book[item.address]?.domain ?? undefined;
+  const dns = interfaces.includes('dns');
   const shown = displayAddress(item.address, book);
   const sale = sales.data?.nft_sales[0];
   const title = d.name ?? (item.collection ? `#${item.index}` : 'NFT');
@@ -68,7 +68,7 @@ export function NftItemView({ address }: { address: string }) {
           </span>
         }
       >
-        <ChainText text={title} label="NFT name" max={80} /> {sbt && <Badge>SBT · soulbound</Badge>} {item.on_sale && <Badge>on sale</Badge>}
+        <ChainTextPreview text={title} max={80} /> {sbt && <Badge>SBT · soulbound</Badge>} {item.on_sale && <Badge>on sale</Badge>}
       </PageTitle>
       <Card title="Overview" id="overview">
         <div className="flex flex-col gap-4 sm:flex-row">
@@ -92,7 +92,7 @@ export function NftItemView({ address }: { address: string }) {
                 ],
                 ['Index', item.index],
                 ...(sbt ? ([['Soulbound', 'yes: the owner cannot transfer it (TEP-85)']] as Row[]) : []),
-                ...(domain ? ([['Domain', <Link key="dn" href={dnsHref(domain)} className="font-mono text-brand-600 hover:underline dark:text-brand-500">{domain}</Link>]] as Row[]) : []),
+                ...(dns ? ([['Domain', <ItemDomain key="dn" item={item.address} content={item.content} fallback="a .ton name the index has no records of" />]] as Row[]) : []),
                 ...(d.description ? ([['Description', <ChainText key="d" text={d.description} label="Description" max={500} />]] as Row[]) : []),
                 ...(d.uri ? ([['Metadata URI (not fetched)', <ChainText key="u" text={d.uri} label="Metadata URI" max={200} />]] as Row[]) : []),
                 ...(d.image ? ([['Image URL (not loaded)', <ChainText key="i" text={d.image} label="Image URL" max={200} />]] as Row[]) : []),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisplay, dnsExpiry, imageDataUri, imageType, nftAttributes } from './nft';
+import { claimedDomain, contentDisplay, dnsExpiry, imageDataUri, imageType, itemCount, nftAttributes } from './nft';
 
 const b64 = (bytes: number[], tail = 20) => Buffer.from([...bytes, ...Array.from({ length: tail }, (_, i) => i)]).toString('base64');
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -40,6 +40,19 @@ describe('NFT content', () => {
     expect(nftAttributes({ attributes: 'not json' })).toEqual([]);
     expect(nftAttributes({ attributes: '{"a":1}' })).toEqual([]);
     expect(nftAttributes(null)).toEqual([]);
+  });
+
+  it('reads the .ton name a DNS item claims, only when it is shaped like one', () => {
+    expect(claimedDomain({ name: 'Alice.ton', description: 'x' })).toBe('alice.ton');
+    expect(claimedDomain({ domain: 'sub.alice.ton', name: 'whatever' })).toBe('sub.alice.ton');
+    expect(claimedDomain({ name: 'Atlas Devnet Cards' })).toBeUndefined();
+    expect(claimedDomain({ name: 'alice.ton\u202e' })).toBeUndefined();
+    expect(claimedDomain(null)).toBeUndefined();
+  });
+
+  it('counts items by next_item_index, except collections that do not number them', () => {
+    expect(itemCount('3')).toBe('3 items');
+    expect(itemCount('-1')).toBe('items not numbered');
   });
 
   it('puts a .ton name\'s expiry one year after its last fill-up', () => {

@@ -61,6 +61,19 @@ export function nftAttributes(content: Record<string, string> | null | undefined
   }
 }
 
+/**
+ * The .ton name a DNS item's content claims (`domain`, else a `name` shaped like one). Content is the
+ * issuer's words: callers link it only after dns/records confirms the name belongs to that very item.
+ */
+export function claimedDomain(content: Record<string, string> | null | undefined): string | undefined {
+  const d = contentDisplay(content);
+  const candidate = (d.domain ?? d.name)?.trim().toLowerCase();
+  return candidate && /^[a-z0-9-]+(\.[a-z0-9-]+)*\.ton$/.test(candidate) ? candidate : undefined;
+}
+
+/** A collection's item count: next_item_index, which is -1 for collections that do not number their items (DNS). */
+export const itemCount = (nextItemIndex: string) => (nextItemIndex.startsWith('-') ? 'items not numbered' : `${nextItemIndex} items`);
+
 /** A TEP-81 name is held for a year after its last fill-up (dns-item contract: one_year = 365 days). */
 export const DNS_TERM_SECONDS = 365 * 24 * 3600;
 export const dnsExpiry = (lastFillUpTime: number) => lastFillUpTime + DNS_TERM_SECONDS;
