@@ -135,7 +135,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           <h2 id="choices" className="mb-2 font-semibold">
             “<ChainTextPreview text={q} max={200} />” matches {choices.length} things — choose one
           </h2>
-          <ul className="space-y-2">
+          <ul className="space-y-2" data-testid="search-choices">
             {choices.map((c) => (
               <li key={c.href} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
                 <div className="text-xs text-slate-600 dark:text-slate-400">{c.kind}</div>

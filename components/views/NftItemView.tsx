@@ -57,7 +57,7 @@ export function NftItemView({ address }: { address: string }) {
   const dns = interfaces.includes('dns');
   const shown = displayAddress(item.address, book);
   const sale = sales.data?.nft_sales[0];
-  const title = d.name ?? (item.collection ? `#${item.index}` : 'NFT');
+  const title = d.name ?? `#${item.index}`;
   return (
     <div className="space-y-4">
       <PageTitle
