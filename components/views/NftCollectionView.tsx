@@ -97,7 +97,7 @@ export function NftCollectionView({ address, page }: { address: string; page: nu
         )}
       </Card>
       <Card title="Recent transfers" id="transfers">
-        {transfers.error ? <ErrorNote error={transfers.error} /> : !transfers.data ? <SkeletonLine className="w-full" /> : <NftTransfersList data={transfers.data} showItem />}
+        {transfers.error ? <ErrorNote error={transfers.error} /> : !transfers.data ? <SkeletonLine className="w-full" /> : <NftTransfersList data={transfers.data} showItem items={new Map(list.map((i) => [i.address, i.content]))} />}
       </Card>
     </div>
   );

@@ -8,8 +8,13 @@ import { TxHash } from '../entity/TxHash';
 import { Badge } from '../ui/Card';
 import { Empty } from '../ui/States';
 
-/** NFT transfers, newest first: old owner → new owner, when, in which transaction; an aborted one says so. */
-export function NftTransfersList({ data, showItem }: { data: NftTransfersResponse; showItem: boolean }) {
+type Content = Record<string, string> | null;
+
+/**
+ * NFT transfers, newest first: old owner → new owner, when, in which transaction; an aborted one says so.
+ * `items` (address → content) names the items when the page has them (transfers carry no content).
+ */
+export function NftTransfersList({ data, showItem, items }: { data: NftTransfersResponse; showItem: boolean; items?: Map<string, Content> }) {
   if (!data.nft_transfers.length) return <Empty>No transfer yet.</Empty>;
   const book = data.address_book;
   return (
@@ -17,7 +22,7 @@ export function NftTransfersList({ data, showItem }: { data: NftTransfersRespons
       {data.nft_transfers.map((t) => (
         <li key={`${t.transaction_hash}:${t.nft_address}`} className="flex flex-col gap-1 py-2 text-sm">
           <span className="flex flex-wrap items-center gap-2">
-            {showItem && <NftLink address={t.nft_address} content={undefined} book={book} />}
+            {showItem && <NftLink address={t.nft_address} content={items?.get(t.nft_address)} book={book} />}
             <span className="inline-flex min-w-0 flex-wrap items-center gap-1">
               <Address raw={t.old_owner} book={book} />
               <span aria-label="to">→</span>
