@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
+import { accountNftsParams } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
@@ -32,6 +33,8 @@ export default async function AccountPage({ params, searchParams }: Props) {
     prefetch(qc, 'accountStates', { address, include_boc: true }),
     tryPrefetch(qc, 'walletStates', { address }),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
+    tryPrefetch(qc, 'nftItems', accountNftsParams(address)),
+    tryPrefetch(qc, 'dnsRecords', { wallet: address }),
   ]);
   return (
     <HydrationBoundary state={dehydrated(qc)}>
