@@ -23,14 +23,15 @@ const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? St
 /** What a GetGems sale or auction asks, in TON; the fields as the sale's get-method answered them. */
 function saleRows(sale: NftSaleJson, book: Parameters<typeof Address>[0]['book']): Row[] {
   const d = sale.details;
-  const ton = (k: string, label: string): Row[] => (str(d[k]) !== undefined ? [[label, <Amount key={k} value={str(d[k])} />]] : []);
+  // Only whole nanoton counts are amounts; anything else a contract answered is left out rather than guessed.
+  const ton = (k: string, label: string): Row[] => (/^\d{1,40}$/.test(str(d[k]) ?? '') ? [[label, <Amount key={k} value={str(d[k])} />]] : []);
   const rows: Row[] = [
     ['Contract', <Address key="a" raw={sale.address} book={book} />],
     ['Kind', sale.type === 'getgems_auction' ? 'auction (GetGems)' : sale.type === 'getgems_sale' ? 'fixed-price sale (GetGems)' : sale.type],
   ];
   if (sale.type === 'getgems_sale') rows.push(...ton('full_price', 'Price'), ...ton('marketplace_fee', 'Marketplace fee'), ...ton('royalty_amount', 'Royalty'));
   else rows.push(...ton('last_bid', 'Last bid'), ...ton('min_bid', 'Minimum bid'), ...ton('max_bid', 'Buy-now price'));
-  if (sale.type !== 'getgems_sale' && str(d.end_time)) rows.push(['Ends', <Time key="e" utime={str(d.end_time)!} />]);
+  if (sale.type !== 'getgems_sale' && /^\d{1,12}$/.test(str(d.end_time) ?? '')) rows.push(['Ends', <Time key="e" utime={str(d.end_time)!} />]);
   if (sale.marketplace_address) rows.push(['Marketplace', <Address key="m" raw={sale.marketplace_address} book={book} />]);
   if (sale.created_at) rows.push(['Listed', <Time key="c" utime={sale.created_at} />]);
   return rows;
