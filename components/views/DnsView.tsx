@@ -28,7 +28,8 @@ function Expiry({ item }: { item: string }) {
   const q = useResource('runGetMethod', dnsFillUpParams(item));
   if (!q.data && !q.error) return <SkeletonLine />;
   const top = q.data?.stack[0];
-  if (q.error || q.data?.exit_code !== 0 || !top || top[0] !== 'num') return <span className="text-slate-500 dark:text-slate-400">unknown: the item does not answer get_last_fill_up_time</span>;
+  // v2 writes numbers as hex ("0x…", "-0x…"): a renewal time is a positive one.
+  if (q.error || q.data?.exit_code !== 0 || !top || top[0] !== 'num' || !/^0x[0-9a-f]{1,12}$/i.test(String(top[1]))) return <span className="text-slate-500 dark:text-slate-400">unknown: the item does not answer get_last_fill_up_time</span>;
   const filled = Number(BigInt(top[1] as string));
   return (
     <span data-testid="dns-expiry">
