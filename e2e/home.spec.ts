@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 
 /** Every navigation item is visible and leads to a page that exists. */
 async function expectNavPages(nav: Locator): Promise<void> {
-  for (const label of ['Blocks', 'Transactions', 'Accounts', 'Jettons', 'API']) {
+  for (const label of ['Blocks', 'Transactions', 'Accounts', 'Jettons', 'NFTs', 'API']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
   for (const href of await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {

@@ -4,9 +4,12 @@ import { ChainTextPreview } from '@/components/entity/ChainText';
 import { SearchBox } from '@/components/layout/SearchBox';
 import { PageTitle } from '@/components/ui/Card';
 import type { ParamsOf, ResourceName, ResponseOf } from '@/lib/client/registry';
-import { classify, type Candidate } from '@/lib/client/search';
+import { classify, nameMatches, type Candidate } from '@/lib/client/search';
 import { serverFetch } from '@/lib/client/server';
+import type { MetadataJson } from '@/lib/api/v3/models';
+import { collectionHref, dnsHref, nftHref } from '@/components/entity/Nft';
 import { toUrlSafe } from '@/lib/format/hash';
+import { contentDisplay } from '@/lib/format/nft';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search' };
@@ -61,10 +64,54 @@ async function resolve(c: Candidate): Promise<Choice[]> {
       const r = await get('blocks', { workchain: -1, seqno: c.seqno, limit: 1 });
       return (r?.blocks ?? []).map((b) => blockChoice(b));
     }
-    case 'domain':
-      // .ton names resolve once the DNS index exists (a later issue).
-      return [];
+    case 'domain': {
+      const r = await get('dnsRecords', { domain: c.value });
+      return (r?.records ?? []).map((d) => ({ kind: 'Domain', label: d.domain, href: dnsHref(d.domain) }));
+    }
+    case 'name':
+      return byName(c.value);
   }
+}
+
+/**
+ * How many tokens of each kind a name search reads. Names are matched here, on what the public v3 list
+ * routes return (toncenter has no name filter): fine for a devnet or a small index, but on a large one
+ * only the first NAME_SCAN masters, collections and items are searched.
+ */
+const NAME_SCAN = 1000;
+
+/** Name and symbol as the content says, else as fetched metadata (token_info) says. */
+function labels(address: string, content: Record<string, string> | null | undefined, metadata: MetadataJson | undefined) {
+  const info = metadata?.[address]?.token_info[0];
+  const d = contentDisplay(content);
+  return { name: d.name ?? info?.name, symbol: content?.symbol ?? info?.symbol };
+}
+
+/** Jettons by symbol or name, NFT collections and items by name; exact symbols first. */
+async function byName(q: string): Promise<Choice[]> {
+  const [jettons, collections, items] = await Promise.all([
+    get('jettonMasters', { limit: NAME_SCAN }),
+    get('nftCollections', { limit: NAME_SCAN }),
+    get('nftItems', { limit: NAME_SCAN }),
+  ]);
+  const exact: Choice[] = [];
+  const other: Choice[] = [];
+  for (const j of jettons?.jetton_masters ?? []) {
+    const l = labels(j.address, j.jetton_content, jettons!.metadata);
+    if (!nameMatches(q, l)) continue;
+    const book = jettons!.address_book;
+    const choice = { kind: 'Jetton', label: [l.symbol, l.name].filter(Boolean).join(' · '), href: `/jetton/${encodeURIComponent(book[j.address]?.user_friendly ?? j.address)}` };
+    (l.symbol?.toLowerCase() === q.trim().toLowerCase() ? exact : other).push(choice);
+  }
+  for (const c of collections?.nft_collections ?? []) {
+    const l = labels(c.address, c.collection_content, collections!.metadata);
+    if (l.name && nameMatches(q, { name: l.name })) other.push({ kind: 'NFT collection', label: l.name, href: collectionHref(c.address, collections!.address_book) });
+  }
+  for (const i of items?.nft_items ?? []) {
+    const l = labels(i.address, i.content, items!.metadata);
+    if (l.name && nameMatches(q, { name: l.name })) other.push({ kind: 'NFT', label: l.name, href: nftHref(i.address, items!.address_book) });
+  }
+  return [...exact, ...other];
 }
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
@@ -81,19 +128,19 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       {!q.trim() ? (
         <p className="text-slate-600 dark:text-slate-400">
           Type an address (any form), a transaction or message hash (hex or base64), a block id (<code>wc:shard:seqno</code>), a masterchain seqno, a{' '}
-          <code>ton://transfer/…</code> link or a link from another explorer.
+          <code>ton://transfer/…</code> link, a link from another explorer, a <code>.ton</code> name, a jetton symbol or name, or an NFT or collection name.
         </p>
       ) : choices.length ? (
         <section aria-labelledby="choices">
           <h2 id="choices" className="mb-2 font-semibold">
             “<ChainTextPreview text={q} max={200} />” matches {choices.length} things — choose one
           </h2>
-          <ul className="space-y-2">
+          <ul className="space-y-2" data-testid="search-choices">
             {choices.map((c) => (
               <li key={c.href} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
                 <div className="text-xs text-slate-600 dark:text-slate-400">{c.kind}</div>
                 <Link href={c.href} className="break-all font-mono text-sm text-brand-600 hover:underline dark:text-brand-500">
-                  {c.label}
+                  <ChainTextPreview text={c.label} max={120} />
                 </Link>
               </li>
             ))}
@@ -104,10 +151,12 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           <h2 className="font-semibold">Nothing found for “<ChainTextPreview text={q} max={200} />”</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {candidates.some((c) => c.kind === 'domain')
-              ? 'Domain names (.ton) are not indexed yet.'
-              : candidates.length
+              ? 'The index knows no .ton name like this.'
+              : candidates.some((c) => c.kind === 'name')
+                ? 'No jetton, NFT collection or NFT the index knows has this symbol or name.'
+                : candidates.length
                 ? 'It looks like an identifier, but the index has nothing with it (yet).'
-                : 'This is not an address, hash, block id or link we can read.'}
+                : 'This is not an address, hash, block id, name or link we can read.'}
           </p>
         </div>
       )}

@@ -4,5 +4,6 @@ export const NAV_ITEMS = [
   { href: '/transactions', label: 'Transactions' },
   { href: '/accounts', label: 'Accounts' },
   { href: '/jettons', label: 'Jettons' },
+  { href: '/nfts', label: 'NFTs' },
   { href: '/api-docs', label: 'API' },
 ] as const;

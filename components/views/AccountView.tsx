@@ -12,7 +12,9 @@ import { Badge, Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote } from '../ui/States';
 import { AccountActivity } from './AccountActivity';
+import { AccountDomains } from './AccountDomains';
 import { AccountJettons } from './AccountJettons';
+import { AccountNfts } from './AccountNfts';
 import { GetMethodRunner } from './GetMethodRunner';
 import { TxSection } from './TxSection';
 
@@ -106,6 +108,8 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
           />
         </Card>
       )}
+      <AccountNfts address={address} />
+      <AccountDomains address={address} />
       <TxSection title="Transactions" filter={{ account: address }} cursor={cursor} base={`/account/${encodeURIComponent(address)}`} showAccount={false} />
       {status === 'active' && (
         <Card title="Run a get-method" id="get-method">

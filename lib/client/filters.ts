@@ -1,7 +1,7 @@
 // Which query each page runs, shared by the server prefetch and the client view so both use one key.
 import type { BlockIdJson } from '@/lib/api/v3/models';
 import { ACTIVITY_FILTERS } from '@/lib/format/action';
-import type { TransactionsParams } from './registry';
+import type { StackEntry, TransactionsParams } from './registry';
 
 /** A masterchain block lists everything it committed; a shard block its own transactions. */
 export const blockTxFilter = (id: BlockIdJson): TransactionsParams =>
@@ -78,3 +78,25 @@ export function activityParams(address: string, filter: string | undefined) {
   const types = ACTIVITY_FILTERS.find((f) => f.id === filter)?.types;
   return { account: address, limit: 20, sort: 'desc' as const, ...(types ? { action_type: types } : {}) };
 }
+
+/** The NFT collections grid: in index order, by offset (the route has no cursor); one more to know a next page exists. */
+export const NFT_COLLECTIONS_PAGE = 24;
+export const nftCollectionsParams = (page: number) => ({ limit: NFT_COLLECTIONS_PAGE + 1, offset: page * NFT_COLLECTIONS_PAGE });
+
+/** A collection's items, by index (the route orders a single collection's items by index). */
+export const COLLECTION_ITEMS_PAGE = 24;
+export const collectionItemsParams = (collection: string, page: number) => ({
+  collection_address: [collection],
+  limit: COLLECTION_ITEMS_PAGE + 1,
+  offset: page * COLLECTION_ITEMS_PAGE,
+});
+
+/** The latest transfers of a collection's items, or of one item (its whole history up to 100). */
+export const collectionTransfersParams = (collection: string) => ({ collection_address: collection, limit: 20, sort: 'desc' as const });
+export const itemTransfersParams = (item: string) => ({ item_address: [item], limit: 100, sort: 'desc' as const });
+
+/** The NFTs an account owns, items it has put on sale included (shared by its NFTs and domains cards). */
+export const accountNftsParams = (owner: string) => ({ owner_address: [owner], include_on_sale: true, limit: 100 });
+
+/** A .ton name's last renewal, live from its item (the v3 record has no expiry): the DNS page's expiry. */
+export const dnsFillUpParams = (item: string) => ({ address: item, method: 'get_last_fill_up_time', stack: [] as StackEntry[] });

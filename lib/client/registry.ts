@@ -7,10 +7,15 @@ import type {
   AddressBookJson,
   TraceJson,
   BlockJson,
+  DnsRecordJson,
   JettonMasterJson,
   JettonTransferJson,
   JettonWalletJson,
   MetadataJson,
+  NftCollectionJson,
+  NftItemJson,
+  NftSaleJson,
+  NftTransferJson,
   TransactionJson,
   MessageJson,
   WalletStateJson,
@@ -95,6 +100,30 @@ export interface ActionsResponse {
   address_book: AddressBookJson;
   metadata: MetadataJson;
 }
+export interface NftCollectionsResponse {
+  nft_collections: NftCollectionJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface NftItemsResponse {
+  nft_items: NftItemJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface NftTransfersResponse {
+  nft_transfers: NftTransferJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface NftSalesResponse {
+  nft_sales: NftSaleJson[];
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+}
+export interface DnsRecordsResponse {
+  records: DnsRecordJson[];
+  address_book: AddressBookJson;
+}
 
 /** /api/v2/detectAddress's result. */
 export interface DetectedAddress {
@@ -158,6 +187,26 @@ export const resources = {
     Paging & LtRange & { owner_address?: string[]; jetton_wallet?: string[]; jetton_master?: string; direction?: 'in' | 'out' },
     JettonTransfersResponse
   >('jetton/transfers'),
+  nftCollections: v3<{ collection_address?: string[]; owner_address?: string[]; limit?: number; offset?: number }, NftCollectionsResponse>('nft/collections'),
+  nftItems: v3<
+    {
+      address?: string[];
+      owner_address?: string[];
+      collection_address?: string[];
+      index?: string[];
+      include_on_sale?: boolean;
+      sort_by_last_transaction_lt?: boolean;
+      limit?: number;
+      offset?: number;
+    },
+    NftItemsResponse
+  >('nft/items'),
+  nftTransfers: v3<
+    Paging & LtRange & { owner_address?: string[]; item_address?: string[]; collection_address?: string; direction?: 'in' | 'out' | 'both' },
+    NftTransfersResponse
+  >('nft/transfers'),
+  nftSales: v3<{ address: string[] }, NftSalesResponse>('nft/sales'),
+  dnsRecords: v3<{ wallet?: string; domain?: string; limit?: number; offset?: number }, DnsRecordsResponse>('dns/records'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
   runGetMethod: v2<{ address: string; method: string; stack: StackEntry[] }, RunGetMethodResult>('runGetMethod', 'POST'),
   health: { url: '/api/health', envelope: 'bare', method: 'GET' } as Resource<Record<string, never>, HealthJson>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from './search';
+import { classify, nameMatches } from './search';
 
 const RAW = '0:83DFD552E63729B472FCBCC8C45EBCC6691702558B68EC7527E1BA403A0F31A8';
 const FRIENDLY = 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N';
@@ -46,8 +46,28 @@ describe('search input', () => {
   });
 
   it('finds nothing in text that names nothing', () => {
-    expect(classify('hello world')).toEqual([]);
     expect(classify('')).toEqual([]);
-    expect(classify('alice.ton')).toEqual([{ kind: 'domain', value: 'alice.ton' }]);
+    expect(classify('   ')).toEqual([]);
+    expect(classify('!!!')).toEqual([]);
+    expect(classify('x'.repeat(65))).toEqual([]);
+    expect(classify('evil\u0000name')).toEqual([]);
+  });
+
+  it('reads a .ton name as a domain only, and other words as a token or NFT name', () => {
+    expect(classify('Alice.TON')).toEqual([{ kind: 'domain', value: 'alice.ton' }]);
+    expect(classify(' ATLAS ')).toEqual([{ kind: 'name', value: 'ATLAS' }]);
+    expect(classify('Atlas Devnet Cards')).toEqual([{ kind: 'name', value: 'Atlas Devnet Cards' }]);
+    // Identifiers are never read as names too.
+    expect(classify('42')).toEqual([{ kind: 'mcSeqno', seqno: 42 }]);
+    expect(classify(RAW).map((c) => c.kind)).toEqual(['address']);
+  });
+
+  it('matches a symbol exactly and a name by any part, ignoring case', () => {
+    expect(nameMatches('atlas', { symbol: 'ATLAS', name: 'Atlas Devnet Token' })).toBe(true);
+    expect(nameMatches('devnet cards', { name: 'Atlas Devnet Cards' })).toBe(true);
+    expect(nameMatches('ATL', { symbol: 'ATLAS' })).toBe(false);
+    expect(nameMatches('cards', { symbol: 'ATLAS', name: 'Atlas Devnet Token' })).toBe(false);
+    expect(nameMatches('.*', { name: 'Atlas' })).toBe(false);
+    expect(nameMatches('  ', { name: 'Atlas' })).toBe(false);
   });
 });

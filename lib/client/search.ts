@@ -8,7 +8,8 @@ export type Candidate =
   | { kind: 'hash'; value: string }
   | { kind: 'block'; workchain: number; shard: string; seqno: number }
   | { kind: 'mcSeqno'; seqno: number }
-  | { kind: 'domain'; value: string };
+  | { kind: 'domain'; value: string }
+  | { kind: 'name'; value: string };
 
 const RAW_ADDRESS = /^-?\d{1,3}:[0-9a-fA-F]{64}$/;
 const FRIENDLY_ADDRESS = /^[A-Za-z0-9+/_-]{48}$/;
@@ -53,6 +54,20 @@ function readOne(text: string): Candidate[] {
   return out;
 }
 
+const NAME_MAX = 64;
+
+/**
+ * Whether a token's labels match a name query: a symbol exactly (case-insensitive, `ATLAS`), a name by
+ * any part of it (`devnet cards` finds "Atlas Devnet Cards"). Labels are the issuer's words: matched as
+ * plain text, never as patterns.
+ */
+export function nameMatches(query: string, labels: { symbol?: string; name?: string }): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return false;
+  if (labels.symbol?.trim().toLowerCase() === q) return true;
+  return !!labels.name && labels.name.toLowerCase().includes(q);
+}
+
 /** Every reading of the input; links are read by their parts. Duplicates are dropped. */
 export function classify(input: string): Candidate[] {
   const text = input.trim();
@@ -61,6 +76,8 @@ export function classify(input: string): Candidate[] {
   let all = parts ? parts.flatMap(readOne) : readOne(text);
   // A `+` of base64 put into a URL without encoding arrives as a space.
   if (!all.length && input.includes(' ')) all = readOne(input.replace(/ /g, '+'));
+  // Free text that is no identifier may be a jetton symbol or a jetton, NFT or collection name.
+  if (!all.length && !parts && text.length <= NAME_MAX && /\p{L}/u.test(text) && !/\p{Cc}/u.test(text)) all = [{ kind: 'name', value: text }];
   const seen = new Set<string>();
   return all.filter((c) => {
     const key = JSON.stringify(c);

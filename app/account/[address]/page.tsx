@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
-import { accountJettonsParams, activityParams } from '@/lib/client/filters';
+import { accountJettonsParams, accountNftsParams, activityParams } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
@@ -38,6 +38,8 @@ export default async function AccountPage({ params, searchParams }: Props) {
       const jettons = [...new Set((held?.jetton_wallets ?? []).map((w) => w.jetton))];
       return jettons.length ? tryPrefetch(qc, 'jettonMasters', { address: jettons }) : undefined;
     }),
+    tryPrefetch(qc, 'nftItems', accountNftsParams(address)),
+    tryPrefetch(qc, 'dnsRecords', { wallet: address }),
   ]);
   return (
     <HydrationBoundary state={dehydrated(qc)}>

@@ -1,0 +1,168 @@
+// NFTs and .ton names in the explorer on the seeded devnet: the genesis mints three cards (alice gives #0
+// to carol and puts #1 on a 100 TON sale, bob keeps #2), a soulbound badge, and registers alice.ton and
+// atlas.ton with wallet, site/storage and next-resolver records. What the pages show is compared with what
+// the public v3 routes answer (not with constants).
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { genesisAccount } from './genesis';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+interface Book {
+  [raw: string]: { user_friendly: string | null };
+}
+interface DnsRecord {
+  nft_item_address: string;
+  nft_item_owner: string | null;
+  domain: string;
+  dns_next_resolver: string | null;
+  dns_wallet: string | null;
+  dns_site_adnl: string | null;
+  dns_storage_bag_id: string | null;
+}
+
+/** The explorer's link to an account, as the address book names it. */
+const accountLink = (raw: string, book: Book) => `/account/${encodeURIComponent(book[raw]?.user_friendly ?? raw)}`;
+/** Every link the explorer may use for a genesis account (wallets are shown non-bounceable, contracts bounceable). */
+const accountLinks = (name: string) => {
+  const a = genesisAccount(name);
+  return [a.friendly.bounceable, a.friendly.nonBounceable].map((f) => `/account/${encodeURIComponent(f)}`);
+};
+
+async function dnsRecords(request: APIRequestContext, domain: string): Promise<{ records: DnsRecord[]; address_book: Book }> {
+  const res = await request.get('/api/v3/dns/records', { params: { domain } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { records: DnsRecord[]; address_book: Book };
+}
+
+/** The devnet's genesis is indexed and the derive stage has the cards and both .ton names. */
+async function waitForNfts(request: APIRequestContext) {
+  await expect
+    .poll(
+      async () => {
+        const items = await request.get('/api/v3/nft/items', { params: { collection_address: genesisAccount('nft_collection').address } });
+        const names = await request.get('/api/v3/dns/records', { params: { domain: 'atlas.ton' } });
+        if (!items.ok() || !names.ok()) return 0;
+        return Math.min(((await items.json()) as { nft_items: unknown[] }).nft_items.length, ((await names.json()) as { records: unknown[] }).records.length * 3);
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+}
+
+/** A card of the page by its id (components/ui/Card: the section is labelled by its `${id}-title` heading). */
+const card = (page: Page, id: string) => page.locator(`section[aria-labelledby="${id}-title"]`);
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+test.beforeEach(async ({ request }) => {
+  await waitForNfts(request);
+});
+
+test('collections grid → collection → item → owner account → item → collection', async ({ page }) => {
+  await page.goto('/nfts');
+  const grid = page.getByTestId('nft-collections');
+  await expect(grid).toContainText('Atlas Devnet Badges');
+  await grid.getByRole('link', { name: 'Atlas Devnet Cards' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Cards');
+  await expect(card(page, 'overview')).toContainText('3 items');
+  const items = page.getByTestId('collection-items').locator('li');
+  await expect(items).toHaveCount(3);
+  await expect(page.getByTestId('nft-transfers').locator('li')).not.toHaveCount(0);
+  await noHorizontalScroll(page);
+
+  // Card #2 is bob's: its page names him as the owner and its collection.
+  await page.getByTestId('collection-items').getByRole('link', { name: '#2', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('#2');
+  const itemPath = new URL(page.url()).pathname;
+  const owner = card(page, 'overview').locator('a[href^="/account/"]').first();
+  expect(accountLinks('bob')).toContain(await owner.getAttribute('href'));
+  await noHorizontalScroll(page);
+
+  await owner.click();
+  await expect(page).toHaveURL(/\/account\//);
+  const nfts = page.getByTestId('account-nfts');
+  await nfts.locator(`a[href="${itemPath}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${itemPath}$`));
+  await card(page, 'overview').locator('a[href^="/nft/collection/"]').click();
+  await expect(page).toHaveURL(/\/nft\/collection\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Cards');
+});
+
+test('an item on sale names the seller behind the sale and its price; a soulbound badge is marked', async ({ page }) => {
+  await page.goto(`/nft/${genesisAccount('nft_item_1').friendly.bounceable}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('on sale');
+  expect(accountLinks('alice')).toContain(await card(page, 'overview').locator('a[href^="/account/"]').first().getAttribute('href'));
+  await expect(card(page, 'sale')).toContainText('fixed-price sale');
+  await expect(card(page, 'sale')).toContainText('100 TON');
+  // History: old owner → new owner, the transfer to the sale contract included.
+  await expect(page.getByTestId('nft-transfers').locator('li')).not.toHaveCount(0);
+  await noHorizontalScroll(page);
+
+  await page.goto(`/nft/${genesisAccount('sbt_item_0').friendly.bounceable}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('SBT');
+  // bob's attempt to give it away is listed, aborted.
+  await expect(page.getByTestId('nft-transfers')).toContainText('aborted');
+});
+
+for (const domain of ['alice.ton', 'atlas.ton']) {
+  test(`the ${domain} page shows its owner and every record as dns/records answers`, async ({ page, request }) => {
+    const { records, address_book: book } = await dnsRecords(request, domain);
+    const r = records[0]!;
+    await page.goto(`/dns/${domain}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(domain);
+    await expect(page.getByTestId('dns-owner').getByRole('link')).toHaveAttribute('href', accountLink(r.nft_item_owner!, book));
+    for (const [testId, raw] of [
+      ['dns-wallet', r.dns_wallet],
+      ['dns-resolver', r.dns_next_resolver],
+    ] as const) {
+      if (raw) await expect(page.getByTestId(testId).getByRole('link')).toHaveAttribute('href', accountLink(raw, book));
+      else await expect(page.getByTestId(testId)).toHaveCount(0);
+    }
+    for (const [testId, hex] of [
+      ['dns-site', r.dns_site_adnl],
+      ['dns-storage', r.dns_storage_bag_id],
+    ] as const) {
+      if (hex) await expect(page.getByTestId(testId)).toContainText(hex);
+      else await expect(page.getByTestId(testId)).toHaveCount(0);
+    }
+    await noHorizontalScroll(page);
+    // The name's NFT item, and back to the name from it.
+    await page.getByTestId('dns-item').click();
+    await expect(page).toHaveURL(/\/nft\//);
+    await card(page, 'overview').getByRole('link', { name: domain }).click();
+    await expect(page).toHaveURL(new RegExp(`/dns/${domain.replace('.', '\\.')}$`));
+  });
+}
+
+test("an account's page lists the .ton names it owns", async ({ page }) => {
+  await page.goto(`/account/${genesisAccount('alice').friendly.nonBounceable}`);
+  await page.getByTestId('account-domains').getByRole('link', { name: 'alice.ton' }).first().click();
+  await expect(page).toHaveURL(/\/dns\/alice\.ton$/);
+});
+
+test('search resolves a .ton name, finds a jetton by symbol and a collection by name', async ({ page }) => {
+  await page.goto('/search?q=alice.ton');
+  await expect(page).toHaveURL(/\/dns\/alice\.ton$/);
+
+  await page.goto('/search?q=Devnet%20Cards');
+  await expect(page).toHaveURL(/\/nft\/collection\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Cards');
+
+  // "atlas" is also part of NFT names: the jetton whose symbol it is comes first.
+  await page.goto('/search?q=atlas');
+  const first = page.getByTestId('search-choices').locator('li').first();
+  await expect(first).toContainText('ATLAS · Atlas Devnet Token');
+  const minter = genesisAccount('jetton_minter');
+  expect([minter.friendly.bounceable, minter.friendly.nonBounceable].map((f) => `/jetton/${encodeURIComponent(f)}`)).toContain(await first.getByRole('link').getAttribute('href'));
+});
+
+test('unknown names and non-addresses answer not found', async ({ page }) => {
+  expect((await page.goto('/dns/nobody-here.ton'))!.status()).toBe(404);
+  expect((await page.goto('/dns/not a domain'))!.status()).toBe(404);
+  expect((await page.goto(`/nft/${genesisAccount('alice').friendly.bounceable}`))!.status()).toBe(404);
+  expect((await page.goto('/nft/collection/not-an-address'))!.status()).toBe(404);
+});
