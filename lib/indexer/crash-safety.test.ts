@@ -166,7 +166,7 @@ describe('indexer crash safety', () => {
     expect(await exited(final.proc), stderr).toBe(0);
 
     await withDatabase(expectIndexEqualsChain);
-  }, 300_000);
+  }, 600_000);
 
   it(`survives ${RESTARTS} PostgreSQL server restarts (fast and immediate) during catch-up with no gaps or duplicates`, async () => {
     const head = devnet.chain.lastSeqno;
@@ -208,5 +208,5 @@ describe('indexer crash safety', () => {
       child?.proc.kill('SIGKILL');
       await server.destroy();
     }
-  }, 300_000);
+  }, 600_000);
 });

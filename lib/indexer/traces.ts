@@ -13,6 +13,7 @@
 // the edges), `pending_messages` (internal messages sent and not yet received). A trace is `pending`
 // while pending_messages > 0 and `complete` when it reaches 0 (nothing in flight means nothing more can
 // join). Each batch only adds deltas, in one upsert.
+import { Prisma } from '../db/generated/client';
 import type { MessageRecord, TransactionRecord } from './records';
 import { byteaList, hex, optHex, tableSql, type Row, type Tx } from './sql';
 
@@ -139,9 +140,10 @@ const TRACE_COLUMNS = [
 ] as const;
 
 /**
- * New traces are inserted as they are; a trace that exists (its root was stored by an earlier batch)
- * gets the batch's counters added and its end extended. A broken trace stays broken. Returns the traces
- * that are complete after the batch and not classified yet.
+ * New traces are inserted as they are. A trace that exists (its root was stored by an earlier batch) gets
+ * its counters from its stored rows plus the batch's (not its stored counters plus the batch's: a
+ * transaction that was lost and is indexed again would count twice), and its end extended. A broken
+ * trace stays broken. Returns the traces that are complete after the batch and not classified yet.
  */
 async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
   const rows: Row[] = deltas.map((d) => ({
@@ -162,18 +164,22 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
     classification_state: 'unclassified',
   }));
   const { cols } = tableSql('traces', TRACE_COLUMNS);
+  // The stored rows' counts, as verify.ts counts them (the batch's rows are not inserted yet).
+  const storedTxs = Prisma.sql`(SELECT count(*) FROM transactions t WHERE t.trace_id = traces.trace_id)`;
+  const storedJoined = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'in' AND m.source IS NOT NULL AND m.tx_hash <> traces.trace_id)`;
+  const storedOuts = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'out' AND m.destination IS NOT NULL)`;
+  const pending = Prisma.sql`(${storedOuts} - ${storedJoined} + EXCLUDED.pending_messages)`;
   const after = await tx.$queryRaw<{ trace_id: Uint8Array; state: string; is_incomplete: boolean; classifier_version: number | null }[]>`
     INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
     ON CONFLICT (trace_id) DO UPDATE SET
       mc_seqno_end = GREATEST(traces.mc_seqno_end, EXCLUDED.mc_seqno_end),
       end_lt = GREATEST(traces.end_lt, EXCLUDED.end_lt),
       end_utime = GREATEST(traces.end_utime, EXCLUDED.end_utime),
-      transactions = traces.transactions + EXCLUDED.transactions,
-      messages = traces.messages + EXCLUDED.messages,
-      pending_messages = traces.pending_messages + EXCLUDED.pending_messages,
-      is_incomplete = traces.transactions + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
-      state = CASE WHEN traces.state = 'broken' THEN 'broken'
-                   WHEN traces.pending_messages + EXCLUDED.pending_messages > 0 THEN 'pending' ELSE 'complete' END
+      transactions = ${storedTxs} + EXCLUDED.transactions,
+      messages = ${storedJoined} + EXCLUDED.messages,
+      pending_messages = ${pending},
+      is_incomplete = ${storedTxs} + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
+      state = CASE WHEN traces.state = 'broken' THEN 'broken' WHEN ${pending} > 0 THEN 'pending' ELSE 'complete' END
     RETURNING trace_id, state, is_incomplete, classifier_version`;
   return after.filter((x) => x.state === 'complete' && !x.is_incomplete && x.classifier_version === null).map((r) => Buffer.from(r.trace_id));
 }
