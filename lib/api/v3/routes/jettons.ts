@@ -3,6 +3,7 @@
 // filters and ordering live in its query module (../queries).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
+import { DIRECTIONS, ownerSide } from './common';
 import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findJettonBurns, findJettonTransfers } from '../queries/jetton-events';
@@ -68,7 +69,6 @@ const eventParams = () => ({
   ...limitParams(),
 });
 
-const DIRECTIONS = ['in', 'out', 'both'] as const;
 
 export const jettonTransfers = defineRoute({
   path: 'jetton/transfers',
@@ -86,14 +86,12 @@ export const jettonTransfers = defineRoute({
   response: JettonTransfersResponse,
   errors: { 422: 'direction should be one of: in, out, both · invalid parameter, limit or sort' },
   async run(q, ctx) {
-    // [quirk] toncenter does not check direction (anything but `in` means the sender); a typo is a 422 here.
-    if (q.direction !== undefined && !(DIRECTIONS as readonly string[]).includes(q.direction)) throw unprocessable('direction should be one of: in, out, both');
-    const owner = q.owner_address?.length ? q.owner_address : q.address ? [q.address] : undefined;
+    const { owner, direction } = ownerSide(q);
     const list = await findJettonTransfers(
       ctx.prisma,
       {
         owner,
-        direction: q.direction as (typeof DIRECTIONS)[number] | undefined,
+        direction,
         jettonWallet: q.jetton_wallet,
         jettonMaster: q.jetton_master,
         startUtime: q.start_utime,

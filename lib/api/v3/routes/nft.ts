@@ -3,6 +3,7 @@
 // ordering live in its query module (../queries).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
+import { DIRECTIONS, ownerSide } from './common';
 import { NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findNftCollections } from '../queries/nft-collections';
@@ -72,12 +73,11 @@ export const nftItems = defineRoute({
       },
       page(q),
     );
-    const maps = await sideMaps(ctx, list.flatMap((i) => [i.address, i.collection_address, i.owner_address]));
+    const maps = await sideMaps(ctx, list.flatMap((i) => [i.address, i.collection_address, i.owner_address, i.real_owner, i.sale_contract_address, i.auction_contract_address]));
     return { nft_items: list, ...maps };
   },
 });
 
-const DIRECTIONS = ['in', 'out', 'both'] as const;
 
 export const nftTransfers = defineRoute({
   path: 'nft/transfers',
@@ -99,14 +99,12 @@ export const nftTransfers = defineRoute({
   response: NftTransfersResponse,
   errors: { 422: 'direction should be one of: in, out, both · invalid parameter, limit or sort' },
   async run(q, ctx) {
-    // [quirk] toncenter does not check direction (anything but `in` means the sender); a typo is a 422 here.
-    if (q.direction !== undefined && !(DIRECTIONS as readonly string[]).includes(q.direction)) throw unprocessable('direction should be one of: in, out, both');
-    const owner = q.owner_address?.length ? q.owner_address : q.address ? [q.address] : undefined;
+    const { owner, direction } = ownerSide(q);
     const list = await findNftTransfers(
       ctx.prisma,
       {
         owner,
-        direction: q.direction as (typeof DIRECTIONS)[number] | undefined,
+        direction,
         item: q.item_address,
         collection: q.collection_address,
         startUtime: q.start_utime,
