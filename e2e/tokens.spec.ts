@@ -50,7 +50,7 @@ test('the jettons list leads to the jetton page: supply as get_jetton_data says,
   const [supply] = await getNums(request, genesisAccount('jetton_minter').address, 'get_jetton_data');
 
   await page.goto('/jettons');
-  await page.getByRole('link', { name: 'ATLAS' }).first().click();
+  await page.getByTestId('jettons').getByRole('link', { name: 'ATLAS', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Token');
   await expect(page.locator('#overview')).toContainText(`${whole(supply!)} ATLAS`);
 
