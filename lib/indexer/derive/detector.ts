@@ -50,3 +50,9 @@ export interface Detector {
    */
   history?(prisma: PrismaClient, afterLt: bigint, limit: number): Promise<{ tables: TableRows[]; lastLt: bigint | null; count: number }>;
 }
+
+/** The interfaces of `declares` (name → get-method ids) whose every method a code declares: a detector's candidates(). */
+export const declaredBy = (declares: Record<string, number[]>, methods: ReadonlySet<number>): string[] =>
+  Object.entries(declares)
+    .filter(([, ids]) => ids.every((id) => methods.has(id)))
+    .map(([name]) => name);

@@ -12,7 +12,7 @@ import { readJettonData, readWalletData, stackAddress, type WalletData } from '.
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
-import type { DerivedAccount, DeriveBlock, Detector, GetterRun } from './detector';
+import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
 export const JETTON_WALLET = 'jetton_wallet';
@@ -109,11 +109,7 @@ function stateColumns(a: DerivedAccount) {
 export const jettonDetector: Detector = {
   name: 'jettons',
 
-  candidates(methods) {
-    return Object.entries(DECLARES)
-      .filter(([, ids]) => ids.every((id) => methods.has(id)))
-      .map(([name]) => name);
-  },
+  candidates: (methods) => declaredBy(DECLARES, methods),
 
   async confirm(iface, account, run) {
     if (iface === JETTON_MASTER) return (await masterData(account, run)) !== null;

@@ -23,7 +23,7 @@ import {
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
-import type { DerivedAccount, DeriveBlock, Detector, GetterRun } from './detector';
+import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const NFT_COLLECTION = 'nft_collection';
 export const NFT_ITEM = 'nft_item';
@@ -111,11 +111,7 @@ async function itemContent(block: DeriveBlock, item: DerivedAccount, d: NftData)
 export const nftDetector: Detector = {
   name: 'nft',
 
-  candidates(methods) {
-    return Object.entries(DECLARES)
-      .filter(([, ids]) => ids.every((id) => methods.has(id)))
-      .map(([name]) => name);
-  },
+  candidates: (methods) => declaredBy(DECLARES, methods),
 
   async confirm(iface, account, run) {
     switch (iface) {

@@ -6,7 +6,7 @@ import { b64, dec, optB64 } from '../encode';
 import { decodeBody } from '../mappers';
 import type { JettonBurnJson, JettonTransferJson } from '../models';
 import type { Page, SortOrder } from '../params';
-import { clampLt } from '../routes/common';
+import { txRangeAndOrder } from './tx-range';
 
 export interface JettonEventFilter {
   jettonWallet?: string[];
@@ -24,21 +24,13 @@ export interface JettonTransferFilter extends JettonEventFilter {
   direction?: 'in' | 'out' | 'both';
 }
 
-const I32_MAX = 2 ** 31 - 1;
 
 /** Conditions both tables share, and the order: tx_now with time bounds, tx_lt otherwise. */
 function shared(f: JettonEventFilter) {
   const cond: Prisma.Sql[] = [];
   if (f.jettonWallet?.length) cond.push(Prisma.sql`jetton_wallet = ANY(${f.jettonWallet}::text[])`);
   if (f.jettonMaster) cond.push(Prisma.sql`jetton_master = ${f.jettonMaster}`);
-  // tx_now is int4: bounds past its range match nothing (lower) or everything (upper).
-  if (f.startUtime !== undefined) cond.push(f.startUtime > I32_MAX ? Prisma.sql`false` : Prisma.sql`tx_now >= ${f.startUtime}::int`);
-  if (f.endUtime !== undefined) cond.push(Prisma.sql`tx_now <= ${Math.min(f.endUtime, I32_MAX)}::int`);
-  if (f.startLt !== undefined) cond.push(Prisma.sql`tx_lt >= ${clampLt(f.startLt)}`);
-  if (f.endLt !== undefined) cond.push(Prisma.sql`tx_lt <= ${clampLt(f.endLt)}`);
-  const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
-  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
-  const order = byTime ? Prisma.sql`tx_now ${dir}, tx_lt ${dir}, tx_hash ${dir}` : Prisma.sql`tx_lt ${dir}, tx_hash ${dir}`;
+  const order = txRangeAndOrder(f, cond);
   return { cond, order };
 }
 

@@ -4,7 +4,7 @@ import { Prisma, type PrismaClient } from '../../../db/generated/client';
 import { b64, dec, optB64 } from '../encode';
 import type { NftTransferJson } from '../models';
 import type { Page, SortOrder } from '../params';
-import { clampLt } from '../routes/common';
+import { txRangeAndOrder } from './tx-range';
 import { decodePayload } from './jetton-events';
 
 export interface NftTransferFilter {
@@ -20,7 +20,6 @@ export interface NftTransferFilter {
   sort: SortOrder;
 }
 
-const I32_MAX = 2 ** 31 - 1;
 
 interface Row {
   tx_hash: Uint8Array;
@@ -49,14 +48,7 @@ export async function findNftTransfers(prisma: PrismaClient, f: NftTransferFilte
   }
   if (f.item?.length) cond.push(Prisma.sql`nft_item_address = ANY(${f.item}::text[])`);
   if (f.collection) cond.push(Prisma.sql`nft_collection_address = ${f.collection}`);
-  // tx_now is int4: bounds past its range match nothing (lower) or everything (upper).
-  if (f.startUtime !== undefined) cond.push(f.startUtime > I32_MAX ? Prisma.sql`false` : Prisma.sql`tx_now >= ${f.startUtime}::int`);
-  if (f.endUtime !== undefined) cond.push(Prisma.sql`tx_now <= ${Math.min(f.endUtime, I32_MAX)}::int`);
-  if (f.startLt !== undefined) cond.push(Prisma.sql`tx_lt >= ${clampLt(f.startLt)}`);
-  if (f.endLt !== undefined) cond.push(Prisma.sql`tx_lt <= ${clampLt(f.endLt)}`);
-  const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
-  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
-  const order = byTime ? Prisma.sql`tx_now ${dir}, tx_lt ${dir}, tx_hash ${dir}` : Prisma.sql`tx_lt ${dir}, tx_hash ${dir}`;
+  const order = txRangeAndOrder(f, cond);
   const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
   const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, nft_item_address, nft_collection_address, old_owner, new_owner,
