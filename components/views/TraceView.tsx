@@ -34,9 +34,10 @@ export function failureReason(t: TransactionJson, interfaces: readonly string[])
 }
 
 export function TraceView({ id }: { id: string }) {
-  const q = useResource('traces', { trace_id: id, include_actions: true }, { refetchInterval: 2000 });
+  // A pending trace polls until it completes; a complete or broken one is read once.
+  const q = useResource('traces', { trace_id: id, include_actions: true }, { refetchInterval: 2000, pollWhile: (d) => d.traces[0]?.trace_info.trace_state === 'pending' });
   const trace = q.data?.traces[0];
-  // A pending trace keeps polling (above) until complete; the jettons its actions count in are read once.
+  // The jettons its actions count in are read once.
   const assets = trace?.actions ? actionAssets(trace.actions) : [];
   const masters = useResource('jettonMasters', { address: assets }, { enabled: assets.length > 0 });
   if (q.error) return <ErrorNote error={q.error} />;

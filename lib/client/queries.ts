@@ -2,7 +2,7 @@
 // (hooks), so the hydrated cache is exactly what the client would have fetched.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchResource } from './fetcher';
-import type { ParamsOf, ResourceName } from './registry';
+import type { ParamsOf, ResourceName, ResponseOf } from './registry';
 
 export const resourceKey = <N extends ResourceName>(name: N, params: ParamsOf<N>) => ['api', name, params] as const;
 
@@ -13,9 +13,11 @@ export function resourceQuery<N extends ResourceName>(name: N, params: ParamsOf<
   });
 }
 
-interface HookOptions {
+interface HookOptions<R = unknown> {
   /** Poll every n ms (live lists). */
   refetchInterval?: number;
+  /** With refetchInterval: poll only while the latest answer says there is more to come (a pending trace). */
+  pollWhile?: (data: R) => boolean;
   enabled?: boolean;
   /** Keep showing the previous answer while a new key loads (lists whose query follows live data). */
   keepPrevious?: boolean;
@@ -23,10 +25,11 @@ interface HookOptions {
   noRetry?: boolean;
 }
 
-export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions = {}) {
+export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions<ResponseOf<N>> = {}) {
+  const { pollWhile, refetchInterval } = opts;
   return useQuery({
     ...resourceQuery(name, params),
-    refetchInterval: opts.refetchInterval,
+    refetchInterval: pollWhile ? (query) => (query.state.data === undefined || pollWhile(query.state.data) ? (refetchInterval ?? false) : false) : refetchInterval,
     enabled: opts.enabled,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
     ...(opts.noRetry ? { retry: false } : {}),
