@@ -4,12 +4,10 @@ import { ChainTextPreview } from '@/components/entity/ChainText';
 import { SearchBox } from '@/components/layout/SearchBox';
 import { PageTitle } from '@/components/ui/Card';
 import type { ParamsOf, ResourceName, ResponseOf } from '@/lib/client/registry';
-import { classify, nameMatches, type Candidate } from '@/lib/client/search';
+import { classify, type Candidate } from '@/lib/client/search';
 import { serverFetch } from '@/lib/client/server';
-import type { MetadataJson } from '@/lib/api/v3/models';
 import { collectionHref, dnsHref, nftHref } from '@/components/entity/Nft';
 import { toUrlSafe } from '@/lib/format/hash';
-import { contentDisplay } from '@/lib/format/nft';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search' };
@@ -73,45 +71,19 @@ async function resolve(c: Candidate): Promise<Choice[]> {
   }
 }
 
-/**
- * How many tokens of each kind a name search reads. Names are matched here, on what the public v3 list
- * routes return (toncenter has no name filter): fine for a devnet or a small index, but on a large one
- * only the first NAME_SCAN masters, collections and items are searched.
- */
-const NAME_SCAN = 1000;
+const KIND_LABEL = { jetton: 'Jetton', nft_collection: 'NFT collection', nft_item: 'NFT' } as const;
 
-/** Name and symbol as the content says, else as fetched metadata (token_info) says. */
-function labels(address: string, content: Record<string, string> | null | undefined, metadata: MetadataJson | undefined) {
-  const info = metadata?.[address]?.token_info[0];
-  const d = contentDisplay(content);
-  return { name: d.name ?? info?.name, symbol: content?.symbol ?? info?.symbol };
-}
-
-/** Jettons by symbol or name, NFT collections and items by name; exact symbols first. */
+/** Jettons by symbol or name, NFT collections and items by name (GET /api/v3/search); exact symbols first. */
 async function byName(q: string): Promise<Choice[]> {
-  const [jettons, collections, items] = await Promise.all([
-    get('jettonMasters', { limit: NAME_SCAN }),
-    get('nftCollections', { limit: NAME_SCAN }),
-    get('nftItems', { limit: NAME_SCAN }),
-  ]);
-  const exact: Choice[] = [];
-  const other: Choice[] = [];
-  for (const j of jettons?.jetton_masters ?? []) {
-    const l = labels(j.address, j.jetton_content, jettons!.metadata);
-    if (!nameMatches(q, l)) continue;
-    const book = jettons!.address_book;
-    const choice = { kind: 'Jetton', label: [l.symbol, l.name].filter(Boolean).join(' · '), href: `/jetton/${encodeURIComponent(book[j.address]?.user_friendly ?? j.address)}` };
-    (l.symbol?.toLowerCase() === q.trim().toLowerCase() ? exact : other).push(choice);
-  }
-  for (const c of collections?.nft_collections ?? []) {
-    const l = labels(c.address, c.collection_content, collections!.metadata);
-    if (l.name && nameMatches(q, { name: l.name })) other.push({ kind: 'NFT collection', label: l.name, href: collectionHref(c.address, collections!.address_book) });
-  }
-  for (const i of items?.nft_items ?? []) {
-    const l = labels(i.address, i.content, items!.metadata);
-    if (l.name && nameMatches(q, { name: l.name })) other.push({ kind: 'NFT', label: l.name, href: nftHref(i.address, items!.address_book) });
-  }
-  return [...exact, ...other];
+  const r = await get('tokenSearch', { q, limit: 20 });
+  if (!r) return [];
+  return r.tokens.map((t) => {
+    const friendly = r.address_book[t.address]?.user_friendly ?? t.address;
+    const label = t.type === 'jetton' ? [t.symbol, t.name].filter(Boolean).join(' · ') : (t.name ?? friendly);
+    const href =
+      t.type === 'jetton' ? `/jetton/${encodeURIComponent(friendly)}` : t.type === 'nft_collection' ? collectionHref(t.address, r.address_book) : nftHref(t.address, r.address_book);
+    return { kind: KIND_LABEL[t.type], label, href };
+  });
 }
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {

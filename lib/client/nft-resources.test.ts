@@ -9,7 +9,6 @@ import { rawUpper } from '@/lib/ton/address';
 import { claimedDomain, contentDisplay } from '../format/nft';
 import { fetchResource, setOrigin } from './fetcher';
 import { accountNftsParams, collectionItemsParams, collectionTransfersParams, dnsFillUpParams, itemTransfersParams, nftCollectionsParams } from './filters';
-import { nameMatches } from './search';
 
 let chain: TestChain;
 let server: HttpTestServer;
@@ -75,12 +74,23 @@ describe('NFT pages', () => {
 });
 
 describe('search by name', () => {
-  it('finds the genesis jetton by its symbol and the cards by a part of their name, and not the other way round', async () => {
-    const jettons = (await fetchResource('jettonMasters', { limit: 1000 })).jetton_masters;
-    const found = jettons.filter((j) => nameMatches('atlas', { symbol: j.jetton_content?.symbol, name: j.jetton_content?.name }));
-    expect(found.map((j) => j.address)).toEqual([acc('jetton_minter')]);
-    const collections = (await fetchResource('nftCollections', { limit: 1000 })).nft_collections;
-    expect(collections.filter((c) => nameMatches('devnet cards', { name: contentDisplay(c.collection_content).name })).map((c) => c.address)).toEqual([acc('nft_collection')]);
-    expect(jettons.filter((j) => nameMatches('devnet cards', { symbol: j.jetton_content?.symbol, name: j.jetton_content?.name }))).toEqual([]);
+  it('finds the genesis jetton by its symbol first, collections by word prefixes of their name, and not the other way round', async () => {
+    const exact = await fetchResource('tokenSearch', { q: 'atlas' });
+    // "atlas" is the jetton's symbol (exact, first) and a word of every genesis collection's name.
+    expect(exact.tokens[0]).toMatchObject({ type: 'jetton', address: acc('jetton_minter'), symbol: 'ATLAS', name: 'Atlas Devnet Token' });
+    expect(exact.tokens.filter((t) => t.type === 'nft_collection').map((t) => t.address).sort()).toEqual([acc('nft_collection'), acc('sbt_collection')].sort());
+    expect(exact.address_book[acc('jetton_minter')]?.user_friendly).toBeTruthy();
+
+    const cards = await fetchResource('tokenSearch', { q: 'devnet ca' });
+    expect(cards.tokens.map((t) => [t.type, t.address, t.name])).toEqual([['nft_collection', acc('nft_collection'), 'Atlas Devnet Cards']]);
+    // A prefix of the symbol is not the symbol; a word that is in no name finds nothing.
+    expect((await fetchResource('tokenSearch', { q: 'ATL' })).tokens.every((t) => t.name?.toLowerCase().startsWith('atl'))).toBe(true);
+    expect((await fetchResource('tokenSearch', { q: 'cardsx' })).tokens).toEqual([]);
+  });
+
+  it('answers a query with no letters or digits, a long one and a large limit with 422', async () => {
+    for (const params of [{ q: '%%' }, { q: 'x'.repeat(65) }, { q: 'atlas', limit: 51 }]) {
+      await expect(fetchResource('tokenSearch', params)).rejects.toMatchObject({ status: 422 });
+    }
   });
 });

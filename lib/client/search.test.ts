@@ -65,6 +65,9 @@ describe('search input', () => {
   it('matches a symbol exactly and a name by any part, ignoring case', () => {
     expect(nameMatches('atlas', { symbol: 'ATLAS', name: 'Atlas Devnet Token' })).toBe(true);
     expect(nameMatches('devnet cards', { name: 'Atlas Devnet Cards' })).toBe(true);
+    expect(nameMatches('devnet ca', { name: 'Atlas Devnet Cards' })).toBe(true); // every word a word prefix
+    expect(nameMatches('vnet', { name: 'Atlas Devnet Cards' })).toBe(false); // not a word's start
+    expect(nameMatches('usd₮', { symbol: 'USD₮' })).toBe(true);
     expect(nameMatches('ATL', { symbol: 'ATLAS' })).toBe(false);
     expect(nameMatches('cards', { symbol: 'ATLAS', name: 'Atlas Devnet Token' })).toBe(false);
     expect(nameMatches('.*', { name: 'Atlas' })).toBe(false);

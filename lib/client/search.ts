@@ -56,17 +56,7 @@ function readOne(text: string): Candidate[] {
 
 const NAME_MAX = 64;
 
-/**
- * Whether a token's labels match a name query: a symbol exactly (case-insensitive, `ATLAS`), a name by
- * any part of it (`devnet cards` finds "Atlas Devnet Cards"). Labels are the issuer's words: matched as
- * plain text, never as patterns.
- */
-export function nameMatches(query: string, labels: { symbol?: string; name?: string }): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return false;
-  if (labels.symbol?.trim().toLowerCase() === q) return true;
-  return !!labels.name && labels.name.toLowerCase().includes(q);
-}
+export { nameMatches } from '../format/name-words';
 
 /** Every reading of the input; links are read by their parts. Duplicates are dropped. */
 export function classify(input: string): Candidate[] {

@@ -9,6 +9,7 @@ import type { PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
 import { fetchMetadata, type FetchLimits, type FetchOutcome, type IpfsGateway } from './fetch';
 import type { TargetPolicy } from './target-policy';
+import { namesOfFetched } from '../indexer/derive/token-names';
 
 type Db = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
 
@@ -113,6 +114,7 @@ export class MetadataFetcher {
       this.stats.fetched++;
       await this.o.prisma.$executeRaw`UPDATE offchain_metadata SET state = 'ok', attempts = ${tries}, fetched_at = now(), url = ${outcome.url},
         content = ${JSON.stringify(outcome.content)}::jsonb, error = NULL WHERE uri = ${uri}`;
+      await namesOfFetched(this.o.prisma, uri, outcome.content);
       return;
     }
     const retry = outcome.transient && tries < (this.o.maxAttempts ?? 5);

@@ -493,6 +493,14 @@ export const DnsRecord = z.object({
   dns_storage_bag_id: z.string().describe('TON Storage bag id, 64 hex digits').nullable(),
 });
 
+export const TokenHit = z.object({
+  type: z.enum(['jetton', 'nft_collection', 'nft_item']),
+  address: addr,
+  name: z.string().nullable(),
+  symbol: z.string().nullable().describe('jettons only'),
+});
+export const TokenSearchResponse = z.object({ tokens: z.array(TokenHit), address_book: AddressBook });
+
 export const NftCollectionsResponse = z.object({ nft_collections: z.array(NftCollection), address_book: AddressBook, metadata: Metadata });
 export const NftItemsResponse = z.object({ nft_items: z.array(NftItem), address_book: AddressBook, metadata: Metadata });
 export const NftTransfersResponse = z.object({ nft_transfers: z.array(NftTransfer), address_book: AddressBook, metadata: Metadata });
@@ -504,6 +512,8 @@ export type NftItemJson = z.infer<typeof NftItem>;
 export type NftTransferJson = z.infer<typeof NftTransfer>;
 export type NftSaleJson = z.infer<typeof NftSale>;
 export type DnsRecordJson = z.infer<typeof DnsRecord>;
+export type TokenHitJson = z.infer<typeof TokenHit>;
+export type TokenSearchResponseJson = z.infer<typeof TokenSearchResponse>;
 
 export type BlockJson = z.infer<typeof Block>;
 export type JettonMasterJson = z.infer<typeof JettonMaster>;
@@ -582,4 +592,6 @@ export const MODELS = {
   NftTransfersResponse,
   NftSalesResponse,
   DnsRecordsResponse,
+  TokenHit,
+  TokenSearchResponse,
 } as const;

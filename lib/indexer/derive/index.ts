@@ -18,6 +18,7 @@ import type { DerivedAccount, Detector, GetterRun } from './detector';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
 import { nftDetector } from './nft';
+import { tokenNameRows } from './token-names';
 
 /** Every interface family the stage knows; a new family is a module implementing Detector, listed here. */
 export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector];
@@ -105,7 +106,7 @@ export class Deriver {
     for (const d of this.detectors) {
       out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue })));
     }
-    return out;
+    return [...out, ...tokenNameRows(out)];
   }
 
   private async accountOf(state: AccountStateRecord): Promise<DerivedAccount | null> {

@@ -1,0 +1,61 @@
+// token_names for the explorer's name search (GET /search, an Atlas extension): jettons by symbol or
+// name, NFT collections and items by name, matched by word prefixes from the primary key's B-tree.
+// The longest word of the query drives the index scan (the most selective); every hit is then checked
+// against the token's current labels (nameMatches), which also drops words a renamed token left behind.
+import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { nameMatches, nameWords } from '../../../format/name-words';
+import type { TokenKind } from '../../../indexer/derive/token-names';
+
+export interface TokenHit {
+  type: TokenKind;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+}
+
+/** Index rows a query reads at most: a one-letter prefix of a common word stays cheap on any index. */
+const SCAN = 2000;
+const KIND_ORDER: Record<TokenKind, number> = { jetton: 0, nft_collection: 1, nft_item: 2 };
+
+interface Candidate {
+  kind: TokenKind;
+  address: string;
+  content: Record<string, unknown> | null;
+  fetched: Record<string, unknown> | null;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
+export async function searchTokens(prisma: PrismaClient, query: string, limit: number): Promise<TokenHit[]> {
+  const words = nameWords(query);
+  if (!words.length) return [];
+  const driver = words.reduce((a, b) => (b.length > a.length ? b : a));
+  // Exact words first (a symbol typed whole), then prefixes; `\` escapes nothing a word can hold, but
+  // LIKE's own metacharacters are escaped anyway.
+  const prefix = `${driver.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await prisma.$queryRaw<Candidate[]>(Prisma.sql`
+    WITH hits AS (
+      (SELECT kind, address FROM token_names WHERE word = ${driver} LIMIT ${SCAN})
+      UNION
+      (SELECT kind, address FROM token_names WHERE word LIKE ${prefix} ORDER BY word LIMIT ${SCAN})
+    ), labelled AS (
+      SELECT h.kind, h.address, coalesce(j.jetton_content, c.collection_content, i.content) AS content
+      FROM hits h
+      LEFT JOIN jetton_masters j ON h.kind = 'jetton' AND j.address = h.address
+      LEFT JOIN nft_collections c ON h.kind = 'nft_collection' AND c.address = h.address
+      LEFT JOIN nft_items i ON h.kind = 'nft_item' AND i.address = h.address
+    )
+    SELECT l.kind, l.address, l.content, o.content AS fetched
+    FROM labelled l LEFT JOIN offchain_metadata o ON o.uri = l.content->>'uri' AND o.state = 'ok'`);
+
+  const whole = words.join(' ');
+  const hits: (TokenHit & { exact: boolean })[] = [];
+  for (const r of rows) {
+    const name = str(r.content?.name) ?? str(r.fetched?.name);
+    const symbol = r.kind === 'jetton' ? (str(r.content?.symbol) ?? str(r.fetched?.symbol)) : null;
+    if (!nameMatches(query, { name: name ?? undefined, symbol: symbol ?? undefined })) continue;
+    hits.push({ type: r.kind, address: r.address, name, symbol, exact: !!symbol && nameWords(symbol).join(' ') === whole });
+  }
+  hits.sort((a, b) => Number(b.exact) - Number(a.exact) || KIND_ORDER[a.type] - KIND_ORDER[b.type] || (a.name ?? '').localeCompare(b.name ?? '') || (a.address < b.address ? -1 : 1));
+  return hits.slice(0, limit).map(({ exact: _exact, ...h }) => h);
+}
