@@ -38,6 +38,7 @@ const ROUTES = [
   'nft/transfers',
   'nft/sales',
   'dns/records',
+  'search', // Atlas's extension (name search), not toncenter's
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode'];
 // Routing and early parameter errors need no chain and no database.
