@@ -1,8 +1,8 @@
 import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
-import { messageComment, txSucceeded } from '@/lib/format/tx';
+import { txSucceeded } from '@/lib/format/tx';
+import { summarizeTx } from '@/lib/format/tx-summary';
 import { Address } from '../entity/Address';
-import { Amount } from '../entity/Amount';
-import { ChainTextPreview } from '../entity/ChainText';
+import { Direction, TxSummaryLine } from '../entity/TxSummary';
 import { Time } from '../entity/Time';
 import { TxHash } from '../entity/TxHash';
 import { Status } from '../ui/Card';
@@ -22,8 +22,7 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
             <th className={`${th} w-44`}>Transaction</th>
             <th className={`${th} w-36`}>Time</th>
             {showAccount && <th className={th}>Account</th>}
-            <th className={th}>From / value</th>
-            <th className={`${th} w-16`}>Out</th>
+            <th className={th}>What happened</th>
             <th className={`${th} w-28`}>Status</th>
           </tr>
         </thead>
@@ -42,9 +41,8 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
                 </td>
               )}
               <td className={`${td} min-w-0`}>
-                <InMsg t={t} book={book} />
+                <Summary t={t} book={book} />
               </td>
-              <td className={`${td} text-sm`}>{t.out_msgs.length}</td>
               <td className={td}>
                 <Status ok={txSucceeded(t)} />
               </td>
@@ -65,7 +63,7 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
                 <Address raw={t.account} book={book} />
               </div>
             )}
-            <InMsg t={t} book={book} />
+            <Summary t={t} book={book} />
           </li>
         ))}
       </ul>
@@ -73,20 +71,12 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
   );
 }
 
-function InMsg({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
-  const m = t.in_msg;
-  if (!m) return <span className="text-sm text-slate-500 dark:text-slate-400">{t.description.type === 'tick_tock' ? 'tick-tock' : 'no message'}</span>;
-  const comment = messageComment(m);
+function Summary({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
+  const line = summarizeTx(t, book[t.account]?.interfaces ?? []);
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <Address raw={m.source} book={book} />
-      {m.value !== null && <Amount value={m.value} maxFraction={4} />}
-      {comment !== undefined && (
-        <span className="block min-w-0 truncate text-xs italic text-slate-600 dark:text-slate-400" data-testid="comment-preview">
-          <span className="sr-only">Comment: </span>
-          <ChainTextPreview text={comment} />
-        </span>
-      )}
+    <div className="flex min-w-0 items-start gap-1.5">
+      <Direction direction={line.direction} />
+      <TxSummaryLine t={t} line={line} book={book} />
     </div>
   );
 }

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import type { AddressBookJson, TraceJson, TraceNodeJson, TransactionJson } from '@/lib/api/v3/models';
 import { useResource } from '@/lib/client/queries';
 import { actionAssets } from '@/lib/format/action';
-import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';
 import { toUrlSafe } from '@/lib/format/hash';
-import { opcodeName } from '@/lib/format/opcodes';
+import { failureReason, inboundOperation } from '@/lib/format/tx-summary';
 import { txSucceeded } from '@/lib/format/tx';
 import { ActionLine } from '../entity/ActionLine';
 import { Address } from '../entity/Address';
@@ -21,17 +20,6 @@ import { Empty, ErrorNote, NotFoundState } from '../ui/States';
 /** Children shown per node before "show more": a fan-out of thousands stays readable. */
 const FANOUT_PAGE = 20;
 
-
-/** Why a transaction failed, in words (compute exit code by the account's interfaces, action phase, abort). */
-export function failureReason(t: TransactionJson, interfaces: readonly string[]): string | undefined {
-  if (txSucceeded(t)) return undefined;
-  const d = t.description;
-  const c = d.compute_ph;
-  if (c && !c.skipped && c.success === false && c.exit_code !== undefined) return `exit code ${c.exit_code}: ${explainComputeExit(c.exit_code, interfaces)}`;
-  if (c?.skipped) return `not executed: ${explainSkipReason(c.reason ?? '')}`;
-  if (d.action && d.action.success === false && d.action.result_code !== undefined) return `action phase ${d.action.result_code}: ${explainActionResult(d.action.result_code)}`;
-  return 'aborted';
-}
 
 export function TraceView({ id }: { id: string }) {
   // A pending trace polls until it completes; a complete or broken one is read once.
@@ -117,16 +105,6 @@ function TraceState({ trace, failed }: { trace: TraceJson; failed: number }) {
   return <Status ok={failed === 0} okText="All succeeded" failText={`${failed} failed`} />;
 }
 
-/** What the inbound message asked for: its decoded operation, else its opcode, else what kind it is. */
-function operation(t: TransactionJson): string {
-  const m = t.in_msg;
-  if (!m) return t.description.type === 'tick_tock' ? 'tick-tock' : 'no message';
-  if (m.bounced) return 'bounce';
-  if (m.decoded_opcode) return m.decoded_opcode.replace(/_/g, ' ');
-  if (m.opcode) return opcodeName(m.opcode) ?? m.opcode;
-  return m.source ? 'transfer' : 'external message';
-}
-
 function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: Record<string, TransactionJson>; book: AddressBookJson; depth: number }) {
   const [shown, setShown] = useState(FANOUT_PAGE);
   const t = txs[node.tx_hash];
@@ -147,7 +125,7 @@ function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: R
     >
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Address raw={t.account} book={book} />
-        <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs dark:bg-slate-800">{operation(t)}</span>
+        <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs dark:bg-slate-800">{inboundOperation(t)}</span>
         {t.in_msg?.value && t.in_msg.value !== '0' ? <Amount value={t.in_msg.value} maxFraction={4} /> : null}
         <span className="text-xs text-slate-600 dark:text-slate-400">
           fees <Amount value={t.total_fees} maxFraction={6} />
@@ -167,7 +145,7 @@ function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: R
     <li id={traceNodeAnchor(t.hash)} className="min-w-0 scroll-mt-20 target:[&>*:first-child]:ring-2 target:[&>*:first-child]:ring-brand-500 target:[&>details>summary>div]:ring-2 target:[&>details>summary>div]:ring-brand-500">
       {children.length ? (
         <details open>
-          <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label={`${operation(t)} on ${t.account}: ${children.length} follow-up transaction${children.length > 1 ? 's' : ''}`}>
+          <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label={`${inboundOperation(t)} on ${t.account}: ${children.length} follow-up transaction${children.length > 1 ? 's' : ''}`}>
             {header}
           </summary>
           <ul className={`mt-2 space-y-2 border-l border-slate-300 pl-3 dark:border-slate-700 ${depth > 12 ? '' : 'sm:pl-5'}`}>

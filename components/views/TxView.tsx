@@ -6,6 +6,7 @@ import { useResource } from '@/lib/client/queries';
 import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';
 import { base64ToHex, toUrlSafe } from '@/lib/format/hash';
 import { feeBreakdown, txSucceeded } from '@/lib/format/tx';
+import { summarizeTx } from '@/lib/format/tx-summary';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { BlockLink } from '../entity/BlockLink';
@@ -16,6 +17,7 @@ import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote, NotFoundState } from '../ui/States';
 import { MessageView } from './MessageView';
 import { TraceLink } from '../entity/TraceLink';
+import { TxSummaryLine } from '../entity/TxSummary';
 
 type Row = [React.ReactNode, React.ReactNode];
 
@@ -37,6 +39,9 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
       <PageTitle sub={<span className="break-all font-mono">{toUrlSafe(t.hash)}</span>}>
         Transaction <Status ok={ok} />
       </PageTitle>
+      <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900" data-testid="tx-headline">
+        <TxSummaryLine t={t} line={summarizeTx(t, interfaces)} book={book} withAccount />
+      </p>
       <Card title="Overview" id="overview">
         <Fields
           rows={[

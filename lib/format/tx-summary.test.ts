@@ -1,0 +1,54 @@
+// Transactions in one line, on the genesis of an indexed devnet: a wallet's external that paid with a
+// comment, the receiver's side of it, a transfer to an address that does not exist and the bounce that
+// brought the value back.
+import { Address } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENESIS_TEXTS } from '../devnet/genesis/genesis';
+import { startTestChain, type TestChain } from '../testing/chain';
+import { rawUpper } from '../ton/address';
+import type { TransactionJson } from '../api/v3/models';
+import { formatUnits } from './amount';
+import { summarizeTx, summaryText } from './tx-summary';
+
+let chain: TestChain;
+const acc = (name: string) => rawUpper(Address.parse(chain.account(name).address));
+
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'tx-summary', index: true });
+}, 300_000);
+afterAll(() => chain?.close());
+
+async function txsOf(name: string): Promise<TransactionJson[]> {
+  const r = await chain.callV3('transactions', { account: acc(name), limit: 100, sort: 'asc' });
+  expect(r.status).toBe(200);
+  return (r.body as { transactions: TransactionJson[] }).transactions;
+}
+
+const names = () => new Map(['alice', 'bob', 'carol', 'bounce_target'].map((n) => [acc(n), n]));
+const text = (t: TransactionJson) => {
+  const n = names();
+  return summaryText(t, summarizeTx(t), (raw) => n.get(raw) ?? raw, (v) => `${formatUnits(v, 9)} TON`);
+};
+
+describe('summarizeTx', () => {
+  it('says who paid whom how much, with the comment, from either side', async () => {
+    const sent = (await txsOf('alice')).find((t) => t.in_msg?.source === null && t.out_msgs.some((m) => m.destination === acc('bob') && m.value === '1500000000'))!;
+    expect(summarizeTx(sent)).toMatchObject({ direction: 'out', summary: { kind: 'sent', to: acc('bob'), others: 0, value: 1_700_000_000n, comment: GENESIS_TEXTS.unicode } });
+    expect(text(sent)).toBe(`alice sent 1.7 TON to bob: “${GENESIS_TEXTS.unicode}”`);
+
+    const received = (await txsOf('bob')).find((t) => t.in_msg?.source === acc('alice') && t.in_msg.value === '1500000000')!;
+    expect(summarizeTx(received)).toMatchObject({ direction: 'in', failure: undefined, bouncedBack: false });
+    expect(text(received)).toBe(`alice sent 1.5 TON to bob: “${GENESIS_TEXTS.unicode}”`);
+  });
+
+  it('explains a transfer to an address that does not exist and the bounce that returned the value', async () => {
+    const [missing] = await txsOf('bounce_target');
+    const line = summarizeTx(missing!);
+    expect(line).toMatchObject({ direction: 'in', failure: 'the destination does not exist', bouncedBack: true });
+    expect(text(missing!)).toBe('carol sent 2 TON to bounce_target: “are you there?” — failed, the destination does not exist; the value bounced back to the sender');
+
+    const back = (await txsOf('carol')).find((t) => t.in_msg?.bounced && t.in_msg.source === acc('bounce_target'))!;
+    expect(summarizeTx(back)).toMatchObject({ direction: 'in', summary: { kind: 'returned', from: acc('bounce_target') } });
+    expect(text(back)).toMatch(/^1\.99\d* TON came back to carol from bounce_target \(bounced\)$/);
+  });
+});
