@@ -15,8 +15,16 @@ import { Badge, Fields } from '../ui/Card';
 const yes = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
 
 /** One field of a decoded body; strings written by the sender go through ChainText. */
-function DecodedValue({ f, book }: { f: DecodedField; book: AddressBookJson }) {
+function DecodedValue({ f, book, jetton }: { f: DecodedField; book: AddressBookJson; jetton?: JettonUnits }) {
   switch (f.kind) {
+    case 'jetton':
+      return jetton ? (
+        <Amount value={f.value} decimals={jetton.decimals} symbol={jetton.symbol ?? 'jetton units'} />
+      ) : (
+        <span className="font-mono text-sm">
+          {f.value} <span className="text-slate-600 dark:text-slate-400">base units</span>
+        </span>
+      );
     case 'address':
       return <Address raw={f.value} book={book} />;
     case 'ton':
@@ -30,8 +38,14 @@ function DecodedValue({ f, book }: { f: DecodedField; book: AddressBookJson }) {
   }
 }
 
+/** Decimals and symbol of the jetton a message's `amount` counts (lib/format/jetton.ts jettonOfMessage). */
+export interface JettonUnits {
+  decimals: number;
+  symbol: string | undefined;
+}
+
 /** One message: parties, value, flags, and its body decoded where we can, raw always. */
-export function MessageView({ m, book, direction }: { m: MessageJson; book: AddressBookJson; direction: 'in' | 'out' }) {
+export function MessageView({ m, book, direction, jetton }: { m: MessageJson; book: AddressBookJson; direction: 'in' | 'out'; jetton?: JettonUnits }) {
   const text = messageComment(m);
   const body = decodedFields(m.message_content?.decoded);
   const op = m.opcode;
@@ -82,7 +96,7 @@ export function MessageView({ m, book, direction }: { m: MessageJson; book: Addr
                     <div key={f.name} className="contents">
                       <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">{f.name}</dt>
                       <dd className="min-w-0 break-all">
-                        <DecodedValue f={f} book={book} />
+                        <DecodedValue f={f} book={book} jetton={jetton} />
                       </dd>
                     </div>
                   ))}

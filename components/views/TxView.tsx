@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
+import type { AddressBookJson, MessageJson, TransactionJson } from '@/lib/api/v3/models';
+import { jettonOfMessage } from '@/lib/format/jetton';
 import { useResource } from '@/lib/client/queries';
 import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';
 import { base64ToHex, toUrlSafe } from '@/lib/format/hash';
@@ -30,8 +31,18 @@ export function TxView({ hash }: { hash: string }) {
   return <TxDetails t={t} book={q.data.address_book} />;
 }
 
+/** Jetton bodies' amounts in the jetton's units: the metadata of the messages' parties names their jetton. */
+function useMessageJettons(t: TransactionJson) {
+  const msgs = [...(t.in_msg ? [t.in_msg] : []), ...t.out_msgs];
+  const jettonBodies = msgs.filter((m) => m.message_content?.decoded?.['@type']?.toString().startsWith('jetton_'));
+  const parties = [...new Set(jettonBodies.flatMap((m) => [m.source, m.destination]).filter((a): a is string => !!a))].sort();
+  const q = useResource('metadata', { address: parties }, { enabled: parties.length > 0 });
+  return (m: MessageJson) => jettonOfMessage(m, q.data);
+}
+
 function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
   const ok = txSucceeded(t);
+  const jettonOf = useMessageJettons(t);
   const d = t.description;
   const interfaces = book[t.account]?.interfaces ?? [];
   return (
@@ -82,7 +93,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
         <Phases t={t} interfaces={interfaces} />
       </Card>
       <Card title="Inbound message" id="in-msg">
-        {t.in_msg ? <MessageView m={t.in_msg} book={book} direction="in" /> : <p className="text-sm text-slate-600 dark:text-slate-400">None ({d.type === 'tick_tock' ? 'a tick-tock transaction' : 'no inbound message'}).</p>}
+        {t.in_msg ? <MessageView m={t.in_msg} book={book} direction="in" jetton={jettonOf(t.in_msg)} /> : <p className="text-sm text-slate-600 dark:text-slate-400">None ({d.type === 'tick_tock' ? 'a tick-tock transaction' : 'no inbound message'}).</p>}
       </Card>
       <Card title={`Outbound messages (${t.out_msgs.length})`} id="out-msgs">
         {t.out_msgs.length ? (
@@ -90,7 +101,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
             {t.out_msgs.map((m, i) => (
               <li key={m.hash} className="pt-4 first:pt-0">
                 <h3 className="mb-2 text-sm font-semibold">Message {i + 1}</h3>
-                <MessageView m={m} book={book} direction="out" />
+                <MessageView m={m} book={book} direction="out" jetton={jettonOf(m)} />
               </li>
             ))}
           </ol>

@@ -177,6 +177,7 @@ export const resources = {
   walletStates: v3<{ address: string }, { wallets: WalletStateJson[]; address_book: AddressBookJson; metadata: MetadataJson }>('walletStates'),
   topAccountsByBalance: v3<{ limit?: number; offset?: number }, { account: string; balance: string }[]>('topAccountsByBalance'),
   addressBook: v3<{ address: string[] }, AddressBookJson>('addressBook'),
+  metadata: v3<{ address: string[] }, MetadataJson>('metadata'),
   traces: v3<Paging & { trace_id?: string; tx_hash?: string; msg_hash?: string; account?: string; include_actions?: boolean }, TracesResponse>('traces'),
   actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
   jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),

@@ -14,7 +14,7 @@ describe('decoded bodies in the message view', () => {
       type: 'jetton_transfer',
       fields: [
         { name: 'query_id', kind: 'text', value: '3' },
-        { name: 'amount', kind: 'text', value: '5' },
+        { name: 'amount', kind: 'jetton', value: '5' },
         { name: 'destination', kind: 'address', value: `0:${'B0'.repeat(32)}` },
         { name: 'response_destination', kind: 'text', value: '—' },
         { name: 'custom_payload', kind: 'text', value: '—' },

@@ -3,6 +3,8 @@
 export type DecodedField =
   | { name: string; kind: 'address'; value: string }
   | { name: string; kind: 'ton'; value: string }
+  /** An amount in the jetton's own base units (the view scales it by the jetton's decimals when known). */
+  | { name: string; kind: 'jetton'; value: string }
   | { name: string; kind: 'comment'; value: string }
   | { name: string; kind: 'body'; value: string }
   | { name: string; kind: 'text'; value: string };
@@ -10,8 +12,11 @@ export type DecodedField =
 const RAW_ADDRESS = /^-?\d+:[0-9A-F]{64}$/;
 // Fields the TL-B schemas type as Coins of TON (jetton `amount` is in the jetton's own units).
 const TON_FIELDS = new Set(['forward_ton_amount', 'forward_amount', 'ton_amount']);
+// Bodies whose `amount` is jettons (TEP-74 transfer, internal transfer, notification, burn and its notification).
+const JETTON_BODIES = new Set(['jetton_transfer', 'jetton_internal_transfer', 'jetton_notify', 'jetton_burn', 'jetton_burn_notification']);
 
-function field(name: string, v: unknown): DecodedField {
+function field(name: string, v: unknown, type: string): DecodedField {
+  if (typeof v === 'string' && name === 'amount' && JETTON_BODIES.has(type) && /^\d+$/.test(v)) return { name, kind: 'jetton', value: v };
   if (typeof v === 'string' && RAW_ADDRESS.test(v)) return { name, kind: 'address', value: v };
   if (typeof v === 'string' && TON_FIELDS.has(name) && /^\d+$/.test(v)) return { name, kind: 'ton', value: v };
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
@@ -34,6 +39,6 @@ export function decodedFields(decoded: Record<string, unknown> | null | undefine
     .filter(([k]) => k !== '@type')
     // A ciphertext is bytes for the recipient only: flagged, not shown.
     .filter(([k]) => !(type === 'encrypted_text_comment' && k === 'cipher_text'))
-    .map(([k, v]) => field(k, v));
+    .map(([k, v]) => field(k, v, type));
   return { type, fields };
 }

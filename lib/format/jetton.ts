@@ -2,6 +2,7 @@
 // or {uri} for off-chain content), reduced to what a page shows. The content is written by strangers:
 // decimals outside TEP-64's range fall back to the default rather than misprinting every amount, and an
 // image is never fetched by the browser from an arbitrary host (pages show a placeholder instead).
+import type { MessageJson, MetadataJson } from '@/lib/api/v3/models';
 
 export interface JettonDisplay {
   name: string | undefined;
@@ -24,3 +25,21 @@ export function jettonDisplay(content: Record<string, string> | null | undefined
 
 /** The label a jetton goes by: its symbol, else its name, else nothing (the caller shows the address). */
 export const jettonLabel = (d: JettonDisplay): string | undefined => d.symbol ?? d.name;
+
+/**
+ * The jetton a message's `amount` counts, from a metadata side map: the jetton wallet among its parties
+ * (a transfer goes to one, an internal transfer or a notification comes from one) names its master, and
+ * the master's token_info gives decimals and symbol. Undefined when the map does not know it.
+ */
+export function jettonOfMessage(m: MessageJson, metadata: MetadataJson | undefined): { decimals: number; symbol: string | undefined } | undefined {
+  if (!metadata) return undefined;
+  for (const party of [m.destination, m.source]) {
+    const info = party ? metadata[party]?.token_info[0] : undefined;
+    const master = info?.type === 'jetton_wallets' ? info.extra?.jetton : info?.type === 'jetton_masters' ? party : undefined;
+    const m0 = typeof master === 'string' ? metadata[master]?.token_info[0] : undefined;
+    if (!m0 || m0.type !== 'jetton_masters') continue;
+    const d = jettonDisplay({ ...(m0.extra as Record<string, string> | undefined), symbol: m0.symbol ?? '', name: m0.name ?? '' });
+    return { decimals: d.decimals, symbol: d.symbol ?? d.name };
+  }
+  return undefined;
+}

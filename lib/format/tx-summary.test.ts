@@ -6,15 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TEXTS } from '../devnet/genesis/genesis';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { rawUpper } from '../ton/address';
-import type { TransactionJson } from '../api/v3/models';
+import type { MetadataJson, TransactionJson } from '../api/v3/models';
 import { formatUnits } from './amount';
+import { jettonOfMessage } from './jetton';
 import { summarizeTx, summaryText } from './tx-summary';
 
 let chain: TestChain;
 const acc = (name: string) => rawUpper(Address.parse(chain.account(name).address));
 
 beforeAll(async () => {
-  chain = await startTestChain({ seed: 'tx-summary', index: true });
+  chain = await startTestChain({ seed: 'tx-summary', index: true, derive: true });
 }, 300_000);
 afterAll(() => chain?.close());
 
@@ -50,5 +51,18 @@ describe('summarizeTx', () => {
     const back = (await txsOf('carol')).find((t) => t.in_msg?.bounced && t.in_msg.source === acc('bounce_target'))!;
     expect(summarizeTx(back)).toMatchObject({ direction: 'in', summary: { kind: 'returned', from: acc('bounce_target') } });
     expect(text(back)).toMatch(/^1\.99\d* TON came back to carol from bounce_target \(bounced\)$/);
+  });
+});
+
+describe('jettonOfMessage', () => {
+  it('reads the decimals and symbol of the jetton a transfer body counts from the metadata of its parties', async () => {
+    const tx = (await txsOf('alice')).find((t) => t.out_msgs.some((m) => m.destination === acc('alice_jetton')))!;
+    const transfer = tx.out_msgs.find((m) => m.destination === acc('alice_jetton'))!;
+    expect(transfer.message_content?.decoded?.['@type']).toBe('jetton_transfer');
+    const r = await chain.callV3('metadata', { address: [transfer.source!, transfer.destination!] });
+    expect(r.status).toBe(200);
+    expect(jettonOfMessage(transfer, r.body as MetadataJson)).toEqual({ decimals: 9, symbol: 'ATLAS' });
+    // Without the wallet's entry nothing is guessed: the view shows base units.
+    expect(jettonOfMessage(transfer, {})).toBeUndefined();
   });
 });
