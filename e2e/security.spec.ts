@@ -182,6 +182,25 @@ test('page answers carry a fresh nonce policy that forbids inline script, and th
   expect(await g.violations()).toEqual([]);
 });
 
+test('a shared render keeps its nonce and policy together, and the page it serves still runs', async ({ page, request }) => {
+  // Within a second the home page is one render for everyone (lib/http/page-cache.ts).
+  const [a, b] = await Promise.all([request.get('/'), request.get('/')]);
+  const c = await request.get('/');
+  const shared = [a, b, c].filter((r) => r.headers()['x-atlas-cache'] !== 'miss');
+  expect(shared.length).toBeGreaterThan(0);
+  for (const r of shared) {
+    const csp = r.headers()['content-security-policy'];
+    const n = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(await r.text()).toContain(`nonce="${n}"`);
+    expect(r.headers()['cache-control']).toBe('public, max-age=1');
+  }
+  const g = await guard(page);
+  await page.goto('/');
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { next?: unknown }).next)).toBe('object');
+  expect(await g.violations()).toEqual([]);
+});
+
 test('API answers keep CORS and JSON, with nosniff and a policy that allows nothing @desktop-only', async ({ request }) => {
   const res = await request.get('/api/v2/getMasterchainInfo', { headers: { Origin: 'https://dapp.example' } });
   expect(res.status()).toBe(200);

@@ -14,7 +14,7 @@ describe('parseConfig', () => {
       liteTimeoutMs: 5000,
       redisUrl: undefined,
       logLevel: 'info',
-      http: { trustProxy: false, maxInFlight: 24, shedEventLoopDelayMs: 500, requestTimeoutMs: 30_000 },
+      http: { trustProxy: false, maxInFlight: 24, shedEventLoopDelayMs: 500, requestTimeoutMs: 30_000, pageCache: true },
     });
   });
 

@@ -67,6 +67,7 @@ const schema = z.object({
   MAX_IN_FLIGHT: maxInFlight.default(24),
   SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
   REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
+  PAGE_CACHE: onOff.default(true),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
   DEVNET_TPS: devnetTps.default(2),
   DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
@@ -111,6 +112,8 @@ export interface Config {
     shedEventLoopDelayMs: number;
     /** A request still unanswered after this gets 504 and its connection is closed. */
     requestTimeoutMs: number;
+    /** Share rendered pages between visitors (lib/http/page-cache.ts). */
+    pageCache: boolean;
   };
   /** The local devnet (TON_NETWORK=devnet): block interval, traffic, lite server port, seed. */
   devnet: {
@@ -174,7 +177,7 @@ export function parseConfig(env: Env): Config {
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     corsOrigins: v.CORS_ORIGINS,
-    http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS },
+    http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
     devnet: {
       blockMs: v.DEVNET_BLOCK_MS,
       tps: v.DEVNET_TPS,

@@ -49,11 +49,12 @@ async function main() {
   ensureBuild();
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
-  const [{ createAtlasServer }, { log }] = await Promise.all([import('../lib/http/server'), import('../lib/log')]);
+  const [{ createAtlasServer }, { createPageCache }, { log }] = await Promise.all([import('../lib/http/server'), import('../lib/http/page-cache'), import('../lib/log')]);
   const app = next({ dev: false, dir: root, port: cfg.port, hostname: '0.0.0.0' });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }) });
+  const pages = cfg.http.pageCache ? createPageCache() : undefined;
+  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }), pages });
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `atlas: port ${cfg.port} is in use (set PORT)` : `atlas: ${err.message}`);
     process.exit(1);

@@ -16,6 +16,7 @@ import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
 import { LIMITS } from './limits';
 import { loadRecord, type LoadStatus } from './load';
+import type { PageCache } from './page-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -54,7 +55,18 @@ const HEALTH_MAX_AGE_MS = 1000;
 /** How often the event-loop delay window is read and reset. */
 const DELAY_WINDOW_MS = 1000;
 
-export function createAtlasServer({ config, handle, log }: { config: Pick<Config, 'http' | 'corsOrigins'>; handle: NodeHandler; log: Logger }): AtlasServer {
+export function createAtlasServer({
+  config,
+  handle,
+  log,
+  pages,
+}: {
+  config: Pick<Config, 'http' | 'corsOrigins'>;
+  handle: NodeHandler;
+  log: Logger;
+  /** Rendered pages shared by all visitors (page-cache.ts); none: every page request renders. */
+  pages?: PageCache;
+}): AtlasServer {
   const { trustProxy, maxInFlight, shedEventLoopDelayMs, requestTimeoutMs } = config.http;
   const load = loadRecord();
 
@@ -106,6 +118,16 @@ export function createAtlasServer({ config, handle, log }: { config: Pick<Config
       const cached = health.answer();
       if (cached) return void writeResponse(res, withSecurityHeaders(Response.json(cached.body, { status: cached.status, headers: { 'Cache-Control': 'no-store' } })));
     }
+    // A kept render costs a memory copy, and waiting for a render in progress costs nothing: both come
+    // before load shedding, which exists to protect renders.
+    if (pages?.serveKept(req, res, path)) return;
+    const joined = pages?.join(req, res, path);
+    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
+    run(req, res, path);
+  });
+
+  /** Sheds or runs a request within its deadline. */
+  const run = (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (!neverShed(path, req.method)) {
       const lagging = load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT;
       if (load.in_flight >= maxInFlight || lagging) {
@@ -137,13 +159,13 @@ export function createAtlasServer({ config, handle, log }: { config: Pick<Config
       else req.destroy();
     });
     Promise.resolve()
-      .then(() => handle(req, res))
+      .then(() => (pages ? pages.handle(req, res, path, () => handle(req, res)) : handle(req, res)))
       .catch((err: unknown) => {
       log.error({ component: 'http', err }, 'request handler failed');
       if (!res.headersSent) send(req, res, 500, 'internal server error');
       else res.destroy();
     });
-  });
+  };
 
   // Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
   // writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
