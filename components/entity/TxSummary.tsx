@@ -1,4 +1,5 @@
 import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
+import type { JettonUnits } from '@/lib/format/jetton';
 import type { TxLine } from '@/lib/format/tx-summary';
 import { Address } from './Address';
 import { Amount } from './Amount';
@@ -17,7 +18,20 @@ export function Direction({ direction }: { direction: TxLine['direction'] }) {
  * The counterparty, the amount, the comment or operation, and the failure, as entities (linked names,
  * exact amounts). `withAccount` starts with the account itself, for places that do not show it beside.
  */
-export function TxSummaryLine({ t, line, book, withAccount = false }: { t: TransactionJson; line: TxLine; book: AddressBookJson; withAccount?: boolean }) {
+export function TxSummaryLine({
+  t,
+  line,
+  book,
+  withAccount = false,
+  units,
+}: {
+  t: TransactionJson;
+  line: TxLine;
+  book: AddressBookJson;
+  withAccount?: boolean;
+  /** The jetton of a jetton line (its wallet's metadata); without it the amount shows in base units. */
+  units?: JettonUnits;
+}) {
   const s = line.summary;
   const me = withAccount ? <Address raw={t.account} book={book} /> : null;
   const note = (comment?: string, operation?: string) =>
@@ -52,6 +66,27 @@ export function TxSummaryLine({ t, line, book, withAccount = false }: { t: Trans
         </>
       );
       break;
+    case 'sent_jetton':
+      body = (
+        <>
+          {me} <span className={muted}>sent</span> <JettonAmount value={s.amount} units={units} /> <span className={muted}>to</span> <Address raw={s.to} book={book} />
+          {note(s.comment)}
+        </>
+      );
+      break;
+    case 'received_jetton':
+      body = (
+        <>
+          <Address raw={s.from} book={book} /> <span className={muted}>sent</span> <JettonAmount value={s.amount} units={units} />
+          {me && (
+            <>
+              <span className={muted}>to</span> {me}
+            </>
+          )}
+          {note(s.comment)}
+        </>
+      );
+      break;
     case 'returned':
       body = (
         <>
@@ -81,4 +116,8 @@ export function TxSummaryLine({ t, line, book, withAccount = false }: { t: Trans
       {line.bouncedBack && <span className="text-amber-800 dark:text-amber-300">— bounced back to the sender</span>}
     </span>
   );
+}
+
+function JettonAmount({ value, units }: { value: bigint; units: JettonUnits | undefined }) {
+  return units ? <Amount value={value} decimals={units.decimals} symbol={units.symbol ?? 'jettons'} maxFraction={4} /> : <Amount value={value} decimals={0} symbol="jetton units" />;
 }

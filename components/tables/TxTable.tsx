@@ -1,6 +1,10 @@
+'use client';
+
 import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
 import { txSucceeded } from '@/lib/format/tx';
-import { summarizeTx } from '@/lib/format/tx-summary';
+import { useResource } from '@/lib/client/queries';
+import { jettonOfWallet, type JettonUnits } from '@/lib/format/jetton';
+import { summarizeTx, type TxLine } from '@/lib/format/tx-summary';
 import { Address } from '../entity/Address';
 import { Direction, TxSummaryLine } from '../entity/TxSummary';
 import { Time } from '../entity/Time';
@@ -13,6 +17,8 @@ const td = 'px-2 py-2 align-top';
 
 /** Transactions as a table on wide screens and as stacked cards on phones (no horizontal scrolling). */
 export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJson[]; book: AddressBookJson; showAccount?: boolean }) {
+  const lines = new Map(txs.map((t) => [t.hash, summarizeTx(t, book[t.account]?.interfaces ?? [])]));
+  const units = useJettonUnits([...lines.values()]);
   if (!txs.length) return <Empty>No transactions.</Empty>;
   return (
     <>
@@ -41,7 +47,7 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
                 </td>
               )}
               <td className={`${td} min-w-0`}>
-                <Summary t={t} book={book} />
+                <Summary t={t} line={lines.get(t.hash)!} book={book} units={units} />
               </td>
               <td className={td}>
                 <Status ok={txSucceeded(t)} />
@@ -63,7 +69,7 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
                 <Address raw={t.account} book={book} />
               </div>
             )}
-            <Summary t={t} book={book} />
+            <Summary t={t} line={lines.get(t.hash)!} book={book} units={units} />
           </li>
         ))}
       </ul>
@@ -71,12 +77,19 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
   );
 }
 
-function Summary({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
-  const line = summarizeTx(t, book[t.account]?.interfaces ?? []);
+/** The jettons of the jetton wallets the lines name, from /metadata (one request for the page). */
+function useJettonUnits(lines: TxLine[]): (wallet: string) => JettonUnits | undefined {
+  const wallets = [...new Set(lines.flatMap((l) => (l.summary.kind === 'sent_jetton' || l.summary.kind === 'received_jetton' ? [l.summary.wallet] : [])))].sort();
+  const q = useResource('metadata', { address: wallets }, { enabled: wallets.length > 0 });
+  return (wallet) => jettonOfWallet(wallet, q.data);
+}
+
+function Summary({ t, line, book, units }: { t: TransactionJson; line: TxLine; book: AddressBookJson; units: (wallet: string) => JettonUnits | undefined }) {
+  const s = line.summary;
   return (
     <div className="flex min-w-0 items-start gap-1.5">
       <Direction direction={line.direction} />
-      <TxSummaryLine t={t} line={line} book={book} />
+      <TxSummaryLine t={t} line={line} book={book} units={s.kind === 'sent_jetton' || s.kind === 'received_jetton' ? units(s.wallet) : undefined} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { AddressBookJson, MessageJson } from '@/lib/api/v3/models';
 import { decodedFields, type DecodedField } from '@/lib/format/decoded';
+import type { JettonUnits } from '@/lib/format/jetton';
 import { opcodeName } from '@/lib/format/opcodes';
 import { toUrlSafe } from '@/lib/format/hash';
 import { messageComment } from '@/lib/format/tx';
@@ -36,12 +37,6 @@ function DecodedValue({ f, book, jetton }: { f: DecodedField; book: AddressBookJ
     case 'text':
       return <ChainText text={f.value} label="This value" />;
   }
-}
-
-/** Decimals and symbol of the jetton a message's `amount` counts (lib/format/jetton.ts jettonOfMessage). */
-export interface JettonUnits {
-  decimals: number;
-  symbol: string | undefined;
 }
 
 /** One message: parties, value, flags, and its body decoded where we can, raw always. */

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { AddressBookJson, MessageJson, TransactionJson } from '@/lib/api/v3/models';
-import { jettonOfMessage } from '@/lib/format/jetton';
+import { jettonOfMessage, jettonOfWallet } from '@/lib/format/jetton';
 import { useResource } from '@/lib/client/queries';
 import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';
 import { base64ToHex, toUrlSafe } from '@/lib/format/hash';
@@ -37,7 +37,7 @@ function useMessageJettons(t: TransactionJson) {
   const jettonBodies = msgs.filter((m) => m.message_content?.decoded?.['@type']?.toString().startsWith('jetton_'));
   const parties = [...new Set(jettonBodies.flatMap((m) => [m.source, m.destination]).filter((a): a is string => !!a))].sort();
   const q = useResource('metadata', { address: parties }, { enabled: parties.length > 0 });
-  return (m: MessageJson) => jettonOfMessage(m, q.data);
+  return { message: (m: MessageJson) => jettonOfMessage(m, q.data), wallet: (a: string) => jettonOfWallet(a, q.data) };
 }
 
 function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
@@ -45,13 +45,14 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
   const jettonOf = useMessageJettons(t);
   const d = t.description;
   const interfaces = book[t.account]?.interfaces ?? [];
+  const line = summarizeTx(t, interfaces);
   return (
     <div className="space-y-4">
       <PageTitle sub={<span className="break-all font-mono">{toUrlSafe(t.hash)}</span>}>
         Transaction <Status ok={ok} />
       </PageTitle>
       <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900" data-testid="tx-headline">
-        <TxSummaryLine t={t} line={summarizeTx(t, interfaces)} book={book} withAccount />
+        <TxSummaryLine t={t} line={line} book={book} withAccount units={line.summary.kind === 'sent_jetton' || line.summary.kind === 'received_jetton' ? jettonOf.wallet(line.summary.wallet) : undefined} />
       </p>
       <Card title="Overview" id="overview">
         <Fields
@@ -93,7 +94,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
         <Phases t={t} interfaces={interfaces} />
       </Card>
       <Card title="Inbound message" id="in-msg">
-        {t.in_msg ? <MessageView m={t.in_msg} book={book} direction="in" jetton={jettonOf(t.in_msg)} /> : <p className="text-sm text-slate-600 dark:text-slate-400">None ({d.type === 'tick_tock' ? 'a tick-tock transaction' : 'no inbound message'}).</p>}
+        {t.in_msg ? <MessageView m={t.in_msg} book={book} direction="in" jetton={jettonOf.message(t.in_msg)} /> : <p className="text-sm text-slate-600 dark:text-slate-400">None ({d.type === 'tick_tock' ? 'a tick-tock transaction' : 'no inbound message'}).</p>}
       </Card>
       <Card title={`Outbound messages (${t.out_msgs.length})`} id="out-msgs">
         {t.out_msgs.length ? (
@@ -101,7 +102,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
             {t.out_msgs.map((m, i) => (
               <li key={m.hash} className="pt-4 first:pt-0">
                 <h3 className="mb-2 text-sm font-semibold">Message {i + 1}</h3>
-                <MessageView m={m} book={book} direction="out" jetton={jettonOf(m)} />
+                <MessageView m={m} book={book} direction="out" jetton={jettonOf.message(m)} />
               </li>
             ))}
           </ol>

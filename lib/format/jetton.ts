@@ -26,20 +26,30 @@ export function jettonDisplay(content: Record<string, string> | null | undefined
 /** The label a jetton goes by: its symbol, else its name, else nothing (the caller shows the address). */
 export const jettonLabel = (d: JettonDisplay): string | undefined => d.symbol ?? d.name;
 
+/** Decimals and symbol of a jetton, to show amounts of it. */
+export interface JettonUnits {
+  decimals: number;
+  symbol: string | undefined;
+}
+
 /**
- * The jetton a message's `amount` counts, from a metadata side map: the jetton wallet among its parties
- * (a transfer goes to one, an internal transfer or a notification comes from one) names its master, and
- * the master's token_info gives decimals and symbol. Undefined when the map does not know it.
+ * The jetton of a jetton wallet (or of a master itself), from a metadata side map: the wallet's entry
+ * names its master, whose token_info gives decimals and symbol. Undefined when the map does not know it.
  */
-export function jettonOfMessage(m: MessageJson, metadata: MetadataJson | undefined): { decimals: number; symbol: string | undefined } | undefined {
-  if (!metadata) return undefined;
+export function jettonOfWallet(address: string, metadata: MetadataJson | undefined): JettonUnits | undefined {
+  const info = metadata?.[address]?.token_info[0];
+  const master = info?.type === 'jetton_wallets' ? info.extra?.jetton : info?.type === 'jetton_masters' ? address : undefined;
+  const m = typeof master === 'string' ? metadata?.[master]?.token_info[0] : undefined;
+  if (!m || m.type !== 'jetton_masters') return undefined;
+  const d = jettonDisplay({ ...(m.extra as Record<string, string> | undefined), symbol: m.symbol ?? '', name: m.name ?? '' });
+  return { decimals: d.decimals, symbol: d.symbol ?? d.name };
+}
+
+/** The jetton a message's `amount` counts: that of the jetton wallet among its parties (a transfer goes to one, an internal transfer or a notification comes from one). */
+export function jettonOfMessage(m: MessageJson, metadata: MetadataJson | undefined): JettonUnits | undefined {
   for (const party of [m.destination, m.source]) {
-    const info = party ? metadata[party]?.token_info[0] : undefined;
-    const master = info?.type === 'jetton_wallets' ? info.extra?.jetton : info?.type === 'jetton_masters' ? party : undefined;
-    const m0 = typeof master === 'string' ? metadata[master]?.token_info[0] : undefined;
-    if (!m0 || m0.type !== 'jetton_masters') continue;
-    const d = jettonDisplay({ ...(m0.extra as Record<string, string> | undefined), symbol: m0.symbol ?? '', name: m0.name ?? '' });
-    return { decimals: d.decimals, symbol: d.symbol ?? d.name };
+    const units = party ? jettonOfWallet(party, metadata) : undefined;
+    if (units) return units;
   }
   return undefined;
 }

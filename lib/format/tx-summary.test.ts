@@ -8,7 +8,7 @@ import { startTestChain, type TestChain } from '../testing/chain';
 import { rawUpper } from '../ton/address';
 import type { MetadataJson, TransactionJson } from '../api/v3/models';
 import { formatUnits } from './amount';
-import { jettonOfMessage } from './jetton';
+import { jettonOfMessage, jettonOfWallet } from './jetton';
 import { summarizeTx, summaryText } from './tx-summary';
 
 let chain: TestChain;
@@ -64,5 +64,25 @@ describe('jettonOfMessage', () => {
     expect(jettonOfMessage(transfer, r.body as MetadataJson)).toEqual({ decimals: 9, symbol: 'ATLAS' });
     // Without the wallet's entry nothing is guessed: the view shows base units.
     expect(jettonOfMessage(transfer, {})).toBeUndefined();
+  });
+});
+
+describe('jetton lines', () => {
+  it('reads a jetton transfer as tokens moving between owners, from the sender and from the receiver', async () => {
+    const sent = (await txsOf('alice')).find((t) => t.out_msgs.some((m) => m.destination === acc('alice_jetton')))!;
+    const line = summarizeTx(sent);
+    expect(line).toMatchObject({ direction: 'out', summary: { kind: 'sent_jetton', to: acc('carol'), wallet: acc('alice_jetton'), amount: 12_345_000_000_000n, comment: GENESIS_TEXTS.jettonToCarol } });
+    const meta = (await chain.callV3('metadata', { address: [acc('alice_jetton'), acc('carol_jetton')] })).body as MetadataJson;
+    const n = names();
+    const jettons = (v: bigint, wallet: string) => {
+      const u = jettonOfWallet(wallet, meta)!;
+      return `${formatUnits(v, u.decimals)} ${u.symbol}`;
+    };
+    const say = (t: TransactionJson) => summaryText(t, summarizeTx(t), (raw) => n.get(raw) ?? raw, (v) => `${formatUnits(v, 9)} TON`, jettons);
+    expect(say(sent)).toBe(`alice sent 12,345 ATLAS to carol: “${GENESIS_TEXTS.jettonToCarol}”`);
+
+    const notified = (await txsOf('carol')).find((t) => t.in_msg?.source === acc('carol_jetton') && t.in_msg.message_content?.decoded?.['@type'] === 'jetton_notify')!;
+    expect(summarizeTx(notified).summary).toMatchObject({ kind: 'received_jetton', from: acc('alice'), wallet: acc('carol_jetton') });
+    expect(say(notified)).toBe(`alice sent 12,345 ATLAS to carol: “${GENESIS_TEXTS.jettonToCarol}”`);
   });
 });

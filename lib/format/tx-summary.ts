@@ -8,6 +8,10 @@ import { messageComment, txSucceeded } from './tx';
 export type TxSummary =
   /** An external message made the account send: value to the first recipient (and `others` more). */
   | { kind: 'sent'; to: string; others: number; value: bigint; comment?: string; operation?: string }
+  /** An external message made the account ask its jetton wallet (`wallet`) to send `amount` jettons to `to`. */
+  | { kind: 'sent_jetton'; to: string; wallet: string; amount: bigint; comment?: string }
+  /** A jetton wallet (`wallet`) told the account it received `amount` jettons from `from`. */
+  | { kind: 'received_jetton'; from: string; wallet: string; amount: bigint; comment?: string }
   /** An internal message brought value from `from`. */
   | { kind: 'received'; from: string; value: bigint; comment?: string; operation?: string }
   /** A message the account sent earlier came back from `from` (bounced). */
@@ -58,6 +62,15 @@ export function inboundOperation(t: TransactionJson): string {
 
 const nano = (v: string | null | undefined) => (v ? BigInt(v) : 0n);
 
+/** A jetton body's amount, counterparty field and forwarded comment, when the message carries one of `type`. */
+function jettonBody(m: MessageJson, type: 'jetton_transfer' | 'jetton_notify', party: 'destination' | 'sender') {
+  const d = m.message_content?.decoded;
+  if (!d || d['@type'] !== type || typeof d.amount !== 'string' || !/^\d+$/.test(d.amount) || typeof d[party] !== 'string') return undefined;
+  const payload = d.forward_payload as { '@type'?: string; text?: unknown } | null | undefined;
+  const comment = payload?.['@type'] === 'text_comment' && typeof payload.text === 'string' ? payload.text : undefined;
+  return { amount: BigInt(d.amount), party: d[party] as string, comment };
+}
+
 export function summarizeTx(t: TransactionJson, interfaces: readonly string[] = []): TxLine {
   const failure = failureReason(t, interfaces);
   const m = t.in_msg;
@@ -68,15 +81,28 @@ export function summarizeTx(t: TransactionJson, interfaces: readonly string[] = 
     const sent = t.out_msgs.filter((o) => o.destination !== null);
     if (!sent.length) return line({ kind: 'external' }, null);
     const first = sent[0]!;
+    const jetton = sent.length === 1 ? jettonBody(first, 'jetton_transfer', 'destination') : undefined;
+    if (jetton) return line({ kind: 'sent_jetton', to: jetton.party, wallet: first.destination!, amount: jetton.amount, comment: jetton.comment }, 'out');
     const value = sent.reduce((s, o) => s + nano(o.value), 0n);
     return line({ kind: 'sent', to: first.destination!, others: new Set(sent.map((o) => o.destination)).size - 1, value, comment: messageComment(first), operation: messageOperation(first) }, 'out');
   }
   if (m.bounced) return line({ kind: 'returned', from: m.source, value: nano(m.value) }, 'in');
+  const jetton = jettonBody(m, 'jetton_notify', 'sender');
+  if (jetton) return line({ kind: 'received_jetton', from: jetton.party, wallet: m.source, amount: jetton.amount, comment: jetton.comment }, 'in');
   return line({ kind: 'received', from: m.source, value: nano(m.value), comment: messageComment(m), operation: messageOperation(m) }, 'in');
 }
 
-/** The line as plain words (titles, alt text, tests): `name` turns a raw address into what a reader sees. */
-export function summaryText(t: TransactionJson, line: TxLine, name: (raw: string) => string, ton: (v: bigint) => string): string {
+/**
+ * The line as plain words (titles, alt text, tests): `name` turns a raw address into what a reader sees,
+ * `ton` an amount of nanotons, `jettons` an amount of the jettons of a wallet.
+ */
+export function summaryText(
+  t: TransactionJson,
+  line: TxLine,
+  name: (raw: string) => string,
+  ton: (v: bigint) => string,
+  jettons: (v: bigint, wallet: string) => string = (v) => `${v} jetton units`,
+): string {
   const me = name(t.account);
   const s = line.summary;
   const note = (comment?: string, operation?: string) => (comment !== undefined ? `: “${comment}”` : operation ? ` (${operation})` : '');
@@ -87,6 +113,12 @@ export function summaryText(t: TransactionJson, line: TxLine, name: (raw: string
       break;
     case 'received':
       text = `${name(s.from)} sent ${ton(s.value)} to ${me}${note(s.comment, s.operation)}`;
+      break;
+    case 'sent_jetton':
+      text = `${me} sent ${jettons(s.amount, s.wallet)} to ${name(s.to)}${note(s.comment)}`;
+      break;
+    case 'received_jetton':
+      text = `${name(s.from)} sent ${jettons(s.amount, s.wallet)} to ${me}${note(s.comment)}`;
       break;
     case 'returned':
       text = `${ton(s.value)} came back to ${me} from ${name(s.from)} (bounced)`;
