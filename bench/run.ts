@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify,fuzz,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v2,classify,fuzz,pages,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
@@ -8,6 +8,8 @@
 //   classify — action classifier throughput (traces/s on one core) over the ton-actions fixture traces
 //   fuzz  — `npm start` on a free port, then --requests fuzz requests (lib/fuzz): throughput, p50/p99,
 //           unexpected 5xx, hangs, server RSS, indexer progress; the bench exits 1 if the fuzz run fails
+//   pages — `npm start` on a free port: TTFB of page renders on the idle server, then 50 connections on the
+//           home, a block and a transaction page (served req/s, latency, shed and timed-out shares)
 //   edge  — 50 concurrent connections against a running Atlas (--url; not in the default set): served
 //           req/s, shed and timed-out shares, latency, /api/health latency under that load
 // The recorded chain is kept in .atlas-bench/ so later runs skip recording. PostgreSQL comes from
@@ -27,6 +29,7 @@ import { benchClassify } from './classify';
 import { benchDevnet } from './devnet';
 import { benchFuzz } from './fuzz';
 import { benchEdge } from './edge';
+import { benchPages } from './pages';
 import { benchV2 } from './v2';
 import { benchV3 } from './v3';
 import { scratchPostgres, type BenchResult } from './support';
@@ -46,7 +49,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,fuzz').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,fuzz,pages').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 const results: BenchResult[] = [];
@@ -55,6 +58,7 @@ const baseUrl = config().databaseUrl ?? 'postgresql://postgres@127.0.0.1:5432/po
 if (only.has('devnet')) results.push(...(await benchDevnet(Number(values.rounds))));
 if (only.has('classify')) results.push(...benchClassify());
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
+if (only.has('pages')) results.push(...(await benchPages()));
 
 // The index, v3 and v2 benchmarks share one recorded chain.
 if (['index', 'v3', 'v2'].some((b) => only.has(b))) await onRecordedChain();
