@@ -1,10 +1,14 @@
 // The NFT and DNS routes over a devnet indexed with the derive stage: every row against what the
 // contracts' get-methods answer (getTokenData and runGetMethod run them live, at the head the index
 // reached), transfers against the messages that carried them, and every route's errors.
-import { Address, Cell } from '@ton/core';
+import { sha256_sync } from '@ton/crypto';
+import { Address, Cell, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
+import { DNS_CATEGORY, dnsChangeRecordBody } from '../../../devnet/contracts/dns';
 import { startTestChain, type TestChain } from '../../../testing/chain';
+import { messageBoc, signedTransfer } from '../../../testing/devnet';
+import { genesisWallet } from '../../../testing/wallets';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
 import { ActionsResponse, DnsRecordsResponse, Metadata, NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
@@ -460,5 +464,62 @@ describe('metadata of NFT items and collections', () => {
       ],
     });
     expect(m[acc('nft_item_0')]).toEqual({ is_indexed: true, token_info: [{ valid: false, type: 'nft_items', nft_index: '0' }] });
+  });
+});
+
+// Last: these send record changes to alice.ton, which the DNS route tests above read as the genesis left it.
+describe('.ton record changes as actions', () => {
+  type Actions = { actions: ActionJson[] };
+  const actionsOf = async (account: string, type: string) => {
+    const r = await chain.callV3<Actions>('actions', { account, action_type: type, limit: 1000 });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
+    return r.body.actions;
+  };
+  const key = (category: string) => sha256_sync(Buffer.from(category)).toString('hex');
+
+  it('alice pointing her name at her v5r1 wallet (genesis) is a change_dns with the new wallet record', async () => {
+    const changes = (await actionsOf(acc('alice.ton'), 'change_dns')).filter((a) => a.details.source === acc('alice'));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.success).toBe(true);
+    expect(changes[0]!.details).toEqual({
+      key: key('wallet'),
+      value: {
+        sum_type: 'DNSSmcAddress',
+        dns_smc_address: acc('wallet_v5r1'),
+        dns_adnl_address: null,
+        dns_text: null,
+        dns_next_resolver_address: null,
+        dns_storage_address: null,
+        flags: 0,
+      },
+      source: acc('alice'),
+      asset: acc('alice.ton'),
+      nft_collection: acc('dns_collection'),
+    });
+  });
+
+  it('deleting a record is delete_dns; the empty change of key 0 is renew_dns, and the expiry follows it', async () => {
+    const alice = await genesisWallet(chain, 'alice');
+    const item = Address.parse(chain.account('alice.ton').address);
+    const before = (await chain.db!.db.prisma.dnsEntry.findUnique({ where: { nftItemAddress: acc('alice.ton') } }))!;
+    const msg = await signedTransfer(alice, [
+      { to: item, value: toNano('0.05'), bounce: true, body: dnsChangeRecordBody({ category: DNS_CATEGORY.site, record: null, queryId: 7n }) },
+      { to: item, value: toNano('0.05'), bounce: true, body: dnsChangeRecordBody({ category: 0n, record: null, queryId: 8n }) },
+    ]);
+    expect((await chain.callV2('post', 'sendBoc', { boc: messageBoc(msg).toString('base64') })).status).toBe(200);
+    await chain.seal();
+
+    const deleted = await actionsOf(acc('alice.ton'), 'delete_dns');
+    expect(deleted.map((a) => a.details)).toEqual([{ hash: key('site'), source: acc('alice'), asset: acc('alice.ton'), nft_collection: acc('dns_collection') }]);
+    const renewed = await actionsOf(acc('alice'), 'renew_dns');
+    expect(renewed.map((a) => a.details)).toEqual([{ source: acc('alice'), asset: acc('alice.ton'), nft_collection: acc('dns_collection') }]);
+    expect(renewed[0]!.trace_id).toBe(deleted[0]!.trace_id);
+
+    const after = (await chain.db!.db.prisma.dnsEntry.findUnique({ where: { nftItemAddress: acc('alice.ton') } }))!;
+    expect(after.dnsSiteAdnl).toBeNull();
+    const [filledUp] = await getMethod(acc('alice.ton'), 'get_last_fill_up_time');
+    expect(after.expiry).toBe((filledUp as bigint) + 365n * 24n * 3600n);
+    expect(after.expiry! >= before.expiry!).toBe(true);
   });
 });
