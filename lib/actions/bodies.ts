@@ -210,6 +210,12 @@ export function readBody(s: Slice, name: BodyName): RawBody {
   return fields;
 }
 
+/** A TEP-81 DNSRecord cell (change_dns_record's value): its constructor name and fields as read. Throws BodyNotDecoded. */
+export function readDnsRecord(cell: Cell): { name: string; fields: RawBody } {
+  const { schema, fields } = readWith(cell.beginParse(), DNS_BY_TAG, 16);
+  return { name: schema.name, fields };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // JSON, as toncenter's decoder prints bodies
 

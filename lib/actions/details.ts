@@ -98,6 +98,15 @@ export function actionDetails(a: Action): Details {
         marketplace_address: d.marketplace_address ?? null,
       };
     }
+    // The .ton item is the asset (api-v3.md: "asset (domain item)"), its collection asset_secondary.
+    case 'change_dns': {
+      const d = data(a, 'change_dns');
+      return { key: d.key ?? null, value: d.value ?? null, source: a.source, asset: a.asset, nft_collection: a.asset_secondary };
+    }
+    case 'delete_dns':
+      return { hash: data(a, 'delete_dns').key ?? null, source: a.source, asset: a.asset, nft_collection: a.asset_secondary };
+    case 'renew_dns':
+      return { source: a.source, asset: a.asset, nft_collection: a.asset_secondary };
     case 'dex_deposit_liquidity': {
       const d = data(a, 'dex_deposit_liquidity');
       return {

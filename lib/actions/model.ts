@@ -4,7 +4,8 @@
 // `WC:HEX64` upper case, hashes standard base64, amounts bigint.
 
 /** Bump when the output for some stored trace changes: the indexer re-classifies stored traces then. */
-export const CLASSIFIER_VERSION = 1;
+// v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts).
+export const CLASSIFIER_VERSION = 2;
 
 export interface TraceMessage {
   hash: string;

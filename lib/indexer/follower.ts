@@ -18,6 +18,7 @@ import type { TableRows } from './sql';
 import type { TvmPool } from '../tvm/pool';
 import { Deriver } from './derive';
 import { backfillNeeded, runBackfill } from './derive/backfill';
+import { runTraceBackfill, traceBackfillNeeded } from './trace-backfill';
 
 export interface FullBlockId {
   workchain: number;
@@ -99,7 +100,7 @@ export class Indexer {
   private readonly parser: BlockParser;
   /** The derive stage, when the indexer was given a TVM pool. */
   readonly deriver?: Deriver;
-  /** The derive backfill run() started because the index predates the derive stage (resolves when it ends). */
+  /** The backfills run() started because the index predates the derive stage or trace assembly (resolves when they end). */
   backfill?: Promise<void>;
   private backfillChecked = false;
 
@@ -184,20 +185,32 @@ export class Indexer {
   }
 
   /**
-   * The derive backfill, in the background next to indexing, when the index holds data the derive stage
-   * never saw (decided before the first block is indexed, so a fresh index never needs it). A failure
-   * is logged; the job resumes at the next start.
+   * The backfills, in the background next to indexing, when the index holds data a stage never saw
+   * (decided before the first block is indexed, so a fresh index never needs them): the derive backfill
+   * (token tables), then the trace backfill (traces and actions of transactions indexed before trace
+   * assembly), which classifies with the token tables the first one filled. A failure is logged; the
+   * job resumes at the next start.
    */
   private async startBackfill(): Promise<void> {
     const deriver = this.deriver;
-    const needed = !!deriver && (await backfillNeeded(this.o.prisma));
+    const deriveNeeded = !!deriver && (await backfillNeeded(this.o.prisma));
+    const tracesNeeded = await traceBackfillNeeded(this.o.prisma);
     this.backfillChecked = true;
-    if (!deriver || !needed) return;
+    if (!deriveNeeded && !tracesNeeded) return;
     const log = this.o.log;
-    this.backfill = runBackfill({ prisma: this.o.prisma, deriver, log, shouldStop: () => this.stopped }).then(
-      () => undefined,
-      (err: unknown) => log.warn({ err: (err as Error).message }, 'derive backfill failed; it resumes at the next start'),
-    );
+    const shouldStop = () => this.stopped;
+    this.backfill = (async () => {
+      if (deriver && deriveNeeded) {
+        await runBackfill({ prisma: this.o.prisma, deriver, log, shouldStop }).catch((err: unknown) =>
+          log.warn({ err: (err as Error).message }, 'derive backfill failed; it resumes at the next start'),
+        );
+      }
+      if (tracesNeeded && !this.stopped) {
+        await runTraceBackfill({ prisma: this.o.prisma, log, shouldStop }).catch((err: unknown) =>
+          log.warn({ err: (err as Error).message }, 'trace backfill failed; it resumes at the next start'),
+        );
+      }
+    })();
   }
 
   /** Stops after the block in progress; resolves once the loop has exited. */

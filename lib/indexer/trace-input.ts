@@ -1,9 +1,11 @@
 // The classifier's input built from stored rows (lib/actions/model.ts Trace): the one place that knows
 // how a trace's transactions and messages map to it, used when a trace completes and by reclassify.
 import { Cell } from '@ton/core';
+import { Prisma } from '../db/generated/client';
 import type { AccountInterfaces, Trace, TraceMessage, TraceTransaction } from '../actions/model';
 import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces';
 import { rawUpper } from '../ton/address';
+import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
 import type { TransactionDescrJson } from './records';
 import { byteaList, type Tx } from './sql';
 
@@ -107,19 +109,31 @@ function message(m: MsgRow): TraceMessage {
 
 const JETTON_WALLETS = new Set(['jetton_wallet', 'jetton_wallet_v1', 'jetton_wallet_v2', 'jetton_wallet_governed']);
 
+/** A list of raw addresses as one JSON parameter, for `IN (...)` filters. */
+const addressList = (addresses: string[]) => Prisma.sql`(SELECT x FROM json_array_elements_text(${JSON.stringify(addresses)}::json) AS x)`;
+
 /**
- * "What is at address X" as far as the index knows: today the latest state's code (interface detection
- * of lib/api/v3/interfaces.ts) and data (a jetton wallet's owner and master read from the standard
- * layout). The one function to extend when the index derives jettons and NFTs into tables of their own.
+ * "What is at address X" as far as the index knows. The tables the derive stage writes (lib/indexer/
+ * derive: jetton wallets, NFT items with SBTs and .ton names, GetGems sales and auctions) come first:
+ * their rows are what the contracts' get-methods answered, and they are written in the same database
+ * transaction before the block's traces are classified (store.ts), so an item minted by the block is
+ * known to the block's own traces. Without the derive stage (or for an account it did not recognize),
+ * the latest state's code (interface detection of lib/api/v3/interfaces.ts) and data (a jetton
+ * wallet's owner and master read from the standard layout). One query per table for all addresses.
  */
 export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Map<string, AccountInterfaces>> {
   const out = new Map<string, AccountInterfaces>();
   if (addresses.length === 0) return out;
+  const list = addressList(addresses);
   const rows = await tx.$queryRaw<{ account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }[]>`
-    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states
-    WHERE account IN (SELECT x FROM json_array_elements_text(${JSON.stringify(addresses)}::json) AS x)`;
+    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states WHERE account IN ${list}`;
+  const at = (a: string) => {
+    let info = out.get(a);
+    if (!info) out.set(a, (info = {}));
+    return info;
+  };
   for (const r of rows) {
-    const info: AccountInterfaces = {};
+    const info = at(r.account);
     const names = interfacesOfCode(r.code_hash, r.code_boc);
     const data = bocCell(r.data_boc);
     if (data && names.some((n) => JETTON_WALLETS.has(n))) {
@@ -127,10 +141,29 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
       if (wallet) info.jettonWallet = wallet;
     }
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
-    out.set(r.account, info);
+  }
+
+  const wallets = await tx.$queryRaw<{ address: string; owner: string; jetton: string; balance: Prisma.Decimal }[]>`
+    SELECT address, owner, jetton, balance FROM jetton_wallets WHERE address IN ${list}`;
+  for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: decimal(w.balance) };
+
+  const items = await tx.$queryRaw<{ address: string; init: boolean; index: Prisma.Decimal; collection_address: string | null; owner_address: string | null }[]>`
+    SELECT address, init, index, collection_address, owner_address FROM nft_items WHERE address IN ${list}`;
+  for (const i of items) at(i.address).nftItem = { collection: i.collection_address, index: decimal(i.index), owner: i.owner_address, init: i.init };
+
+  const sales = await tx.$queryRaw<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }[]>`
+    SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`;
+  for (const s of sales) {
+    const common = { marketplace: s.marketplace_address, nft: s.nft_address, owner: s.nft_owner_address };
+    if (s.type === GETGEMS_SALE) at(s.address).nftSale = { ...common, price: optBig(s.details.full_price) };
+    else if (s.type === GETGEMS_AUCTION) at(s.address).nftAuction = { ...common, lastBid: optBig(s.details.last_bid) };
   }
   return out;
 }
+
+const decimal = (d: Prisma.Decimal) => BigInt(d.toFixed());
+/** An amount of a sale's details (a decimal string), null when absent. */
+const optBig = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
 
 // Interfaces by code hash: a code's interfaces never change and codes are few, while parsing a code's
 // method dictionary on every completed trace costs more than the rest of its classification.

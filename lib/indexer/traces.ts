@@ -20,6 +20,10 @@ import { byteaList, hex, optHex, tableSql, type Row, type Tx } from './sql';
 /** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */
 export const MAX_TRACE_TRANSACTIONS = 4000;
 
+/** What trace assembly reads of a transaction and of a message (records of a block, or stored rows). */
+export type TraceTransactionInput = Pick<TransactionRecord, 'hash' | 'lt' | 'now' | 'mcBlockSeqno'>;
+export type TraceMessageInput = Pick<MessageRecord, 'txHash' | 'direction' | 'msgHash' | 'msgHashNorm' | 'source' | 'destination'>;
+
 export interface TraceAssembly {
   /** trace_id of every new transaction of the batch, by transaction hash (hex). */
   traceOf: Map<string, Buffer>;
@@ -49,18 +53,30 @@ const key = (b: Buffer) => b.toString('hex');
 /**
  * Assigns a trace to every transaction of the batch not stored yet (a re-run batch adds nothing) and
  * writes the traces' new counters. Call before inserting the transactions and messages.
+ *
+ * `untraced`: the transactions are stored already without a trace (an index made before trace assembly,
+ * trace-backfill.ts); those that have one are skipped instead. Call before setting their trace_id.
  */
-export async function assembleTraces(tx: Tx, transactions: TransactionRecord[], messages: MessageRecord[], mcSeqno: number): Promise<TraceAssembly> {
+export async function assembleTraces(
+  tx: Tx,
+  transactions: TraceTransactionInput[],
+  messages: TraceMessageInput[],
+  mcSeqno: number,
+  o: { untraced?: boolean } = {},
+): Promise<TraceAssembly> {
   const traceOf = new Map<string, Buffer>();
   if (transactions.length === 0) return { traceOf, completed: [] };
 
-  const stored = await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${byteaList(transactions.map((t) => t.hash))}`;
+  const hashes = byteaList(transactions.map((t) => t.hash));
+  const stored = o.untraced
+    ? await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${hashes} AND trace_id IS NOT NULL`
+    : await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${hashes}`;
   const skip = new Set(stored.map((r) => key(Buffer.from(r.hash))));
   const fresh = transactions.filter((t) => !skip.has(key(t.hash))).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
   if (fresh.length === 0) return { traceOf, completed: [] };
 
-  const inMsg = new Map<string, MessageRecord>();
-  const outMsgs = new Map<string, MessageRecord[]>();
+  const inMsg = new Map<string, TraceMessageInput>();
+  const outMsgs = new Map<string, TraceMessageInput[]>();
   const sentInBatch = new Map<string, string>(); // message hash -> sending transaction hash (new ones only)
   for (const m of messages) {
     const t = key(m.txHash);
@@ -71,10 +87,10 @@ export async function assembleTraces(tx: Tx, transactions: TransactionRecord[], 
       sentInBatch.set(key(m.msgHash), t);
     }
   }
-  const isInternal = (m: MessageRecord | undefined): m is MessageRecord => !!m && m.source !== null;
+  const isInternal = (m: TraceMessageInput | undefined): m is TraceMessageInput => !!m && m.source !== null;
 
   // Senders stored by earlier batches: their out-message rows carry the trace_id.
-  const earlier = fresh.map((t) => inMsg.get(key(t.hash))).filter((m): m is MessageRecord => isInternal(m) && !sentInBatch.has(key(m.msgHash)));
+  const earlier = fresh.map((t) => inMsg.get(key(t.hash))).filter((m): m is TraceMessageInput => isInternal(m) && !sentInBatch.has(key(m.msgHash)));
   const storedParent = new Map<string, Buffer>();
   if (earlier.length > 0) {
     const rows = await tx.$queryRaw<{ msg_hash: Uint8Array; trace_id: Uint8Array }[]>`

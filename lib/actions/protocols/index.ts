@@ -3,6 +3,7 @@
 import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
+import { dnsMatchers as dns } from './dns';
 import { jettonMatchers as jettons } from './jettons';
 import { jvaultMatchers as jvault } from './jvault';
 import type { Matcher } from './matcher';
@@ -26,6 +27,7 @@ export const MATCHERS: Matcher[] = [
   jettons.burn,
   nft.transfer,
   nft.telegramPurchase,
+  dns.change,
   stonfi.swapV1,
   stonfi.swapV2,
   dedust.swap,

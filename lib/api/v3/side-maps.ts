@@ -1,8 +1,9 @@
 // The address_book and metadata side maps (api-v3.md §1.9, §3.20, §3.21), keyed by raw address with
 // Go's sorted key order. Both come from latest_account_states: the code hash decides the user-friendly
 // form (non-bounceable for accounts without code or with a standard wallet code) and, with the code's
-// get-method ids, the interfaces. Jetton metadata comes from the jetton tables the indexer derives.
-// Domains need the DNS index (not built yet): always null.
+// get-method ids, the interfaces. Token metadata comes from the tables the indexer derives (jettons,
+// NFT items and collections) and, for off-chain content, from the metadata fetcher's table; a domain
+// from the derived .ton names (dns_entries).
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { friendly, parseAddress, rawUpper } from '../../ton/address';
 import type { V3Context } from './context';
@@ -10,6 +11,7 @@ import { b64, bytes, hex, sortedKeys } from './encode';
 import { bocCell, contractMethods, detectInterfaces, TOKEN_INTERFACES } from './interfaces';
 import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from './models';
 import { unspace } from './params';
+import { metadataFor, type MetadataRow } from '../../metadata';
 import { isStandardWallet } from '../../ton/wallets';
 
 // Get-method ids by code hash (hex). A code's methods never change and codes are few, so the cache
@@ -57,44 +59,87 @@ async function accountCodes(prisma: PrismaClient, accounts: string[]): Promise<M
   );
 }
 
-function bookEntry(account: string, code: AccountCode | undefined, testnet: boolean): AddressBookEntryJson {
+function bookEntry(account: string, code: AccountCode | undefined, testnet: boolean, domain: string | null): AddressBookEntryJson {
   const parsed = parseAddress(account);
   const codeHash = code?.codeHash ? b64(code.codeHash) : null;
   const bounceable = codeHash !== null && !isStandardWallet(codeHash);
   return {
     user_friendly: parsed ? friendly(parsed.address, { bounceable, testOnly: testnet }) : 'addr_none',
-    domain: null,
+    domain,
     // An account the index never saw: []; seen but without code: null (toncenter's distinction).
     interfaces: code === undefined ? [] : codeHash === null ? null : code.interfaces,
   };
 }
 
+/**
+ * The .ton name of each account that has one (api-v3.md §3.20): the shortest name whose NFT owner and
+ * wallet record are both the account (an owner's name pointing elsewhere, or a wallet record on a name
+ * someone else owns, does not name it); ties by domain order. One query for all accounts.
+ */
+async function domainsOf(prisma: PrismaClient, accounts: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!accounts.length) return out;
+  const rows = await prisma.$queryRaw<{ dns_wallet: string; domain: string }[]>(Prisma.sql`
+    SELECT dns_wallet, domain FROM dns_entries
+    WHERE dns_wallet = ANY(${accounts}::text[]) AND nft_item_owner = dns_wallet
+    ORDER BY length(domain), domain`);
+  for (const r of rows) if (!out.has(r.dns_wallet)) out.set(r.dns_wallet, r.domain);
+  return out;
+}
+
 type TokenInfoJson = MetadataJson[string]['token_info'][number];
+type TokenType = NonNullable<TokenInfoJson['type']>;
 
 /** TEP-64 attributes shown as TokenInfo fields; the others go to `extra`. */
 const SHOWN = ['name', 'symbol', 'description', 'image'] as const;
 
-/** A master's token_info from its indexed content; null when it is off-chain (not fetched). */
-function masterInfo(content: Record<string, string> | null): TokenInfoJson | null {
-  if (!content || 'uri' in content) return null;
-  const info: TokenInfoJson = { valid: true, type: 'jetton_masters' };
-  for (const k of SHOWN) if (content[k] !== undefined) info[k] = content[k];
+/**
+ * A token's TokenInfo (api-v3.md §3.21) from the content the indexer stored: on-chain attributes as
+ * they are; off-chain content ({uri}, plus any on-chain attributes of semi-chain content, which win as
+ * TEP-64 says) from the fetcher's row — only `type` (and `nft_index`) while it is not fetched, `valid:
+ * false` when fetching failed. Content the indexer could not read counts as not fetched.
+ */
+function tokenInfo(type: TokenType, content: Record<string, unknown> | null, fetched: Map<string, MetadataRow>, nftIndex?: string): TokenInfoJson {
+  const base: TokenInfoJson = { type, ...(nftIndex !== undefined ? { nft_index: nftIndex } : {}) };
+  if (!content) return base;
+  let attributes: Record<string, unknown> = content;
+  if (typeof content.uri === 'string') {
+    const row = fetched.get(content.uri);
+    if (!row || row.state === 'pending') return base;
+    if (row.state !== 'ok' || !row.content || typeof row.content !== 'object' || Array.isArray(row.content)) return { valid: false, ...base };
+    const { uri: _uri, ...onchain } = content;
+    attributes = { ...row.content, ...onchain };
+  }
+  const info: TokenInfoJson = { valid: true, type };
+  for (const k of SHOWN) if (typeof attributes[k] === 'string') info[k] = attributes[k];
+  if (nftIndex !== undefined) info.nft_index = nftIndex;
   info.is_nsfw = false;
   info.is_scam = false;
-  const extra = Object.entries(content).filter(([k]) => !(SHOWN as readonly string[]).includes(k));
+  const extra = Object.entries(attributes).filter(([k, v]) => !(SHOWN as readonly string[]).includes(k) || typeof v !== 'string');
   if (extra.length) info.extra = Object.fromEntries(extra.sort(([a], [b]) => (a < b ? -1 : 1)));
   return info;
 }
 
+const asContent = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+
 /**
  * Token contracts among the accounts (and the master of every jetton wallet among them): jetton wallets
- * and masters from the jetton tables, other token contracts listed as not indexed.
+ * and masters, NFT items and collections from the derived tables, other token contracts listed as not
+ * indexed. One query per table, plus one for the fetched off-chain content of all of them.
  */
 async function metadataEntries(prisma: PrismaClient, accounts: string[], codes: Map<string, AccountCode>): Promise<MetadataJson> {
   const out = new Map<string, MetadataJson[string]>();
   const wallets = await prisma.jettonWallet.findMany({ where: { address: { in: accounts } }, select: { address: true, balance: true, owner: true, jetton: true } });
   const masterAddresses = [...new Set([...accounts, ...wallets.map((w) => w.jetton)])];
   const masters = await prisma.jettonMaster.findMany({ where: { address: { in: masterAddresses } }, select: { address: true, jettonContent: true } });
+  const collections = await prisma.nftCollection.findMany({ where: { address: { in: accounts } }, select: { address: true, collectionContent: true } });
+  const items = await prisma.nftItem.findMany({ where: { address: { in: accounts } }, select: { address: true, index: true, content: true } });
+  const uris = [...masters.map((m) => m.jettonContent), ...collections.map((c) => c.collectionContent), ...items.map((i) => i.content)]
+    .map((c) => asContent(c)?.uri)
+    .filter((u): u is string => typeof u === 'string');
+  const fetched = await metadataFor(prisma, [...new Set(uris)]);
+  const entry = (info: TokenInfoJson) => ({ is_indexed: info.valid !== undefined, token_info: [info] });
+
   for (const a of accounts) {
     const code = codes.get(a);
     if (code && code.interfaces.some((i) => i in TOKEN_INTERFACES)) out.set(a, { is_indexed: false, token_info: [] });
@@ -103,11 +148,9 @@ async function metadataEntries(prisma: PrismaClient, accounts: string[], codes: 
     const extra = { balance: w.balance.toFixed(), jetton: w.jetton, owner: w.owner };
     out.set(w.address, { is_indexed: true, token_info: [{ valid: true, type: 'jetton_wallets', extra }] });
   }
-  for (const m of masters) {
-    const info = masterInfo(m.jettonContent as Record<string, string> | null);
-    // Off-chain content is not fetched: listed with its type only, as toncenter lists what it has not fetched yet.
-    out.set(m.address, info ? { is_indexed: true, token_info: [info] } : { is_indexed: false, token_info: [{ type: 'jetton_masters' }] });
-  }
+  for (const m of masters) out.set(m.address, entry(tokenInfo('jetton_masters', asContent(m.jettonContent), fetched)));
+  for (const c of collections) out.set(c.address, entry(tokenInfo('nft_collections', asContent(c.collectionContent), fetched)));
+  for (const i of items) out.set(i.address, entry(tokenInfo('nft_items', asContent(i.content), fetched, i.index.toFixed())));
   return sortedKeys(out);
 }
 
@@ -123,8 +166,9 @@ export async function sideMaps(ctx: V3Context, addresses: Iterable<string | null
   const accounts = [...new Set([...addresses].filter((a): a is string => !!a))];
   if (!accounts.length || (!book && !meta)) return { address_book: {}, metadata: {} };
   const codes = await accountCodes(ctx.prisma, accounts);
+  const domains = book ? await domainsOf(ctx.prisma, accounts) : new Map<string, string>();
   return {
-    address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet)]))) : {},
+    address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet, domains.get(a) ?? null)]))) : {},
     metadata: meta ? await metadataEntries(ctx.prisma, accounts, codes) : {},
   };
 }
@@ -138,9 +182,10 @@ export async function addressBookByInput(ctx: V3Context, inputs: string[]): Prom
   }
   const accounts = [...new Set([...raw.values()].filter((a): a is string => a !== null))];
   const codes = accounts.length ? await accountCodes(ctx.prisma, accounts) : new Map<string, AccountCode>();
+  const domains = await domainsOf(ctx.prisma, accounts);
   const out = new Map<string, AddressBookEntryJson>();
   for (const [input, account] of raw) {
-    out.set(input, account === null ? { user_friendly: null, domain: null, interfaces: [] } : bookEntry(account, codes.get(account), ctx.testnet));
+    out.set(input, account === null ? { user_friendly: null, domain: null, interfaces: [] } : bookEntry(account, codes.get(account), ctx.testnet, domains.get(account) ?? null));
   }
   return sortedKeys(out);
 }

@@ -206,6 +206,22 @@ describe('DNS contracts (Tolk)', () => {
     expect((await bc.getContract(item)).balance).toBeGreaterThan(0n);
   });
 
+  it('answers get_last_fill_up_time: the registration time, renewed by each record change of the owner', async () => {
+    const fillUp = async (a: Address) => (await bc.runGetMethod(a, 'get_last_fill_up_time')).stackReader.readBigNumber();
+    const item = dnsItemAddress(code, collection, 'dave');
+    const registeredAt = bc.now!;
+    const body = dnsRegisterBody({ label: 'dave', owner: bob.address, content: onchainContent({ name: 'dave.ton' }), records: dnsRecordSet([]) });
+    expect(exitOn((await admin.send({ to: collection, value: toNano('0.2'), body })).transactions, item)).toBe(0);
+    expect(await fillUp(item)).toBe(BigInt(registeredAt));
+
+    bc.now = registeredAt + 86_400;
+    const change = dnsChangeRecordBody({ category: DNS_CATEGORY.wallet, record: { type: 'smc_address', address: bob.address } });
+    expect(exitOn((await alice.send({ to: item, value: toNano('0.05'), body: change })).transactions, item)).toBe(401);
+    expect(await fillUp(item)).toBe(BigInt(registeredAt)); // a refused change renews nothing
+    expect(exitOn((await bob.send({ to: item, value: toNano('0.05'), body: change })).transactions, item)).toBe(0);
+    expect(await fillUp(item)).toBe(BigInt(registeredAt + 86_400));
+  });
+
   it('answers get_static_data and rejects unknown ops', async () => {
     const item = dnsItemAddress(code, collection, 'bob');
     const q = await alice.send({ to: item, value: toNano('0.05'), body: beginCell().storeUint(0x2fcb26a2, 32).storeUint(77, 64).endCell() });

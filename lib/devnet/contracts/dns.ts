@@ -118,6 +118,7 @@ export function dnsItemInitialData(collection: Address, label: string): Cell {
     .storeMaybeRef(null) // domain
     .storeMaybeRef(null) // content
     .storeMaybeRef(null) // records
+    .storeUint(0, 64) // last fill-up time: set when the collection inits the item
     .endCell();
 }
 

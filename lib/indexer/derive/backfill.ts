@@ -8,7 +8,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { Logger } from '../../log';
 import type { AccountStateRecord } from '../account-state';
 import type { AccountStatusName } from '../records';
-import { insertRows, type TableRows } from '../sql';
+import { insertRows, type TableRows, type Tx } from '../sql';
 import type { Deriver } from './index';
 import type { GetterBlock } from './getters';
 
@@ -92,15 +92,27 @@ export async function lastMasterchainBlock(prisma: PrismaClient): Promise<(Gette
   };
 }
 
-async function commit(prisma: PrismaClient, tables: TableRows[], job: string, cursor: string, count: number): Promise<void> {
+/**
+ * One batch of a resumable job in derive_jobs (this backfill, the trace backfill of trace-backfill.ts):
+ * the batch's writes (`write` returns how many items it processed) and the job's cursor and progress in
+ * one database transaction, so a restart continues after the last committed batch and never writes a
+ * batch twice.
+ */
+export async function commitJobBatch(prisma: PrismaClient, job: string, cursor: string, write: (tx: Tx) => Promise<number>): Promise<void> {
   await prisma.$transaction(
     async (tx) => {
-      for (const t of tables) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+      const count = await write(tx);
       await tx.deriveJob.upsert({ where: { id: job }, create: { id: job, lastAccount: cursor, processed: count }, update: { lastAccount: cursor, processed: { increment: count } } });
     },
     { timeout: 120_000, maxWait: 60_000 },
   );
 }
+
+const commit = (prisma: PrismaClient, tables: TableRows[], job: string, cursor: string, count: number) =>
+  commitJobBatch(prisma, job, cursor, async (tx) => {
+    for (const t of tables) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+    return count;
+  });
 
 /** Runs (or resumes) the backfill until it is done or shouldStop() says so. */
 export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {

@@ -1,14 +1,18 @@
 // The NFT and DNS routes over a devnet indexed with the derive stage: every row against what the
 // contracts' get-methods answer (getTokenData and runGetMethod run them live, at the head the index
 // reached), transfers against the messages that carried them, and every route's errors.
-import { Address, Cell } from '@ton/core';
+import { sha256_sync } from '@ton/crypto';
+import { Address, Cell, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
+import { DNS_CATEGORY, dnsChangeRecordBody } from '../../../devnet/contracts/dns';
 import { startTestChain, type TestChain } from '../../../testing/chain';
+import { messageBoc, signedTransfer } from '../../../testing/devnet';
+import { genesisWallet } from '../../../testing/wallets';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
-import { DnsRecordsResponse, NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
-import type { DnsRecordJson, NftCollectionJson, NftItemJson, NftSaleJson, NftTransferJson } from '../models';
+import { ActionsResponse, DnsRecordsResponse, Metadata, NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
+import type { ActionJson, DnsRecordJson, MetadataJson, NftCollectionJson, NftItemJson, NftSaleJson, NftTransferJson } from '../models';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));
@@ -316,5 +320,206 @@ describe('GET /dns/records', () => {
     expect(both.body).toEqual({ error: 'provide either wallet address or domain, not both' });
     expect((await chain.callV3('dns/records', { wallet: 'x' })).status).toBe(422);
     expect((await chain.callV3('dns/records', { domain: 'atlas.ton', limit: 1001 })).status).toBe(422);
+  });
+});
+
+describe('NFT and DNS actions: the classifier reads the derived tables', () => {
+  type Actions = { actions: ActionJson[] };
+  const actionsOf = async (account: string, type: string) => {
+    const r = await chain.callV3<Actions>('actions', { account, action_type: type, limit: 1000 });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
+    return r.body.actions;
+  };
+
+  it('the genesis gift is an nft_transfer from alice to carol, with the item, its collection and index', async () => {
+    const gift = (await chain.callV3<Transfers>('nft/transfers', { item_address: acc('nft_item_0'), limit: 1000 })).body.nft_transfers.find(
+      (t) => t.old_owner === acc('alice') && t.new_owner === acc('carol'),
+    )!;
+    const found = (await actionsOf(acc('carol'), 'nft_transfer')).filter((a) => a.transactions.includes(gift.transaction_hash));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.success).toBe(true);
+    expect(found[0]!.details).toMatchObject({
+      nft_item: acc('nft_item_0'),
+      nft_collection: acc('nft_collection'),
+      nft_item_index: '0',
+      old_owner: acc('alice'),
+      new_owner: acc('carol'),
+      is_purchase: false,
+      response_destination: acc('alice'),
+    });
+  });
+
+  it('every transfer request an item received is an nft_transfer action (a refused one failed), none a call_contract', async () => {
+    const requests = (await chain.callV3<Transfers>('nft/transfers', { limit: 1000 })).body.nft_transfers;
+    expect(requests.length).toBeGreaterThan(2);
+    for (const t of requests) {
+      const r = await chain.callV3<Actions>('actions', { tx_hash: t.transaction_hash });
+      const own = r.body.actions.filter((a) => a.transactions.includes(t.transaction_hash));
+      const transfer = own.filter((a) => a.type === 'nft_transfer');
+      expect(transfer, t.nft_address).toHaveLength(1);
+      expect(transfer[0]!.success).toBe(!t.transaction_aborted);
+      expect(transfer[0]!.details).toMatchObject({ nft_item: t.nft_address, old_owner: t.old_owner, new_owner: t.new_owner });
+      // an aborted request's bounce back to the sender is a call of its own (op 0xffffffff)
+      if (!t.transaction_aborted) expect(own.map((a) => a.type)).not.toContain('call_contract');
+    }
+    // alice listing her item: a transfer to the sale contract, not a purchase
+    const listing = (await actionsOf(acc('nft_sale'), 'nft_transfer')).find((a) => a.details.nft_item === acc('nft_item_1'))!;
+    expect(listing.details).toMatchObject({ old_owner: acc('alice'), new_owner: acc('nft_sale'), is_purchase: false });
+  });
+
+  it('each genesis mint is an nft_mint of its collection, with the item index', async () => {
+    const mints = await actionsOf(acc('nft_collection'), 'nft_mint');
+    expect(mints.map((m) => m.details.nft_item).sort()).toEqual(['nft_item_0', 'nft_item_1', 'nft_item_2'].map(acc).sort());
+    for (const m of mints) expect(m.details.nft_collection).toBe(acc('nft_collection'));
+    expect(mints.find((m) => m.details.nft_item === acc('nft_item_2'))!.details).toMatchObject({ nft_item_index: '2' });
+  });
+});
+
+describe('address_book domain', () => {
+  type Book = Record<string, { user_friendly: string | null; domain: string | null; interfaces: string[] | null }>;
+  it('names an address by the .ton name it owns and whose wallet record points at it, else null', async () => {
+    const r = await chain.callV3<Book>('addressBook', { address: [acc('admin'), acc('alice'), acc('wallet_v5r1'), acc('bob')] });
+    expect(r.status).toBe(200);
+    // admin owns atlas.ton and its wallet record is admin
+    expect(r.body[acc('admin')]!.domain).toBe('atlas.ton');
+    // alice owns alice.ton but pointed its wallet record at her v5r1 wallet, which does not own it
+    expect(r.body[acc('alice')]!.domain).toBeNull();
+    expect(r.body[acc('wallet_v5r1')]!.domain).toBeNull();
+    expect(r.body[acc('bob')]!.domain).toBeNull();
+    // the side maps of other routes carry it too
+    const records = await chain.callV3<Records>('dns/records', { domain: 'atlas.ton' });
+    expect((records.body.address_book[acc('admin')] as Book[string]).domain).toBe('atlas.ton');
+  });
+});
+
+describe('DNS expiry', () => {
+  it('dns_entries.expiry is a year after the time get_last_fill_up_time answers', async () => {
+    const entries = await chain.db!.db.prisma.dnsEntry.findMany({ orderBy: { domain: 'asc' } });
+    expect(entries.map((e) => e.domain)).toEqual(['alice.ton', 'atlas.ton']);
+    for (const e of entries) {
+      const [filledUp] = await getMethod(e.nftItemAddress, 'get_last_fill_up_time');
+      expect(filledUp as bigint).toBeGreaterThan(0n);
+      expect(e.expiry).toBe((filledUp as bigint) + 365n * 24n * 3600n);
+    }
+  });
+});
+
+describe('metadata of NFT items and collections', () => {
+  const metadata = async (addresses: string[]) => {
+    const r = await chain.callV3<MetadataJson>('metadata', { address: addresses });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, Metadata)).toEqual([]);
+    return r.body;
+  };
+
+  it('on-chain content as token_info; off-chain content only typed (with the index) until fetched', async () => {
+    const m = await metadata([acc('nft_collection'), acc('alice.ton'), acc('nft_item_2'), acc('bob')]);
+    expect(Object.keys(m).sort()).toEqual([acc('nft_collection'), acc('alice.ton'), acc('nft_item_2')].sort());
+    expect(m[acc('nft_collection')]).toEqual({
+      is_indexed: true,
+      token_info: [
+        {
+          valid: true,
+          type: 'nft_collections',
+          name: 'Atlas Devnet Cards',
+          description: 'NFTs minted at genesis of the Atlas devnet',
+          image: 'https://atlas.devnet/static/cards.png',
+          is_nsfw: false,
+          is_scam: false,
+        },
+      ],
+    });
+    const index = (await chain.callV3<Items>('nft/items', { address: acc('alice.ton') })).body.nft_items[0]!.index;
+    expect(m[acc('alice.ton')]).toEqual({
+      is_indexed: true,
+      token_info: [
+        { valid: true, type: 'nft_items', name: 'alice.ton', description: 'alice.ton on the Atlas devnet', nft_index: index, is_nsfw: false, is_scam: false },
+      ],
+    });
+    expect(m[acc('nft_item_2')]).toEqual({ is_indexed: false, token_info: [{ type: 'nft_items', nft_index: '2' }] });
+  });
+
+  it('off-chain content once the fetcher read it: its attributes; a failed fetch: valid false', async () => {
+    const prisma = chain.db!.db.prisma;
+    await prisma.offchainMetadata.update({
+      where: { uri: 'https://atlas.devnet/nft/2.json' },
+      data: { state: 'ok', content: { name: 'Card #2', image: 'https://atlas.devnet/static/2.png', attributes: [{ trait_type: 'rank', value: 'ace' }] } },
+    });
+    await prisma.offchainMetadata.update({ where: { uri: 'https://atlas.devnet/nft/0.json' }, data: { state: 'failed', error: 'http 404' } });
+    const m = await metadata([acc('nft_item_2'), acc('nft_item_0')]);
+    expect(m[acc('nft_item_2')]).toEqual({
+      is_indexed: true,
+      token_info: [
+        {
+          valid: true,
+          type: 'nft_items',
+          name: 'Card #2',
+          image: 'https://atlas.devnet/static/2.png',
+          nft_index: '2',
+          is_nsfw: false,
+          is_scam: false,
+          extra: { attributes: [{ trait_type: 'rank', value: 'ace' }] },
+        },
+      ],
+    });
+    expect(m[acc('nft_item_0')]).toEqual({ is_indexed: true, token_info: [{ valid: false, type: 'nft_items', nft_index: '0' }] });
+  });
+});
+
+// Last: these send record changes to alice.ton, which the DNS route tests above read as the genesis left it.
+describe('.ton record changes as actions', () => {
+  type Actions = { actions: ActionJson[] };
+  const actionsOf = async (account: string, type: string) => {
+    const r = await chain.callV3<Actions>('actions', { account, action_type: type, limit: 1000 });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
+    return r.body.actions;
+  };
+  const key = (category: string) => sha256_sync(Buffer.from(category)).toString('hex');
+
+  it('alice pointing her name at her v5r1 wallet (genesis) is a change_dns with the new wallet record', async () => {
+    const changes = (await actionsOf(acc('alice.ton'), 'change_dns')).filter((a) => a.details.source === acc('alice'));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.success).toBe(true);
+    expect(changes[0]!.details).toEqual({
+      key: key('wallet'),
+      value: {
+        sum_type: 'DNSSmcAddress',
+        dns_smc_address: acc('wallet_v5r1'),
+        dns_adnl_address: null,
+        dns_text: null,
+        dns_next_resolver_address: null,
+        dns_storage_address: null,
+        flags: 0,
+      },
+      source: acc('alice'),
+      asset: acc('alice.ton'),
+      nft_collection: acc('dns_collection'),
+    });
+  });
+
+  it('deleting a record is delete_dns; the empty change of key 0 is renew_dns, and the expiry follows it', async () => {
+    const alice = await genesisWallet(chain, 'alice');
+    const item = Address.parse(chain.account('alice.ton').address);
+    const before = (await chain.db!.db.prisma.dnsEntry.findUnique({ where: { nftItemAddress: acc('alice.ton') } }))!;
+    const msg = await signedTransfer(alice, [
+      { to: item, value: toNano('0.05'), bounce: true, body: dnsChangeRecordBody({ category: DNS_CATEGORY.site, record: null, queryId: 7n }) },
+      { to: item, value: toNano('0.05'), bounce: true, body: dnsChangeRecordBody({ category: 0n, record: null, queryId: 8n }) },
+    ]);
+    expect((await chain.callV2('post', 'sendBoc', { boc: messageBoc(msg).toString('base64') })).status).toBe(200);
+    await chain.seal();
+
+    const deleted = await actionsOf(acc('alice.ton'), 'delete_dns');
+    expect(deleted.map((a) => a.details)).toEqual([{ hash: key('site'), source: acc('alice'), asset: acc('alice.ton'), nft_collection: acc('dns_collection') }]);
+    const renewed = await actionsOf(acc('alice'), 'renew_dns');
+    expect(renewed.map((a) => a.details)).toEqual([{ source: acc('alice'), asset: acc('alice.ton'), nft_collection: acc('dns_collection') }]);
+    expect(renewed[0]!.trace_id).toBe(deleted[0]!.trace_id);
+
+    const after = (await chain.db!.db.prisma.dnsEntry.findUnique({ where: { nftItemAddress: acc('alice.ton') } }))!;
+    expect(after.dnsSiteAdnl).toBeNull();
+    const [filledUp] = await getMethod(acc('alice.ton'), 'get_last_fill_up_time');
+    expect(after.expiry).toBe((filledUp as bigint) + 365n * 24n * 3600n);
+    expect(after.expiry! >= before.expiry!).toBe(true);
   });
 });
