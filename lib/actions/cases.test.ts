@@ -25,7 +25,7 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
 
 /**
  * Cases whose protocol flows the classifier does not build yet (coffee liquidity, pool creation,
- * MEV protection and staking; EVAA; JVault unstake requests; LayerZero; tgBTC; TONCO liquidity).
+ * MEV protection and staking; EVAA; JVault unstake requests; LayerZero; TONCO liquidity).
  * They run as expected failures: a case that starts passing fails here until it leaves this list.
  */
 const NOT_YET = new Set([
@@ -45,12 +45,6 @@ const NOT_YET = new Set([
   'layerzero.yaml: LayerZero commit packet',
   'layerzero.yaml: LayerZero dvn verify',
   'layerzero.yaml: LayerZero receive another',
-  'tgbtc.yaml: tgBTC new key (just another)',
-  'tgbtc.yaml: tgBTC mint (another)',
-  'tgbtc.yaml: tgBTC mint (another very long)',
-  'tgbtc.yaml: tgBTC burn (another)',
-  'tgbtc.yaml: tgBTC dkg log (fallback)',
-  'tgbtc.yaml: tgBTC burn (very old wierd and crippled)',
   'tonco.yaml: Tonco deposit liquidity (normal)',
   'tonco.yaml: Tonco deposit liquidity two sides jetton',
   'tonco.yaml: Tonco withdraw liquidity (one side)',

@@ -9,6 +9,7 @@ import type { Matcher } from './matcher';
 import { nftMatchers as nft } from './nft';
 import { stakingMatchers as staking } from './staking';
 import { stonfiMatchers as stonfi } from './stonfi';
+import { tgbtcMatchers as tgbtc } from './tgbtc';
 import { toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
 
@@ -24,6 +25,9 @@ export const MATCHERS: Matcher[] = [
   jettons.mint,
   jettons.transfer,
   jettons.burn,
+  tgbtc.dkg,
+  tgbtc.mint,
+  tgbtc.burn,
   nft.transfer,
   nft.telegramPurchase,
   stonfi.swapV1,
