@@ -24,17 +24,11 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
 }
 
 /**
- * Cases whose protocol flows the classifier does not build yet (coffee liquidity, pool creation,
- * MEV protection and staking; EVAA; JVault unstake requests; LayerZero; TONCO liquidity).
+ * Cases whose protocol flows the classifier does not build yet (EVAA; JVault unstake requests;
+ * LayerZero; TONCO liquidity).
  * They run as expected failures: a case that starts passing fails here until it leaves this list.
  */
 const NOT_YET = new Set([
-  'coffee.yaml: Coffee deposit liquidity TON + ARBUZ (with vault excess)',
-  'coffee.yaml: Coffee create pool creator (only create)',
-  'coffee.yaml: Coffee create pool (full + notification at the end)',
-  'coffee.yaml: Coffee mev protect hold funds (TON)',
-  'coffee.yaml: Coffee staking deposit (just another)',
-  'coffee.yaml: Coffee staking claim rewards',
   'evaa.yaml: Jetton supply',
   'evaa.yaml: Withdraw tsTon',
   'evaa.yaml: Ton withdrawal (no funds)',
