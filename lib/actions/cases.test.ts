@@ -24,15 +24,11 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
 }
 
 /**
- * Cases whose protocol flows the classifier does not build yet (EVAA; JVault unstake requests;
+ * Cases whose protocol flows the classifier does not build yet (JVault unstake requests;
  * LayerZero; TONCO liquidity).
  * They run as expected failures: a case that starts passing fails here until it leaves this list.
  */
 const NOT_YET = new Set([
-  'evaa.yaml: Jetton supply',
-  'evaa.yaml: Withdraw tsTon',
-  'evaa.yaml: Ton withdrawal (no funds)',
-  'evaa.yaml: Jetton withdrawal (withdraw_not_collateralized_excess)',
   'jvault.yaml: Unstake request',
   'jvault.yaml: Unstake request (success referral)',
   'layerzero.yaml: LayerZero send usdt to eth',

@@ -3,6 +3,7 @@
 import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
+import { evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons } from './jettons';
 import { jvaultMatchers as jvault } from './jvault';
 import type { Matcher } from './matcher';
@@ -22,6 +23,9 @@ export const MATCHERS: Matcher[] = [
   dedust.deposit,
   jvault.stake,
   coffee.stakingDeposit,
+  evaa.jettonSupply,
+  evaa.tonSupply,
+  evaa.withdraw,
   jvault.claim,
   jettons.mint,
   jettons.transfer,
