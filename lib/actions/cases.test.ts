@@ -24,13 +24,11 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
 }
 
 /**
- * Cases whose protocol flows the classifier does not build yet (JVault unstake requests;
+ * Cases whose protocol flows the classifier does not build yet (
  * LayerZero; TONCO liquidity).
  * They run as expected failures: a case that starts passing fails here until it leaves this list.
  */
 const NOT_YET = new Set([
-  'jvault.yaml: Unstake request',
-  'jvault.yaml: Unstake request (success referral)',
   'layerzero.yaml: LayerZero send usdt to eth',
   'layerzero.yaml: LayerZero commit packet',
   'layerzero.yaml: LayerZero dvn verify',

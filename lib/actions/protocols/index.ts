@@ -27,6 +27,7 @@ export const MATCHERS: Matcher[] = [
   evaa.tonSupply,
   evaa.withdraw,
   jvault.claim,
+  jvault.unstakeRequest,
   jettons.mint,
   jettons.transfer,
   jettons.burn,
