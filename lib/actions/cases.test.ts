@@ -24,8 +24,7 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
 }
 
 /**
- * Cases whose protocol flows the classifier does not build yet (
- * LayerZero; TONCO liquidity).
+ * Cases whose protocol flows the classifier does not build yet (LayerZero).
  * They run as expected failures: a case that starts passing fails here until it leaves this list.
  */
 const NOT_YET = new Set([
@@ -33,9 +32,6 @@ const NOT_YET = new Set([
   'layerzero.yaml: LayerZero commit packet',
   'layerzero.yaml: LayerZero dvn verify',
   'layerzero.yaml: LayerZero receive another',
-  'tonco.yaml: Tonco deposit liquidity (normal)',
-  'tonco.yaml: Tonco deposit liquidity two sides jetton',
-  'tonco.yaml: Tonco withdraw liquidity (one side)',
 ]);
 
 for (const file of fs.readdirSync(path.join(DIR, 'cases')).sort()) {

@@ -46,6 +46,8 @@ export const MATCHERS: Matcher[] = [
   coffee.stakingClaim,
   coffee.mevProtectHold,
   tonco.swap,
+  tonco.depositLiquidity,
+  tonco.withdrawLiquidity,
   cocoon.matcher,
   nft.ownershipAssigned,
 ];
