@@ -23,24 +23,13 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
   return expected.map((e) => scoreExpected(e, actions)).filter((x): x is string => x !== null);
 }
 
-/**
- * Cases whose protocol flows the classifier does not build yet (LayerZero).
- * They run as expected failures: a case that starts passing fails here until it leaves this list.
- */
-const NOT_YET = new Set([
-  'layerzero.yaml: LayerZero send usdt to eth',
-  'layerzero.yaml: LayerZero commit packet',
-  'layerzero.yaml: LayerZero dvn verify',
-  'layerzero.yaml: LayerZero receive another',
-]);
-
 for (const file of fs.readdirSync(path.join(DIR, 'cases')).sort()) {
   const doc = parse(fs.readFileSync(path.join(DIR, 'cases', file), 'utf8'), { intAsBigInt: true }) as {
     cases: Record<string, { 'trace-id': string; 'expected-actions': ExpectedAction[] }>;
   };
   describe(file, () => {
     for (const [name, c] of Object.entries(doc.cases)) {
-      (NOT_YET.has(`${file}: ${name}`) ? it.fails : it)(name, () => {
+      it(name, () => {
         expect(scoreCase(c['trace-id'], c['expected-actions'])).toEqual([]);
       });
     }

@@ -6,6 +6,7 @@ import { dedustMatchers as dedust } from './dedust';
 import { evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons } from './jettons';
 import { jvaultMatchers as jvault } from './jvault';
+import { layerzeroMatchers as layerzero } from './layerzero';
 import type { Matcher } from './matcher';
 import { nftMatchers as nft } from './nft';
 import { stakingMatchers as staking } from './staking';
@@ -48,6 +49,10 @@ export const MATCHERS: Matcher[] = [
   tonco.swap,
   tonco.depositLiquidity,
   tonco.withdrawLiquidity,
+  layerzero.send,
+  layerzero.commitPacket,
+  layerzero.dvnVerify,
+  layerzero.receive,
   cocoon.matcher,
   nft.ownershipAssigned,
 ];
