@@ -75,7 +75,7 @@ const tonSupply: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== EVAA.supply || node.kind !== 'tx') return;
   const user = toUserContract(node);
   if (!user || !supplied(node, user)) return;
-  const s = node.bodyAfterOp();
+  const s = node.rootAfterOp();
   s.skip(64 + 2);
   const amount = s.loadUintBig(64);
   const recipient = loadAddr(s);
@@ -95,7 +95,8 @@ const withdraw: Matcher = (node, ctx) => {
   const reason = failure(node);
   const collateralized = user.child(EVAA.withdrawCollateralized);
   if (!reason && !collateralized) return;
-  const s = node.bodyAfterOp();
+  // The request's refs carry the oracle prices with their proofs: only its first cell is read.
+  const s = node.rootAfterOp();
   s.skip(64);
   const assetId = s.loadUintBig(256);
   let amount = s.loadUintBig(64);

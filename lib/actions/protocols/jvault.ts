@@ -3,7 +3,8 @@
 // user → stake wallet (#78d9f109) → pool (#44bc1fe3), which transfers each reward jetton. An unstake
 // request goes user → stake wallet (#0168d4b7 query_id amount:Coins) → pool (#f5c5baa3), which answers
 // the stake wallet (#ae9307ce) and pays referrers (#55c35b40).
-import { cellFromBoc, loadAddr } from '../cells';
+import { bocRootData } from '../../ton/boc';
+import { loadAddr } from '../cells';
 import type { Context } from '../tree';
 import { incomingFromNotify } from './dex';
 import { OP, readNotify, readTransfer } from './jettons';
@@ -26,7 +27,7 @@ function lockedJetton(pool: string | null, ctx: Context): string | null {
   const data = ctx.info(pool).dataBoc;
   if (!data) return null;
   try {
-    const s = cellFromBoc(data).beginParse();
+    const s = bocRootData(data).beginParse();
     s.skip(33);
     loadAddr(s);
     loadAddr(s);
