@@ -4,7 +4,7 @@
 // `WC:HEX64` upper case, hashes standard base64, amounts bigint.
 
 /** Bump when the output for some stored trace changes: the indexer re-classifies stored traces then. */
-export const CLASSIFIER_VERSION = 1;
+export const CLASSIFIER_VERSION = 2;
 
 export interface TraceMessage {
   hash: string;

@@ -141,7 +141,7 @@ describe('trace assembly', () => {
     // The next batch holds the whole round: what is stored is skipped, the rest joins through the stored rows.
     await storeMasterchainBlock(p, blocks, { indexerId: 'main', mcSeqno: round + 1 }, [], shardState);
     trace = await p.trace.findUnique({ where: { traceId: whole.traceId } });
-    expect(trace).toMatchObject({ state: 'complete', transactions: 5, messages: 4, pendingMessages: 0, classificationState: 'ok', classifierVersion: 1 });
+    expect(trace).toMatchObject({ state: 'complete', transactions: 5, messages: 4, pendingMessages: 0, classificationState: 'ok', classifierVersion: CLASSIFIER_VERSION });
     expect(trace!.endLt).toBe(whole.endLt);
     expect(await p.action.count({ where: { traceId: whole.traceId } })).toBeGreaterThan(0);
     const joined = await p.transaction.findMany({ where: { traceId: whole.traceId } });

@@ -145,8 +145,10 @@ const createPool: Matcher = (node, ctx) => {
     source: provided.source,
     source_secondary: provided.source_jetton_wallet,
     destination: deployPool.destination,
+    destination_secondary: creator.destination,
     asset: provided.asset,
     asset2: other(pool, provided.asset),
+    amount: provided.amount,
     coffee_create_pool_data: {
       amount_1: provided.amount,
       amount_2: pool[0] === provided.asset ? amounts[1]! : amounts[0]!,
