@@ -35,6 +35,7 @@ export const MATCHERS: Matcher[] = [
   tgbtc.dkg,
   tgbtc.mint,
   tgbtc.burn,
+  tgbtc.newKeyFallback,
   nft.transfer,
   nft.telegramPurchase,
   stonfi.swapV1,

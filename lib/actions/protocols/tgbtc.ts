@@ -8,8 +8,8 @@
 //   burn#ca444ce6 (amount, user, peg-out contract) and deploys the peg-out contract;
 // - new key: the DKG contract logs #453443a6 (timestamp, new public key) and sends new_key#690f357a to
 //   the bridge, which logs #27756729 (amount moved, key, peg-out contract).
-// A log whose surrounding flow is not in the trace (older contract versions) is still an action: the
-// `_fallback` types, with what the log itself says.
+// A log whose surrounding flow is not in the trace (older contract versions, or a step that ran in
+// another trace) is still an action: the `_fallback` types, with what the log itself says.
 import type { Slice } from '@ton/core';
 import { OPS } from '../bodies';
 import { loadAddr } from '../cells';
@@ -75,17 +75,21 @@ const mint: Matcher = (node, ctx) => {
   if (!log) return;
   const teleport = node.tx.account;
   const request = node.parent.children.find((c) => c.kind === 'tx' && c.opcode === OPS.jetton_mint);
-  const internal = request?.child(OP.internalTransfer);
+  if (!request) {
+    ctx.claim('tgbtc_mint_fallback', [node], { destination: log.recipient, asset_secondary: log.txid, amount: log.amount });
+    return;
+  }
+  const internal = request.child(OP.internalTransfer);
   const start = entry(node.parent, teleport) ?? node.parent;
   ctx.claim('tgbtc_mint', [start, ...start.descendants()], {
     source: start.source,
     source_secondary: teleport,
     destination: log.recipient,
     destination_secondary: internal?.destination ?? null,
-    asset: request?.destination ?? null,
+    asset: request.destination,
     asset_secondary: log.txid,
     amount: log.amount,
-  }, node.parent.failed || !!request?.failed);
+  }, node.parent.failed || request.failed);
 };
 
 const burn: Matcher = (node, ctx) => {
@@ -110,4 +114,12 @@ const burn: Matcher = (node, ctx) => {
   }, forwarded.failed);
 };
 
-export const tgbtcMatchers = { dkg, mint, burn };
+/** The bridge's new-key log without the DKG round that asked for it in the trace. */
+const newKeyFallback: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'log' || node.opcode !== TGBTC.newKeyLog) return;
+  const log = readExact(node, (s) => ({ amount: s.loadCoins(), pubkey: hex(s), pegout: loadAddr(s) }));
+  if (!log) return;
+  ctx.claim('tgbtc_new_key_fallback', [node], { source_secondary: log.pubkey, destination: node.tx.account, destination_secondary: log.pegout, amount: log.amount });
+};
+
+export const tgbtcMatchers = { dkg, mint, burn, newKeyFallback };
