@@ -4,8 +4,9 @@
 // Liquidity: each asset reaches the router with a notification, the router sends
 // POOLV3_FUND_ACCOUNT#4468de77 to the pool, which adds it to the user's account contract
 // (ACCOUNTV3_ADD_LIQUIDITY#3ebe5431); once both are in, the account sends POOLV3_MINT#81702ef8, the
-// pool mints the position NFT and pays back what it did not use through the router (payTo). Burning a
-// position: POOLV3_START_BURN#530b5f2c to the pool, which burns the NFT and pays both amounts out.
+// pool mints the position NFT (POSITIONNFTV3_POSITION_INIT#d5ecca2a) and pays back what it did not use
+// through the router (payTo). Burning a position: POOLV3_START_BURN#530b5f2c to the pool, which burns
+// the NFT (POSITIONNFTV3_POSITION_BURN#46ca335a) and pays both amounts out through the router.
 import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
 import type { Node } from '../tree';
@@ -20,6 +21,8 @@ export const TONCO = {
   addLiquidity: 0x3ebe5431,
   mint: 0x81702ef8,
   startBurn: 0x530b5f2c,
+  positionInit: 0xd5ecca2a,
+  positionBurn: 0x46ca335a,
 } as const;
 
 type Side = { amount: bigint; wallet: string | null };
@@ -111,7 +114,7 @@ const depositLiquidity: Matcher = (node, ctx) => {
     m.loadCoins();
     loadAddr(m);
     minted = m.loadUintBig(128);
-    nft = mint.children.find((c) => c.kind === 'tx' && c.opcode !== TONCO.payTo)?.destination ?? null;
+    nft = mint.child(TONCO.positionInit)?.destination ?? null;
     const payTo = mint.child(TONCO.payTo);
     const sides = payTo ? payToAmounts(payTo) : null;
     if (payTo && sides) {
@@ -160,7 +163,7 @@ const withdrawLiquidity: Matcher = (node, ctx) => {
   const burnt = s.loadUintBig(128);
   const tickLower = s.loadIntBig(24);
   const tickUpper = s.loadIntBig(24);
-  const burnNft = node.children.find((c) => c.kind === 'tx');
+  const burnNft = node.child(TONCO.positionBurn);
   const payTo = [...node.descendants()].find((c) => c.opcode === TONCO.payTo);
   const sides = payTo ? payToAmounts(payTo) : null;
   if (!burnNft || !payTo || !sides) return;
