@@ -52,8 +52,8 @@ function readAsset(s: Slice): string | null {
   throw new Error('unknown coffee asset');
 }
 
+/** TON into the TON vault: swap, pool creation, liquidity deposit (op, query_id, amount:Coins). */
 const TON_OPS = [COFFEE.tonDeposit, COFFEE.tonCreatePool, COFFEE.tonDepositLiquidity];
-
 
 const swap: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== COFFEE.swap || !node.parent) return;
@@ -101,16 +101,22 @@ function slots(provided: DexTransfer, pool: (string | null)[] | null): ActionDat
 
 const other = (pool: (string | null)[] | null, asset: string | null) => (pool ? (pool[0] === asset ? pool[1]! : pool[0]!) : null);
 
+/** #c0ffee23's pool assets (after query_id and amount) and the deposit recipient (its first ref). */
+function creatorRequest(request: Node): { pool: (string | null)[]; recipient: string | null } {
+  const s = request.bodyAfterOp();
+  s.skip(64);
+  s.loadCoins();
+  const pool = [readAsset(s), readAsset(s)];
+  const ref = request.cell!.refs[0];
+  return { pool, recipient: ref ? loadAddr(ref.beginParse()) : null };
+}
+
 /** A vault's half of a pool creation: the factory deploys (or fills) the pool creator. */
 const createPoolCreator: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== COFFEE.createPoolCreator) return;
   const r = vaultRequest(node, ctx);
   if (!r) return;
-  const s = node.bodyAfterOp();
-  s.skip(64);
-  s.loadCoins();
-  const pool = [readAsset(s), readAsset(s)];
-  const recipient = node.cell!.refs[0] ? loadAddr(node.cell!.refs[0].beginParse()) : null;
+  const { pool, recipient } = creatorRequest(node);
   ctx.claim('coffee_create_pool_creator', [...r.leg.nodes, node, r.deployed], {
     source: r.leg.transfer.source,
     source_secondary: r.leg.transfer.source_jetton_wallet,
@@ -132,10 +138,7 @@ const createPool: Matcher = (node, ctx) => {
   const r = vaultRequest(request, ctx);
   const deployPool = node.child(COFFEE.deploy);
   if (!r || !deployPool) return;
-  const q = request.bodyAfterOp();
-  q.skip(64);
-  q.loadCoins();
-  const pool = [readAsset(q), readAsset(q)];
+  const { pool } = creatorRequest(request);
   const s = node.bodyAfterOp();
   s.skip(64);
   const amounts = [s.loadCoins(), s.loadCoins()];
