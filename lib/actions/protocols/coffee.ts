@@ -13,7 +13,8 @@
 // - staking: a jetton transfer whose payload is #0c0ffede stakes; the staking contract forwards
 //   #f9471134 to the pool, which mints a position NFT (#be5a7595) and logs the index. The pool pays
 //   rewards on #b30c7310 with a jetton transfer.
-// - MEV protection: TON held by the protector contract with #6bc79e7e (query_id).
+// - MEV protection: funds held by the protector contract: TON with #6bc79e7e (query_id), or a jetton
+//   transfer to it with that payload.
 import type { Slice } from '@ton/core';
 import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
@@ -257,4 +258,20 @@ const mevProtectHold: Matcher = (node, ctx) => {
   ctx.claim('coffee_mev_protect_hold_funds', [node], { source: node.source, destination: node.destination, amount: node.value }, node.failed);
 };
 
-export const coffeeMatchers = { swap, createPoolCreator, createPool, depositLiquidity, stakingDeposit, stakingClaim, mevProtectHold };
+/** Jettons held the same way: a transfer to the protector whose payload is #6bc79e7e. */
+const mevProtectHoldJetton: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== OP.notify) return;
+  const payload = readNotify(node.body()).payload;
+  if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== COFFEE.mevHold) return;
+  const leg = incomingFromNotify(node, ctx);
+  ctx.claim('coffee_mev_protect_hold_funds', [...leg.nodes, ...node.descendants()], {
+    source: leg.transfer.source,
+    source_secondary: leg.transfer.source_jetton_wallet,
+    destination: node.destination,
+    destination_secondary: node.source,
+    asset: leg.transfer.asset,
+    amount: leg.transfer.amount,
+  }, node.failed);
+};
+
+export const coffeeMatchers = { swap, createPoolCreator, createPool, depositLiquidity, stakingDeposit, stakingClaim, mevProtectHold, mevProtectHoldJetton };

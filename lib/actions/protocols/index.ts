@@ -24,6 +24,7 @@ export const MATCHERS: Matcher[] = [
   dedust.deposit,
   jvault.stake,
   coffee.stakingDeposit,
+  coffee.mevProtectHoldJetton,
   evaa.jettonSupply,
   evaa.tonSupply,
   evaa.withdraw,
