@@ -40,6 +40,9 @@ function readExact<T>(log: Node, read: (s: Slice) => T): T | null {
 
 const logOf = (n: Node, op: number) => n.children.find((c) => c.kind === 'log' && c.opcode === op);
 
+/** A log with the transaction that wrote it (when no other action holds it): the action starts there. */
+const withEmitter = (log: Node): Node[] => (log.parent?.free && log.parent.kind === 'tx' ? [log.parent, log] : [log]);
+
 /** The first message of the chain that ended at `node`'s contract: the topmost ancestor sent to that contract. */
 function entry(node: Node, contract: string): Node | null {
   let found: Node | null = null;
@@ -56,7 +59,7 @@ const dkg: Matcher = (node, ctx) => {
   const moved = request && logOf(request, TGBTC.newKeyLog);
   const result = moved && readExact(moved, (s) => ({ amount: s.loadCoins(), pubkey: hex(s), pegout: loadAddr(s) }));
   if (request && result) {
-    ctx.claim('tgbtc_new_key', [node, request, ...request.descendants()], {
+    ctx.claim('tgbtc_new_key', [...withEmitter(node), request, ...request.descendants()], {
       source: emitter,
       source_secondary: log.pubkey,
       destination: request.destination,
@@ -66,7 +69,7 @@ const dkg: Matcher = (node, ctx) => {
     }, request.failed);
     return;
   }
-  ctx.claim('tgbtc_dkg_log_fallback', [node], { source: emitter, asset: log.pubkey, value: log.timestamp });
+  ctx.claim('tgbtc_dkg_log_fallback', withEmitter(node), { source: emitter, asset: log.pubkey, value: log.timestamp });
 };
 
 const mint: Matcher = (node, ctx) => {
@@ -76,7 +79,7 @@ const mint: Matcher = (node, ctx) => {
   const teleport = node.tx.account;
   const request = node.parent.children.find((c) => c.kind === 'tx' && c.opcode === OPS.jetton_mint);
   if (!request) {
-    ctx.claim('tgbtc_mint_fallback', [node], { destination: log.recipient, asset_secondary: log.txid, amount: log.amount });
+    ctx.claim('tgbtc_mint_fallback', withEmitter(node), { destination: log.recipient, asset_secondary: log.txid, amount: log.amount });
     return;
   }
   const internal = request.child(OP.internalTransfer);
@@ -101,7 +104,7 @@ const burn: Matcher = (node, ctx) => {
   const notification = forwarded.opcode === OP.burnNotification ? forwarded.parent : null;
   const burnt = notification?.opcode === OP.burnNotification ? notification.parent : null;
   if (!log || !notification || !burnt || burnt.opcode !== OP.burn) {
-    ctx.claim('tgbtc_burn_fallback', [node], { amount });
+    ctx.claim('tgbtc_burn_fallback', withEmitter(node), { amount });
     return;
   }
   const wallet = ctx.jettonWallet(burnt.destination);
@@ -119,7 +122,7 @@ const newKeyFallback: Matcher = (node, ctx) => {
   if (!node.free || node.kind !== 'log' || node.opcode !== TGBTC.newKeyLog) return;
   const log = readExact(node, (s) => ({ amount: s.loadCoins(), pubkey: hex(s), pegout: loadAddr(s) }));
   if (!log) return;
-  ctx.claim('tgbtc_new_key_fallback', [node], { source_secondary: log.pubkey, destination: node.tx.account, destination_secondary: log.pegout, amount: log.amount });
+  ctx.claim('tgbtc_new_key_fallback', withEmitter(node), { source_secondary: log.pubkey, destination: node.tx.account, destination_secondary: log.pegout, amount: log.amount });
 };
 
 export const tgbtcMatchers = { dkg, mint, burn, newKeyFallback };
