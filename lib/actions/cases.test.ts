@@ -23,46 +23,13 @@ export function scoreCase(traceId: string, expected: ExpectedAction[]): string[]
   return expected.map((e) => scoreExpected(e, actions)).filter((x): x is string => x !== null);
 }
 
-/**
- * Cases whose protocol flows the classifier does not build yet (coffee liquidity, pool creation,
- * MEV protection and staking; EVAA; JVault unstake requests; LayerZero; tgBTC; TONCO liquidity).
- * They run as expected failures: a case that starts passing fails here until it leaves this list.
- */
-const NOT_YET = new Set([
-  'coffee.yaml: Coffee deposit liquidity TON + ARBUZ (with vault excess)',
-  'coffee.yaml: Coffee create pool creator (only create)',
-  'coffee.yaml: Coffee create pool (full + notification at the end)',
-  'coffee.yaml: Coffee mev protect hold funds (TON)',
-  'coffee.yaml: Coffee staking deposit (just another)',
-  'coffee.yaml: Coffee staking claim rewards',
-  'evaa.yaml: Jetton supply',
-  'evaa.yaml: Withdraw tsTon',
-  'evaa.yaml: Ton withdrawal (no funds)',
-  'evaa.yaml: Jetton withdrawal (withdraw_not_collateralized_excess)',
-  'jvault.yaml: Unstake request',
-  'jvault.yaml: Unstake request (success referral)',
-  'layerzero.yaml: LayerZero send usdt to eth',
-  'layerzero.yaml: LayerZero commit packet',
-  'layerzero.yaml: LayerZero dvn verify',
-  'layerzero.yaml: LayerZero receive another',
-  'tgbtc.yaml: tgBTC new key (just another)',
-  'tgbtc.yaml: tgBTC mint (another)',
-  'tgbtc.yaml: tgBTC mint (another very long)',
-  'tgbtc.yaml: tgBTC burn (another)',
-  'tgbtc.yaml: tgBTC dkg log (fallback)',
-  'tgbtc.yaml: tgBTC burn (very old wierd and crippled)',
-  'tonco.yaml: Tonco deposit liquidity (normal)',
-  'tonco.yaml: Tonco deposit liquidity two sides jetton',
-  'tonco.yaml: Tonco withdraw liquidity (one side)',
-]);
-
 for (const file of fs.readdirSync(path.join(DIR, 'cases')).sort()) {
   const doc = parse(fs.readFileSync(path.join(DIR, 'cases', file), 'utf8'), { intAsBigInt: true }) as {
     cases: Record<string, { 'trace-id': string; 'expected-actions': ExpectedAction[] }>;
   };
   describe(file, () => {
     for (const [name, c] of Object.entries(doc.cases)) {
-      (NOT_YET.has(`${file}: ${name}`) ? it.fails : it)(name, () => {
+      it(name, () => {
         expect(scoreCase(c['trace-id'], c['expected-actions'])).toEqual([]);
       });
     }

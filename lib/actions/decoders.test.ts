@@ -81,4 +81,37 @@ describe('v3 details', () => {
     expect(d).toMatchObject({ dex: 'coffee', asset_in: '0:B113A994B5024A16719F69139328EB759596C38A25F59028B146FECDC3621DFE', asset_out: null, peer_swaps: [] });
     expect((d.dex_incoming_transfer as { amount: string }).amount).toBe('5489694');
   });
+
+  const details = (id: string, type: string) => {
+    const { trace, interfaces } = load(id);
+    return actionDetails(classify(trace, interfaces).find((a) => a.type === type)!);
+  };
+
+  it('names the parts of protocol actions: tgBTC mint, LayerZero send, EVAA withdraw, coffee pool creation', () => {
+    expect(details('1OrxQbhicqml435pt0GPrXePkkdTGXRMlNJ4q67UZ-M=', 'tgbtc_mint')).toEqual({
+      source: '0:22FC2803EA3937A8392ED47B03CAA604377875B13435193AD316FD35DE458289',
+      destination: '0:22FC2803EA3937A8392ED47B03CAA604377875B13435193AD316FD35DE458289',
+      amount: '8800',
+      asset: '0:E8CB571401B1AADB9DEFC1FA0F72A4A5A0E0D5016903067891D763C91541E72B',
+      bitcoin_tx_id: 'c8254c7852b5e94c78f1667c29784a760e27c23c3cbf389705184944b4fa0716',
+      destination_wallet: '0:6E62CDCC324B37B0FA201A2483E588E57E30333784BF277BECFB66E0126CAA9D',
+    });
+    const send = details('KEbatIe0U3ZHIx6sYTg4O1tgYP9L6hMiHJ8nNnZdyBE=', 'layerzero_send_tokens');
+    expect(send).toMatchObject({ amount: '10000', oapp: '0:170725394AA56136FBD27D0CE31D8A98E0F8AE72A4D2379B5DDE83E211A2D5FA' });
+    expect(send.layerzero_send_data).toMatchObject({ send_request_id: 531, native_fee: 170162108, zro_fee: 0 });
+    expect(send.layerzero_packet_data).toMatchObject({ src_eid: 30343, dst_eid: 30101, nonce: 517 });
+    expect(JSON.parse(JSON.stringify(send))).toEqual(send);
+    expect(details('0CHtYFyuAUpk75hWntPKTfF2qcVEfOXnt4BCzfzXD2w=', 'evaa_withdraw')).toMatchObject({
+      fail_reason: 'withdraw_no_funds_excess',
+      amount: '1628764327',
+      owner_contract: '0:3940379060541039C7ECF572FB42C8DF1758EFD302E50288D6047C69C384E91D',
+    });
+    expect(details('3uecEX5TvThuugPaMO4MqlOxGGHRQpNRErwAP7fL7J4=', 'coffee_create_pool')).toMatchObject({
+      pool: '0:8FE5F74378278AB42C80772AF2551A0ECE02C599DACB115BA1C1F2F9678521ED',
+      pool_creator_contract: '0:EB7B7155CEE154FAB8EAB90E3234D5EB6B3E659F2A2FE86E4B88516D261EDF7A',
+      amount_1: '2345368713954',
+      amount_2: '171205371318',
+      lp_tokens_minted: '633671618650',
+    });
+  });
 });

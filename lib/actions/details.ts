@@ -158,9 +158,194 @@ export function actionDetails(a: Action): Details {
       return { query_id: str(d.query_id), accounts_added: d.accounts_added ?? [], source: a.source, vesting: a.destination };
     }
   }
+  const protocol = protocolDetails(a);
+  if (protocol) return protocol;
   if (a.type.startsWith('cocoon_')) {
     const d = data(a, a.type);
     return { ...stringsOf(d, Object.keys(d)), source: a.source, destination: a.destination, amount: str(a.amount) };
   }
   return { error: `unsupported action type: '${a.type}'` };
+}
+
+const LIMIT = 2n ** 53n;
+
+/**
+ * Integers the API prints as numbers (N in api-v3.md), inside objects too: numbers up to 2^53, decimal
+ * strings beyond. Stored records hold them as decimal strings, fresh ones as bigints.
+ */
+function n(v: ActionValue | undefined): unknown {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) v = BigInt(v);
+  if (typeof v === 'bigint') return v <= LIMIT && v >= -LIMIT ? Number(v) : v.toString();
+  if (Array.isArray(v)) return v.map(n);
+  if (typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, n(x as ActionValue)]));
+  return v;
+}
+
+/** The protocol types (EVAA, JVault, swap.coffee, TONCO liquidity, tgBTC, LayerZero) by api-v3.md §3.7. */
+function protocolDetails(a: Action): Details | null {
+  switch (a.type) {
+    case 'dex_withdraw_liquidity': {
+      const d = data(a, 'dex_withdraw_liquidity');
+      return {
+        dex: d.dex ?? null,
+        amount_1: str(d.amount1),
+        amount_2: str(d.amount2),
+        asset_1: d.asset1_out ?? null,
+        asset_2: d.asset2_out ?? null,
+        user_jetton_wallet_1: d.user_jetton_wallet_1 ?? null,
+        user_jetton_wallet_2: d.user_jetton_wallet_2 ?? null,
+        lp_tokens_burnt: str(d.lp_tokens_burnt),
+        is_refund: null,
+        source: a.source,
+        pool: a.destination,
+        destination_liquidity: a.destination,
+        burnt_nft_index: str(d.burned_nft_index),
+        burnt_nft_address: d.burned_nft_address ?? null,
+        tick_lower: str(d.tick_lower),
+        tick_upper: str(d.tick_upper),
+      };
+    }
+    case 'evaa_supply': {
+      const d = data(a, 'evaa_supply');
+      return {
+        sender_jetton_wallet: a.source_secondary,
+        recipient_jetton_wallet: d.recipient_jetton_wallet ?? null,
+        master_jetton_wallet: d.master_jetton_wallet ?? null,
+        master: d.master ?? null,
+        asset_id: d.asset_id ?? null,
+        is_ton: d.is_ton ?? null,
+        source: a.source,
+        source_wallet: a.source_secondary,
+        recipient: a.destination,
+        recipient_contract: a.destination_secondary,
+        asset: a.asset,
+        amount: str(a.amount),
+      };
+    }
+    case 'evaa_withdraw': {
+      const d = data(a, 'evaa_withdraw');
+      return {
+        recipient_jetton_wallet: d.recipient_jetton_wallet ?? null,
+        master_jetton_wallet: d.master_jetton_wallet ?? null,
+        master: d.master ?? null,
+        fail_reason: d.fail_reason ?? null,
+        asset_id: d.asset_id ?? null,
+        source: a.source,
+        recipient: a.destination,
+        owner_contract: a.destination_secondary,
+        asset: a.asset,
+        amount: str(a.amount),
+      };
+    }
+    case 'jvault_claim': {
+      const d = data(a, 'jvault_claim');
+      const jettons = (d.claimed_jettons as ActionValue[] | undefined) ?? [];
+      const amounts = (d.claimed_amounts as ActionValue[] | undefined) ?? [];
+      return { claimed_rewards: jettons.map((j, i) => ({ jetton: j, amount: str(amounts[i]) })), source: a.source, stake_wallet: a.source_secondary, pool: a.destination };
+    }
+    case 'jvault_stake': {
+      const d = data(a, 'jvault_stake');
+      return {
+        period: n(d.period),
+        minted_stake_jettons: str(d.minted_stake_jettons),
+        stake_wallet: d.stake_wallet ?? null,
+        source: a.source,
+        source_jetton_wallet: a.source_secondary,
+        asset: a.asset,
+        pool: a.destination,
+        amount: str(a.amount),
+      };
+    }
+    case 'jvault_unstake':
+    case 'jvault_unstake_request':
+      return { source: a.source, stake_wallet: a.source_secondary, pool: a.destination, amount: str(a.amount), exit_code: null, asset: a.asset, staking_asset: a.asset2 };
+    case 'coffee_create_pool': {
+      const d = data(a, 'coffee_create_pool');
+      return {
+        source: a.source,
+        source_jetton_wallet: a.source_secondary,
+        initiator_1: null,
+        initiator_2: null,
+        pool: a.destination,
+        pool_creator_contract: a.destination_secondary,
+        provided_asset: a.asset,
+        amount: str(a.amount),
+        asset_1: a.asset,
+        asset_2: a.asset2,
+        amount_1: str(d.amount_1),
+        amount_2: str(d.amount_2),
+        lp_tokens_minted: str(d.lp_tokens_minted),
+      };
+    }
+    case 'coffee_create_pool_creator':
+      return {
+        source: a.source,
+        source_jetton_wallet: a.source_secondary,
+        deposit_recipient: a.destination,
+        pool_creator_contract: a.destination_secondary,
+        provided_asset: a.asset,
+        asset_1: a.asset2,
+        asset_2: a.asset2_secondary,
+        amount: str(a.amount),
+      };
+    case 'coffee_staking_deposit': {
+      const d = data(a, 'coffee_staking_deposit');
+      return {
+        source: a.source,
+        source_jetton_wallet: a.source_secondary,
+        pool: a.destination,
+        pool_jetton_wallet: a.destination_secondary,
+        asset: a.asset,
+        amount: str(a.amount),
+        minted_item_address: d.minted_item_address ?? null,
+        minted_item_index: str(d.minted_item_index),
+      };
+    }
+    case 'coffee_staking_claim_rewards':
+      return { pool: a.source, pool_jetton_wallet: a.source_secondary, recipient: a.destination, recipient_jetton_wallet: a.destination_secondary, asset: a.asset, amount: str(a.amount) };
+    case 'coffee_mev_protect_hold_funds':
+      return { source: a.source, source_jetton_wallet: a.source_secondary, mev_contract: a.destination, mev_contract_jetton_wallet: a.destination_secondary, asset: a.asset, amount: str(a.amount) };
+    case 'tgbtc_mint':
+    case 'tgbtc_mint_fallback':
+      return { source: a.source, destination: a.destination, amount: str(a.amount), asset: a.asset, bitcoin_tx_id: a.asset_secondary, destination_wallet: a.destination_secondary };
+    case 'tgbtc_burn':
+    case 'tgbtc_burn_fallback':
+      return { source: a.source, source_wallet: a.source_secondary, destination: a.destination, amount: str(a.amount), asset: a.asset };
+    case 'tgbtc_new_key':
+    case 'tgbtc_new_key_fallback':
+      return { source: a.source, pubkey: a.source_secondary, coordinator: a.destination, pegout: a.destination_secondary, amount: str(a.amount), asset: a.asset };
+    case 'tgbtc_dkg_log_fallback':
+      return { coordinator: a.source, pubkey: a.asset, timestamp: n(a.value) };
+    case 'layerzero_send':
+      return { initiator: a.source, layerzero_send_data: n(a.layerzero_send_data), layerzero_packet_data: n(a.layerzero_packet_data) };
+    case 'layerzero_send_tokens':
+      return {
+        sender: a.source,
+        sender_wallet: a.source_secondary,
+        oapp: a.destination,
+        oapp_wallet: a.destination_secondary,
+        asset: a.asset,
+        amount: str(a.amount),
+        layerzero_send_data: n(a.layerzero_send_data),
+        layerzero_packet_data: n(a.layerzero_packet_data),
+      };
+    case 'layerzero_receive':
+      return { sender: a.source, oapp: a.destination, channel: a.destination_secondary, layerzero_packet_data: n(a.layerzero_packet_data) };
+    case 'layerzero_commit_packet':
+      return {
+        sender: a.source,
+        endpoint: a.source_secondary,
+        uln: a.destination,
+        uln_connection: a.destination_secondary,
+        channel: a.asset,
+        msglib_connection: a.asset_secondary,
+        layerzero_packet_data: n(a.layerzero_packet_data),
+      };
+    case 'layerzero_dvn_verify': {
+      const d = data(a, 'layerzero_dvn_verify');
+      return { initiator: a.source, nonce: n(d.nonce), status: d.status ?? null, dvn: d.dvn ?? null, proxy: d.proxy ?? null, uln: d.uln ?? null, uln_connection: d.uln_connection ?? null };
+    }
+  }
+  return null;
 }

@@ -4,7 +4,8 @@
 // `WC:HEX64` upper case, hashes standard base64, amounts bigint.
 
 /** Bump when the output for some stored trace changes: the indexer re-classifies stored traces then. */
-// v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts).
+// v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts);
+// tgBTC, EVAA, JVault unstakes, TONCO and coffee liquidity, LayerZero.
 export const CLASSIFIER_VERSION = 2;
 
 export interface TraceMessage {

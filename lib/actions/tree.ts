@@ -4,6 +4,7 @@
 // call_contract, tick_tock); protocol matchers then claim nodes, and the blocks that held them become
 // the new block's children (nested actions).
 import type { Cell, Slice } from '@ton/core';
+import { bocRootData } from '../ton/boc';
 import { cellFromBoc } from './cells';
 import type { Action, AccountInterfaces, Interfaces, TraceMessage, TraceTransaction } from './model';
 
@@ -56,6 +57,17 @@ export class Node {
       }
     }
     return this.parsed;
+  }
+
+  /**
+   * The body's first cell alone (no refs), after its 32-bit opcode: for leading fields of bodies whose
+   * refs are heavy (proofs), read without building the cells below.
+   */
+  rootAfterOp(): Slice {
+    const s = this.parsed ? this.parsed.beginParse() : this.msg?.body ? bocRootData(this.msg.body).beginParse() : null;
+    if (!s) throw new Error('no body');
+    s.skip(32);
+    return s;
   }
 
   /** A fresh slice of the body; throws when there is none (matchers treat a throw as no match). */

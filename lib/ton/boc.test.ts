@@ -1,6 +1,6 @@
 import { Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { deserializeBoc, serializeBoc } from './boc';
+import { bocRootData, deserializeBoc, serializeBoc } from './boc';
 import { fixtureBytes, fixtureRoot } from '../testing/fixtures';
 
 const FILES = [
@@ -181,5 +181,27 @@ describe('deserializeBoc', () => {
     boc[boc.length - 6] ^= 1;
     expect(() => deserializeBoc(boc)).toThrow(/CRC32C/);
     expect(() => deserializeBoc(serializeBoc(roots).subarray(0, 20))).toThrow();
+  });
+});
+
+describe('bocRootData', () => {
+  it("reads the first root's own bits, refs left out, for real blocks and configs", () => {
+    for (const name of FILES) {
+      const boc = fixtureBytes(name);
+      const root = bocRootData(boc);
+      expect(root.refs).toHaveLength(0);
+      expect(root.bits.toString()).toBe(deserializeBoc(boc)[0]!.bits.toString());
+    }
+  });
+
+  it('finds the first root wherever it is stored, in every format, with bits not ending on a byte', () => {
+    const child = beginCell().storeBit(1).endCell();
+    const roots = [beginCell().storeUint(5, 13).storeRef(child).endCell(), beginCell().storeRef(child).storeBuffer(Buffer.from('atlas')).endCell()];
+    for (const opts of [{}, { idx: true }, { crc32: false }, { idx: true, cacheBits: true }]) {
+      for (const order of [roots, [...roots].reverse()]) {
+        expect(bocRootData(serializeBoc(order, opts)).bits.toString()).toBe(order[0]!.bits.toString());
+      }
+    }
+    expect(() => bocRootData(serializeBoc(roots).subarray(0, 12))).toThrow();
   });
 });

@@ -241,6 +241,52 @@ export function deserializeBoc(boc: Buffer): Cell[] {
   });
 }
 
+/**
+ * The first root's own bits as a cell without refs: what a reader of a few leading fields needs, without
+ * building (and hashing) the cells below it. Message bodies can carry Merkle proofs whose pruned-branch
+ * cells cost milliseconds to build; their first cell costs nothing. CRC32-C is not checked.
+ */
+export function bocRootData(boc: Buffer): Cell {
+  if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_GENERIC) return new Cell({ bits: deserializeBoc(boc)[0]!.bits });
+  const flags = boc[4]!;
+  const size = flags & 7;
+  const offBytes = boc[5]!;
+  let p = 6;
+  const uint = (n: number) => {
+    if (p + n > boc.length) throw new Error('BoC: truncated');
+    let v = 0;
+    for (let i = 0; i < n; i++) v = v * 256 + boc[p++]!;
+    return v;
+  };
+  const cellCount = uint(size);
+  const rootCount = uint(size);
+  if (rootCount < 1) throw new Error('BoC: no root');
+  uint(size);
+  uint(offBytes);
+  const root = uint(size);
+  if (root >= cellCount) throw new Error('Invalid BOC file');
+  p += (rootCount - 1) * size;
+  if (flags & 0x80) p += cellCount * offBytes;
+  for (let i = 0; ; i++) {
+    const d1 = uint(1);
+    const d2 = uint(1);
+    if (d1 & 16) p += ((((d1 >> 5) & 1) + ((d1 >> 6) & 1) + ((d1 >> 7) & 1)) + 1) * 34;
+    const bytes = Math.ceil(d2 / 2);
+    if (p + bytes > boc.length) throw new Error('BoC: truncated');
+    if (i === root) {
+      if ((d1 & 8) !== 0) throw new Error('BoC: exotic root');
+      let length = bytes * 8;
+      if (d2 % 2 && bytes > 0) {
+        const last = boc[p + bytes - 1]!;
+        if (last === 0) throw new Error('BoC: no completion tag');
+        length -= Math.log2(last & -last) + 1;
+      }
+      return new Cell({ bits: length === 0 ? BitString.EMPTY : new BitString(Buffer.from(boc.subarray(p, p + bytes)), 0, length) });
+    }
+    p += bytes + (d1 & 7) * size;
+  }
+}
+
 const CRC32C_TABLE = (() => {
   const t = new Int32Array(256);
   for (let n = 0; n < 256; n++) {

@@ -1,14 +1,60 @@
-// swap.coffee swaps: a vault (jetton vault after the user's notification, or the TON vault after
-// deposit#c0ffee00) sends swap#c0ffee20 to the pool; the pool logs it and sends payout#c0ffee21
-// (query_id, recipient, amount) to the out vault, which transfers the jetton or pays TON.
-import type { DexTransfer } from '../model';
+// swap.coffee. Every flow starts at a vault: the jetton vault after the user's notification, or the TON
+// vault after a TON message whose body is op, query_id, amount:Coins (#c0ffee00 swap, #c0ffee02
+// create pool, #c0ffee04 deposit liquidity).
+// - swap: the vault sends swap#c0ffee20 to the pool; the pool logs it and sends payout#c0ffee21
+//   (query_id, recipient, amount) to the out vault, which transfers the jetton or pays TON.
+// - create pool: each vault asks the factory (#c0ffee23: query_id, amount, asset1, asset2; ^recipient),
+//   which deploys or updates the pool creator (#c0ffee22); the creator that holds both assets sends
+//   #c0ffee25 (query_id, amount1, amount2 in pool order) to the factory, which deploys the pool
+//   (#c0ffee22 carrying #c0ffee26); the pool mints the LP jettons.
+// - deposit liquidity: each vault asks the factory (#c0ffee27: query_id, amount, recipient; ^params
+//   ^pool assets), which writes the liquidity depository (#c0ffee22); the depository that holds both
+//   sends #c0ffee29 to the pool, which mints LP jettons and pays back what it did not take (#c0ffee21).
+// - staking: a jetton transfer whose payload is #0c0ffede stakes; the staking contract forwards
+//   #f9471134 to the pool, which mints a position NFT (#be5a7595) and logs the index. The pool pays
+//   rewards on #b30c7310 with a jetton transfer.
+// - MEV protection: funds held by the protector contract: TON with #6bc79e7e (query_id), or a jetton
+//   transfer to it with that payload.
+import type { Slice } from '@ton/core';
+import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
-import { outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
-import { OP } from './jettons';
+import type { Node } from '../tree';
+import { incomingFromNotify, outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
+import { OP, readNotify, readTransfer } from './jettons';
 import type { Matcher } from './matcher';
 
-export const COFFEE = { tonDeposit: 0xc0ffee00, swap: 0xc0ffee20, payout: 0xc0ffee21 };
+export const COFFEE = {
+  tonDeposit: 0xc0ffee00,
+  tonCreatePool: 0xc0ffee02,
+  tonDepositLiquidity: 0xc0ffee04,
+  swap: 0xc0ffee20,
+  payout: 0xc0ffee21,
+  deploy: 0xc0ffee22,
+  createPoolCreator: 0xc0ffee23,
+  createPool: 0xc0ffee25,
+  depositToDepository: 0xc0ffee27,
+  depositToPool: 0xc0ffee29,
+  stakePayload: 0x0c0ffede,
+  stakeToPool: 0xf9471134,
+  stakeMintPosition: 0xbe5a7595,
+  claimRewards: 0xb30c7310,
+  mevHold: 0x6bc79e7e,
+};
 
+/** Asset: native$00, jetton$01 workchain:int8 address:uint256, extra$10 id:uint32 (null for TON and extras). */
+function readAsset(s: Slice): string | null {
+  const tag = s.loadUint(2);
+  if (tag === 0) return null;
+  if (tag === 1) return `${s.loadInt(8)}:${s.loadBuffer(32).toString('hex').toUpperCase()}`;
+  if (tag === 2) {
+    s.skip(32);
+    return null;
+  }
+  throw new Error('unknown coffee asset');
+}
+
+/** TON into the TON vault: swap, pool creation, liquidity deposit (op, query_id, amount:Coins). */
+const TON_OPS = [COFFEE.tonDeposit, COFFEE.tonCreatePool, COFFEE.tonDepositLiquidity];
 
 const swap: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== COFFEE.swap || !node.parent) return;
@@ -35,4 +81,197 @@ const swap: Matcher = (node, ctx) => {
   );
 };
 
-export const coffeeMatchers = { swap };
+/** The vault's request to the factory: the leg into the vault and the factory's message it caused. */
+function vaultRequest(request: Node, ctx: Parameters<Matcher>[1]) {
+  if (!request.parent) return null;
+  const leg = vaultLeg(request.parent, ctx, TON_OPS);
+  const deployed = request.child(COFFEE.deploy);
+  if (!leg || !deployed) return null;
+  return { leg, deployed };
+}
+
+/** Asset1/asset2 slots by the pool's asset order: the provided one in its slot, the other slot empty. */
+function slots(provided: DexTransfer, pool: (string | null)[] | null): ActionData {
+  const slot = pool && pool[1] === provided.asset && pool[0] !== provided.asset ? 2 : 1;
+  const data: ActionData = { asset1: null, amount1: null, user_jetton_wallet_1: null, asset2: null, amount2: null, user_jetton_wallet_2: null };
+  data[`asset${slot}`] = provided.asset;
+  data[`amount${slot}`] = provided.amount;
+  data[`user_jetton_wallet_${slot}`] = provided.source_jetton_wallet;
+  return data;
+}
+
+const other = (pool: (string | null)[] | null, asset: string | null) => (pool ? (pool[0] === asset ? pool[1]! : pool[0]!) : null);
+
+/** #c0ffee23's pool assets (after query_id and amount) and the deposit recipient (its first ref). */
+function creatorRequest(request: Node): { pool: (string | null)[]; recipient: string | null } {
+  const s = request.bodyAfterOp();
+  s.skip(64);
+  s.loadCoins();
+  const pool = [readAsset(s), readAsset(s)];
+  const ref = request.cell!.refs[0];
+  return { pool, recipient: ref ? loadAddr(ref.beginParse()) : null };
+}
+
+/** A vault's half of a pool creation: the factory deploys (or fills) the pool creator. */
+const createPoolCreator: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== COFFEE.createPoolCreator) return;
+  const r = vaultRequest(node, ctx);
+  if (!r) return;
+  const { pool, recipient } = creatorRequest(node);
+  ctx.claim('coffee_create_pool_creator', [...r.leg.nodes, node, r.deployed], {
+    source: r.leg.transfer.source,
+    source_secondary: r.leg.transfer.source_jetton_wallet,
+    destination: recipient,
+    destination_secondary: r.deployed.destination,
+    asset: r.leg.transfer.asset,
+    amount: r.leg.transfer.amount,
+    asset2: pool[0],
+    asset2_secondary: pool[1],
+  }, node.failed || r.deployed.failed);
+};
+
+/** The creator that holds both assets asks the factory for the pool: the pool creation, its last half inside. */
+const createPool: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== COFFEE.createPool) return;
+  const creator = node.parent;
+  const request = creator?.parent;
+  if (!creator || creator.opcode !== COFFEE.deploy || request?.opcode !== COFFEE.createPoolCreator) return;
+  const r = vaultRequest(request, ctx);
+  const deployPool = node.child(COFFEE.deploy);
+  if (!r || !deployPool) return;
+  const { pool } = creatorRequest(request);
+  const s = node.bodyAfterOp();
+  s.skip(64);
+  const amounts = [s.loadCoins(), s.loadCoins()];
+  const provided = r.leg.transfer;
+  const minted = deployPool.child(OP.internalTransfer);
+  ctx.claim('coffee_create_pool', [...r.leg.nodes, request, creator, node, ...node.descendants()], {
+    source: provided.source,
+    source_secondary: provided.source_jetton_wallet,
+    destination: deployPool.destination,
+    destination_secondary: creator.destination,
+    asset: provided.asset,
+    asset2: other(pool, provided.asset),
+    amount: provided.amount,
+    coffee_create_pool_data: {
+      amount_1: provided.amount,
+      amount_2: pool[0] === provided.asset ? amounts[1]! : amounts[0]!,
+      lp_tokens_minted: minted ? readInternalAmount(minted) : null,
+    },
+  }, node.failed || deployPool.failed);
+};
+
+function readInternalAmount(n: Node): bigint {
+  const s = n.bodyAfterOp();
+  s.skip(64);
+  return s.loadCoins();
+}
+
+/**
+ * One vault's deposit into the liquidity depository; when it completes the pair, the depository's
+ * deposit into the pool (LP tokens minted, the rest paid back) belongs to it.
+ */
+const depositLiquidity: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== COFFEE.depositToDepository) return;
+  const r = vaultRequest(node, ctx);
+  if (!r) return;
+  const params = node.cell!.refs[1]?.beginParse();
+  const pool = params ? [readAsset(params), readAsset(params)] : null;
+  const provided = r.leg.transfer;
+  const toPool = r.deployed.child(COFFEE.depositToPool);
+  const nodes = [...r.leg.nodes, node, r.deployed];
+  let minted: bigint | null = null;
+  const excesses: ActionData[] = [];
+  if (toPool) {
+    nodes.push(toPool, ...toPool.descendants());
+    const lp = toPool.child(OP.internalTransfer);
+    if (lp) minted = readInternalAmount(lp);
+    for (const payout of toPool.childrenWith(COFFEE.payout)) {
+      const s = payout.bodyAfterOp();
+      s.skip(64);
+      loadAddr(s);
+      const transfer = payout.child(OP.transfer);
+      excesses.push({ asset: transfer ? ctx.jettonOf(transfer.destination) : null, amount: s.loadCoins() });
+    }
+  }
+  ctx.claim('dex_deposit_liquidity', nodes, {
+    source: provided.source,
+    destination: toPool?.destination ?? null,
+    destination_secondary: r.deployed.destination,
+    dex_deposit_liquidity_data: {
+      dex: 'coffee',
+      ...slots(provided, pool),
+      target_asset_1: provided.asset,
+      target_amount_1: null,
+      target_asset_2: other(pool, provided.asset),
+      target_amount_2: null,
+      lp_tokens_minted: minted,
+      vault_excesses: excesses,
+    },
+  }, node.failed || r.deployed.failed);
+};
+
+const stakingDeposit: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== OP.notify) return;
+  const payload = readNotify(node.body()).payload;
+  if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== COFFEE.stakePayload) return;
+  const leg = incomingFromNotify(node, ctx);
+  const toPool = node.child(COFFEE.stakeToPool);
+  const pool = toPool ?? node;
+  const item = pool.child(COFFEE.stakeMintPosition);
+  let index = item ? (ctx.info(item.destination).nftItem?.index ?? null) : null;
+  const log = pool.children.find((c) => c.kind === 'log' && c.opcode === COFFEE.stakeToPool);
+  if (index === null && log) {
+    const s = log.bodyAfterOp();
+    s.skip(64);
+    index = s.loadUintBig(64);
+  }
+  ctx.claim('coffee_staking_deposit', [...leg.nodes, ...node.descendants()], {
+    source: leg.transfer.source,
+    source_secondary: leg.transfer.source_jetton_wallet,
+    destination: pool.destination,
+    destination_secondary: node.source,
+    asset: leg.transfer.asset,
+    amount: leg.transfer.amount,
+    coffee_staking_deposit_data: { minted_item_address: item?.destination ?? null, minted_item_index: index },
+  }, node.failed || !!toPool?.failed);
+};
+
+const stakingClaim: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== COFFEE.claimRewards || node.kind !== 'tx') return;
+  const transfer = node.child(OP.transfer);
+  if (!transfer) return;
+  const body = readTransfer(transfer.body());
+  const internal = transfer.child(OP.internalTransfer);
+  ctx.claim('coffee_staking_claim_rewards', [node, ...node.descendants()], {
+    source: node.destination,
+    source_secondary: transfer.destination,
+    destination: body.destination,
+    destination_secondary: internal?.destination ?? null,
+    asset: ctx.jettonOf(transfer.destination),
+    amount: body.amount,
+  }, node.failed || transfer.failed);
+};
+
+const mevProtectHold: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== COFFEE.mevHold || node.kind === 'log') return;
+  ctx.claim('coffee_mev_protect_hold_funds', [node], { source: node.source, destination: node.destination, amount: node.value }, node.failed);
+};
+
+/** Jettons held the same way: a transfer to the protector whose payload is #6bc79e7e. */
+const mevProtectHoldJetton: Matcher = (node, ctx) => {
+  if (!node.free || node.opcode !== OP.notify) return;
+  const payload = readNotify(node.body()).payload;
+  if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== COFFEE.mevHold) return;
+  const leg = incomingFromNotify(node, ctx);
+  ctx.claim('coffee_mev_protect_hold_funds', [...leg.nodes, ...node.descendants()], {
+    source: leg.transfer.source,
+    source_secondary: leg.transfer.source_jetton_wallet,
+    destination: node.destination,
+    destination_secondary: node.source,
+    asset: leg.transfer.asset,
+    amount: leg.transfer.amount,
+  }, node.failed);
+};
+
+export const coffeeMatchers = { swap, createPoolCreator, createPool, depositLiquidity, stakingDeposit, stakingClaim, mevProtectHold, mevProtectHoldJetton };
