@@ -81,40 +81,46 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
   const config = await configP;
   const transactions: Cell[] = [];
   let rejected: string | null = null;
-  while (queue.length > 0) {
-    if (transactions.length >= opts.maxTransactions || performance.now() - t0 > opts.budgetMs) break;
-    // The earliest message first, as the chain delivers them (by created_lt; ties by arrival).
-    let next = 0;
-    for (let i = 1; i < queue.length; i++) if (queue[i]!.createdLt < queue[next]!.createdLt) next = i;
-    const hop = queue.splice(next, 1)[0]!;
+  const runHop = async (hop: Hop) => {
     const acc = await slot(hop.dest);
     const init = loadMessage(hop.message.beginParse()).init;
     // A message with a StateInit deploys an account that has no code yet: that code runs.
     const code = acc.code ?? init?.code ?? null;
     const lt = acc.nextLt > hop.createdLt + 1n ? acc.nextLt : hop.createdLt + 1n;
-    const out = await runMessage(tvm, {
-      config,
-      libs: code ? await libsOf(code) : undefined,
-      shardAccount: acc.shardAccount,
-      message: hop.message,
-      now,
-      lt,
-      ignoreChksig: false,
-    });
-    if ('error' in out) {
-      // Only an external can be refused (no transaction at all); an internal message always makes one.
-      if (transactions.length === 0) rejected = out.error;
-      break;
+    const out = await runMessage(tvm, { config, libs: code ? await libsOf(code) : undefined, shardAccount: acc.shardAccount, message: hop.message, now, lt, ignoreChksig: false });
+    return { hop, out, code, lt };
+  };
+  while (queue.length > 0 && rejected === null) {
+    const left = opts.maxTransactions - transactions.length;
+    if (left <= 0 || performance.now() - t0 > opts.budgetMs) break;
+    // A wave: the earliest waiting message of each destination (the chain delivers an account's messages
+    // in created_lt order; different accounts do not wait for each other), run side by side in the pool.
+    queue.sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
+    const wave: Hop[] = [];
+    const taken = new Set<string>();
+    for (const hop of queue) {
+      const key = rawUpper(hop.dest);
+      if (taken.has(key) || wave.length >= left) continue;
+      taken.add(key);
+      wave.push(hop);
     }
-    transactions.push(out.cell);
-    const st = out.tx.endStatus === 'active' ? code : null;
-    accounts.set(rawUpper(hop.dest), Promise.resolve({ shardAccount: out.shardAccount, code: st, nextLt: lt + BigInt(out.tx.outMessagesCount) + 1n }));
-    // The out-message cells as the transaction holds them, so each hop's in-message hash is the one sent.
-    for (const cell of transactionMessages(out.cell).outMsgs) {
-      const m = loadMessage(cell.beginParse());
-      if (m.info.type !== 'internal') continue;
-      queue.push({ message: cell, dest: m.info.dest, createdLt: m.info.createdLt });
-      void slot(m.info.dest);
+    for (const hop of wave) queue.splice(queue.indexOf(hop), 1);
+    for (const { hop, out, code, lt } of await Promise.all(wave.map(runHop))) {
+      if ('error' in out) {
+        // Only an external can be refused (no transaction at all); an internal message always makes one.
+        if (transactions.length === 0) rejected = out.error;
+        break;
+      }
+      transactions.push(out.cell);
+      const st = out.tx.endStatus === 'active' ? code : null;
+      accounts.set(rawUpper(hop.dest), Promise.resolve({ shardAccount: out.shardAccount, code: st, nextLt: lt + BigInt(out.tx.outMessagesCount) + 1n }));
+      // The out-message cells as the transaction holds them, so each hop's in-message hash is the one sent.
+      for (const cell of transactionMessages(out.cell).outMsgs) {
+        const m = loadMessage(cell.beginParse());
+        if (m.info.type !== 'internal') continue;
+        queue.push({ message: cell, dest: m.info.dest, createdLt: m.info.createdLt });
+        void slot(m.info.dest);
+      }
     }
   }
   return { block, transactions, rejected, truncated: queue.length > 0 && rejected === null };

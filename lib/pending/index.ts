@@ -23,10 +23,10 @@ export const EMULATED_SHARD = -(2n ** 63n);
 
 export function parseEmulated(boc: string): ParsedTransaction {
   const cell = Cell.fromBase64(boc);
-  // The account's workchain: the address is 256 bits without it, the in-message names it.
+  // The account's workchain: the transaction holds only the address's 256 bits; its in-message names it.
   const io = cell.refs[0]!.beginParse();
   const inMsg = io.loadBit() ? loadMessage(io.loadRef().beginParse()) : null;
-  const workchain = inMsg && 'dest' in inMsg.info && inMsg.info.dest && 'workChain' in inMsg.info.dest ? inMsg.info.dest.workChain : 0;
+  const workchain = inMsg && inMsg.info.type !== 'external-out' ? inMsg.info.dest.workChain : 0;
   return parseTransaction(cell, { workchain, blockShard: EMULATED_SHARD, blockSeqno: 0, mcBlockSeqno: null });
 }
 
