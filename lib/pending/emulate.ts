@@ -2,12 +2,13 @@
 // latest masterchain block, then every internal message it (and each later hop) sends runs on its
 // destination, in created_lt order, each account carrying the state its previous emulated transaction
 // left. The same executor and inputs as estimateFee (lib/tvm/transaction.ts, config and libraries from
-// the chain); `now` is the current time. Bounded by a transaction count and a time budget.
+// the chain; a config read in the last minute stands in while the new block's is read); `now` is the
+// current time. Bounded by a transaction count and a time budget.
 import { Address, Cell, loadMessage } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { accountIn, stateBlock, type McBlock } from '../api/v2/chain-state';
 import { shardAccountOf } from '../api/v2/fees';
-import { configAt, librariesUnder } from '../api/v2/tvm';
+import { librariesUnder, recentConfig } from '../api/v2/tvm';
 import { transactionMessages } from '../api/v2/tx-json';
 import { rawUpper } from '../ton/address';
 import type { TvmPool } from '../tvm/pool';
@@ -19,6 +20,9 @@ export interface EmulateOptions {
   /** Wall-clock budget in ms; hops not started by then are left out (`truncated`). */
   budgetMs: number;
 }
+
+/** A config read this recently stands in for the pinned block's while that one is read (tvm.ts recentConfig). */
+const CONFIG_MAX_AGE_MS = 60_000;
 
 export const EMULATION_DEFAULTS: EmulateOptions = { maxTransactions: 256, budgetMs: 5_000 };
 
@@ -51,7 +55,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
   const root = loadMessage(external.beginParse());
   if (root.info.type !== 'external-in') throw new Error('not an external inbound message');
   const block = await stateBlock(client);
-  const configP = configAt(client, block.id);
+  const configP = recentConfig(client, block.id, CONFIG_MAX_AGE_MS);
   const now = Math.floor(Date.now() / 1000);
 
   // Accounts are read once, at the pinned block, as soon as a message to them appears (in parallel
