@@ -13,6 +13,10 @@ import { genesisWallet } from '../testing/wallets';
 import { modelProblems } from '../testing/v3';
 import { rawUpper } from '../ton/address';
 import { ActionsResponse, PendingTracesResponse, PendingTransactionsResponse, type ActionJson, type TraceJson, type TransactionJson } from '../api/v3/models';
+import { log } from '../log';
+import { testApi } from '../testing/api';
+import { TvmPool } from '../tvm/pool';
+import { PendingTraces } from '.';
 import { memoryPendingStore, redisPendingStore, type PendingEntry, type PendingStore } from './store';
 
 let chain: TestChain;
@@ -180,6 +184,39 @@ describe('errors', () => {
     expect(nobody.body).toEqual({ error: 'emulated traces not found' });
     expect((await chain.callV3('pendingTraces', { ext_msg_hash: 'zz' })).status).toBe(422);
   });
+});
+
+describe('with the store in Redis', () => {
+  it('a trace one process emulated is served by another process using the same Redis', async () => {
+    const redis = await startTestRedis();
+    const prefix = `atlas:test:${process.pid}:${Date.now()}:e2e:`;
+    // Two API instances with their own emulators and store handles, as two Atlas processes would have.
+    const apiOf = () => {
+      const tvm = new TvmPool();
+      const pending = new PendingTraces({ lite: chain.lite, tvm, store: redisPendingStore(redis.url, { prefix }), prisma: chain.db!.db.prisma, log });
+      return testApi({ lite: chain.lite, db: chain.db!.db, tvm, pending });
+    };
+    const [a, b] = [apiOf(), apiOf()];
+    try {
+      const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('carol').address), value: toNano('0.05'), body: 'via redis' }]);
+      const hash = hashOf(msg);
+      expect((await a.callV2('post', 'sendBoc', { boc: bocOf(msg) })).body.ok).toBe(true);
+      await a.pending!.idle();
+      const r = await b.callV3<Traces>('pendingTraces', { account: acc('carol') });
+      expect(r.body.traces?.map((t) => t.external_hash)).toEqual([hash]);
+      expect(r.body.traces![0]!.actions![0]).toMatchObject({ type: 'ton_transfer', details: { comment: 'via redis' } });
+      await chain.seal();
+      expect((await b.callV3<Traces>('pendingTraces', { ext_msg_hash: hash })).body.traces).toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+      const client = new Redis(redis.url);
+      const keys = await client.keys(`${prefix}*`);
+      if (keys.length) await client.del(...keys);
+      client.disconnect();
+      await redis.close();
+    }
+  }, 60_000);
 });
 
 function entry(n: number, accounts: string[]): PendingEntry {
