@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify,fuzz,pages,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
@@ -6,6 +6,7 @@
 //   v3    — p50/p99 and requests/s of hot /api/v3 routes with --rows transactions in PostgreSQL
 //   v2    — p50/p99 of v2 calls against the devnet next to the same reads made directly with ton-lite-client
 //   classify — action classifier throughput (traces/s on one core) over the ton-actions fixture traces
+//   pending — p50/p99 of emulating and classifying a 3-hop jetton transfer as a pending trace (lib/pending)
 //   fuzz  — `npm start` on a free port, then --requests fuzz requests (lib/fuzz): throughput, p50/p99,
 //           unexpected 5xx, hangs, server RSS, indexer progress; the bench exits 1 if the fuzz run fails
 //   pages — `npm start` on a free port: TTFB of page renders on the idle server, then 50 connections on the
@@ -28,6 +29,7 @@ import { recordChain } from './chain';
 import { benchClassify } from './classify';
 import { benchDevnet } from './devnet';
 import { benchFuzz } from './fuzz';
+import { benchPending } from './pending';
 import { benchEdge } from './edge';
 import { benchPages } from './pages';
 import { benchV2 } from './v2';
@@ -49,7 +51,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,fuzz,pages').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,pending,fuzz,pages').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 const results: BenchResult[] = [];
@@ -57,6 +59,7 @@ const baseUrl = config().databaseUrl ?? 'postgresql://postgres@127.0.0.1:5432/po
 
 if (only.has('devnet')) results.push(...(await benchDevnet(Number(values.rounds))));
 if (only.has('classify')) results.push(...benchClassify());
+if (only.has('pending')) results.push(...(await benchPending()));
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
 if (only.has('pages')) results.push(...(await benchPages()));
 

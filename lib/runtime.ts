@@ -16,6 +16,8 @@ import { createLiteClient, liteSourceFor } from './lite';
 import { log } from './log';
 import { startMetadataFetcher } from './metadata';
 import type { MetadataFetcher } from './metadata/queue';
+import { PendingTraces } from './pending';
+import { memoryPendingStore, redisPendingStore } from './pending/store';
 import { TvmPool } from './tvm/pool';
 
 export interface Services {
@@ -31,6 +33,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Worker threads that run the emulator (get-methods, fee estimates). */
   tvm: TvmPool;
+  /** Emulated traces of the messages sent through this process, in the pending store (Redis with REDIS_URL). */
+  pending: PendingTraces;
   /** The local chain, when TON_NETWORK=devnet. */
   devnet?: Devnet;
   /** The in-process indexer (INDEXER=on). */
@@ -112,8 +116,17 @@ async function start(): Promise<Services> {
   const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
   const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps });
+  // Pending traces are shared through Redis when there is one: the process that accepted a message may
+  // not be the one a client asks.
+  const pending = new PendingTraces({
+    lite,
+    tvm,
+    store: cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : memoryPendingStore(),
+    prisma: db.prisma,
+    log: log.child({ component: 'pending' }),
+  });
   hookSignals();
-  return { config: cfg, db, indexerDb, lite, access, limiter, tvm, devnet, indexer, metadata, startedAt: new Date() };
+  return { config: cfg, db, indexerDb, lite, access, limiter, tvm, pending, devnet, indexer, metadata, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
@@ -124,6 +137,7 @@ export function stopServices(): Promise<void> {
       await running.indexer?.stop();
       await running.metadata?.stop();
       await running.limiter.close();
+      await running.pending.close();
       await running.tvm.close();
       running.lite.engine.close();
       await running.devnet?.close();

@@ -5,6 +5,7 @@ import type { LiteClient } from 'ton-lite-client';
 import type { Access } from '../auth/access';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { PendingTraces } from '../pending';
 import type { TvmPool } from '../tvm/pool';
 
 /** What a /api/v2 handler needs. */
@@ -16,6 +17,8 @@ export interface V2Services {
   tvm: TvmPool;
   /** API keys and rate limits: every request is checked before it runs. */
   access: Access;
+  /** Emulates what the sent external messages will do (lib/pending); none: sends are not emulated. */
+  pending?: PendingTraces;
 }
 
 /** What a /api/v3 handler needs: the v2 services (its v2-style routes answer live) and the index. */

@@ -20,7 +20,7 @@ const bytea = (b64: string) => `\\x${Buffer.from(b64, 'base64').toString('hex')}
 const optDec = (v: bigint | null) => (v === null ? null : v.toString());
 
 /** The *_data objects as JSON: bigints as decimal strings (amounts are strings in JSON). */
-function dataJson(v: ActionValue | undefined): unknown {
+export function dataJson(v: ActionValue | undefined): unknown {
   if (typeof v === 'bigint') return v.toString();
   if (Array.isArray(v)) return v.map(dataJson);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dataJson(x as ActionValue)]));
@@ -64,7 +64,7 @@ function actionRow(a: Action, trace: Trace, norm: string | null): Row {
 }
 
 /** Every address a trace touches: whose interfaces the classifier may ask for. */
-function addressesOf(trace: Trace): string[] {
+export function addressesOf(trace: Trace): string[] {
   const s = new Set<string>();
   for (const t of trace.transactions) {
     s.add(t.account);

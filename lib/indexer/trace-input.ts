@@ -6,7 +6,8 @@ import type { AccountInterfaces, Trace, TraceMessage, TraceTransaction } from '.
 import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces';
 import { rawUpper } from '../ton/address';
 import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
-import type { TransactionDescrJson } from './records';
+import type { ParsedTransaction } from './parse-transaction';
+import type { MessageRecord, TransactionDescrJson } from './records';
 import { byteaList, type Tx } from './sql';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
@@ -63,22 +64,14 @@ export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
   for (const t of txs) {
     const own = byTx.get(b64(t.hash)) ?? [];
     const inMsg = own.find((m) => m.direction === 'in');
-    const compute = t.description.compute_ph;
     const list = byTrace.get(b64(t.trace_id)) ?? [];
-    list.push({
-      hash: b64(t.hash),
-      account: t.account,
-      lt: BigInt(t.lt),
-      now: t.now,
-      mcSeqno: t.mc_block_seqno,
-      origStatus: t.orig_status,
-      endStatus: t.end_status,
-      aborted: !!t.description.aborted,
-      computeExitCode: compute && !compute.skipped ? compute.exit_code : null,
-      tickTock: t.description.type === 'tick_tock',
-      inMsg: inMsg ? message(inMsg) : null,
-      outMsgs: own.filter((m) => m.direction === 'out').map(message),
-    });
+    list.push(
+      traceTransaction(
+        { hash: t.hash, account: t.account, lt: BigInt(t.lt), now: t.now, mcSeqno: t.mc_block_seqno, origStatus: t.orig_status, endStatus: t.end_status, description: t.description },
+        inMsg ? message(inMsg) : null,
+        own.filter((m) => m.direction === 'out').map(message),
+      ),
+    );
     byTrace.set(b64(t.trace_id), list);
   }
   return traces.map((r) => ({
@@ -89,6 +82,66 @@ export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
     endUtime: r.end_utime,
     transactions: byTrace.get(b64(r.trace_id)) ?? [],
   }));
+}
+
+interface TxFields {
+  hash: Uint8Array;
+  account: string;
+  lt: bigint;
+  now: number;
+  mcSeqno: number | null;
+  origStatus: string;
+  endStatus: string;
+  description: TransactionDescrJson;
+}
+
+function traceTransaction(t: TxFields, inMsg: TraceMessage | null, outMsgs: TraceMessage[]): TraceTransaction {
+  const compute = t.description.compute_ph;
+  return {
+    hash: b64(t.hash),
+    account: t.account,
+    lt: t.lt,
+    now: t.now,
+    mcSeqno: t.mcSeqno,
+    origStatus: t.origStatus,
+    endStatus: t.endStatus,
+    aborted: !!t.description.aborted,
+    computeExitCode: compute && !compute.skipped ? compute.exit_code : null,
+    tickTock: t.description.type === 'tick_tock',
+    inMsg,
+    outMsgs,
+  };
+}
+
+/**
+ * Transactions parsed from their cells (lib/indexer/parse-transaction.ts) but not stored — the pending
+ * traces' emulated ones (lib/pending) — as classifier input, the same shape loadTraces gives stored ones.
+ */
+export function parsedTraceTransactions(parsed: ParsedTransaction[]): TraceTransaction[] {
+  const bodies = new Map(parsed.flatMap((p) => p.contents.map((c) => [c.hash.toString('hex'), c.cell] as const)));
+  const msg = (m: MessageRecord): TraceMessage => {
+    const body = bodies.get(m.bodyHash.toString('hex'));
+    return {
+      hash: b64(m.msgHash),
+      source: m.source,
+      destination: m.destination,
+      value: m.value,
+      fwdFee: m.fwdFee,
+      bounce: m.bounce,
+      bounced: m.bounced,
+      createdLt: m.createdLt,
+      opcode: m.opcode === null ? null : m.opcode >>> 0,
+      body: body ? body.toBoc() : null,
+    };
+  };
+  return parsed.map(({ transaction: t, messages }) => {
+    const inMsg = messages.find((m) => m.direction === 'in');
+    return traceTransaction(
+      { hash: t.hash, account: t.account, lt: t.lt, now: t.now, mcSeqno: t.mcBlockSeqno, origStatus: t.origStatus, endStatus: t.endStatus, description: t.description },
+      inMsg ? msg(inMsg) : null,
+      messages.filter((m) => m.direction === 'out').map(msg),
+    );
+  });
 }
 
 function message(m: MsgRow): TraceMessage {

@@ -12,6 +12,9 @@ import { v3Routes } from '../api/v3/http';
 import type { V2Services, V3Services } from '../api/services';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
+import { log } from '../log';
+import { PendingTraces } from '../pending';
+import { memoryPendingStore } from '../pending/store';
 import { TvmPool } from '../tvm/pool';
 import { startHttpTestServer, type HttpTestServer } from './http-server';
 
@@ -51,6 +54,8 @@ export interface TestApi {
   serve(): Promise<HttpTestServer>;
   /** The TVM pool the routes run get-methods and fee estimates in (its own unless given). */
   tvm: TvmPool;
+  /** The pending-trace emulator sends go through (in memory unless given; none without a chain). */
+  pending?: PendingTraces;
   /** Ends the TVM pool's workers (idle workers never keep a test process alive). */
   close(): Promise<void>;
 }
@@ -74,12 +79,14 @@ const noDatabase = missing<Database>('database (db)');
  * `config`: the test process's configuration unless given (e.g. parseConfig({CORS_ORIGINS: ...})).
  * `access`: keys and limits (lib/auth createAccess); none checked unless given.
  */
-export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Config; tvm?: TvmPool; access?: Access }): TestApi {
+export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Config; tvm?: TvmPool; access?: Access; pending?: PendingTraces }): TestApi {
   const config = parts.config ?? processConfig();
   const tvm = parts.tvm ?? new TvmPool();
   const access = parts.access ?? unlimitedAccess;
-  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access });
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db: parts.db ?? noDatabase, access });
+  const pending =
+    parts.pending ?? (parts.lite ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }) }) : undefined);
+  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending });
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db: parts.db ?? noDatabase, access, pending });
   const rest = v2RestRoutes(v2) as Routes;
   const rpc = v2JsonRpcRoutes(v2) as Routes;
   const index = v3Routes(v3) as Routes;
@@ -132,7 +139,12 @@ export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Conf
     fetch,
     serve: () => startHttpTestServer(fetch),
     tvm,
-    close: () => tvm.close(),
+    pending,
+    async close() {
+      // Emulations still running use the pool: they finish (or fail) first.
+      await pending?.close();
+      await tvm.close();
+    },
   };
   return api;
 }

@@ -1,5 +1,6 @@
 // What a v2 method may use besides its parameters: the request's start time and the chain.
 import type { LiteClient } from 'ton-lite-client';
+import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
 import type { ServicesSource, V2Services } from '../services';
 
@@ -10,8 +11,15 @@ export interface V2Context {
   lite(): Promise<LiteClient>;
   /** The TVM pool of the same services. */
   tvm(): Promise<TvmPool>;
+  /** The pending-trace emulator of the same services, if they have one (sends are emulated by it). */
+  pending?(): Promise<PendingTraces | undefined>;
 }
 
 export function v2Context(startedAt: number, services: ServicesSource<V2Services>): V2Context {
-  return { startedAt, lite: async () => (await services()).lite, tvm: async () => (await services()).tvm };
+  return {
+    startedAt,
+    lite: async () => (await services()).lite,
+    tvm: async () => (await services()).tvm,
+    pending: async () => (await services()).pending,
+  };
 }

@@ -2,12 +2,12 @@
 // state and the current config in the same TVM executor the chain runs (@ton/sandbox's), and the fees
 // are read off the resulting transaction; each internal message it sends is run against its destination
 // the same way. Libraries the code refers to are fetched from the lite server first.
-import { randomBytes } from 'node:crypto';
-import { Address, beginCell, Cell, external, loadMessage, loadTransaction, storeMessage, type StateInit, type Transaction } from '@ton/core';
+import { Address, beginCell, Cell, external, loadMessage, storeMessage, type StateInit, type Transaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { accountIn, stateBlock, type McBlock } from './chain-state';
+import { accountIn, stateBlock, type AccountAt, type McBlock } from './chain-state';
 import { V2Error } from './errors';
 import type { TvmPool } from '../../tvm/pool';
+import { runMessage } from '../../tvm/transaction';
 import { configAt, librariesUnder, tvmError } from './tvm';
 import { transactionMessages } from './tx-json';
 
@@ -39,29 +39,18 @@ async function emulate(env: Environment, account: Address, message: Cell, ignore
   // a library cell, which the chain resolves from the masterchain's libraries.
   const code = [acc.code, loadMessage(message.beginParse()).init?.code].filter((c): c is Cell => !!c);
   const libs = await librariesUnder(env.client, code);
-  // ShardAccount: the account by reference, then its last transaction's hash and lt.
-  const shardAccount = beginCell().storeRef(acc.accountCell).storeBuffer(acc.lastTxHash).storeUint(acc.lastTxLt, 64).endCell();
-  const res = await env.tvm
-    .transaction({
-      config: env.config,
-      libs: libs?.toBoc().toString('base64'),
-      verbosity: 'short',
-      shardAccount: shardAccount.toBoc().toString('base64'),
-      message: message.toBoc().toString('base64'),
-      now: env.now,
-      lt: acc.lastTxLt + 1_000_000n,
-      randomSeed: randomBytes(32),
-      ignoreChksig,
-    })
-    .catch((err: unknown) => {
+  const shardAccount = shardAccountOf(acc);
+  const res = await runMessage(env.tvm, { config: env.config, libs, shardAccount, message, now: env.now, lt: acc.lastTxLt + 1_000_000n, ignoreChksig }).catch(
+    (err: unknown) => {
       throw tvmError(err);
-    });
-  if (!res.result.success) {
-    const exit = res.result.vmResults ? ` (exit code ${res.result.vmResults.vmExitCode})` : '';
-    return { error: `${res.result.error}${exit}` };
-  }
-  const cell = Cell.fromBoc(Buffer.from(res.result.transaction, 'base64'))[0]!;
-  return { tx: loadTransaction(cell.beginParse()), cell };
+    },
+  );
+  return 'error' in res ? res : { tx: res.tx, cell: res.cell };
+}
+
+/** ShardAccount: the account by reference, then its last transaction's hash and lt. */
+export function shardAccountOf(acc: AccountAt): Cell {
+  return beginCell().storeRef(acc.accountCell).storeBuffer(acc.lastTxHash).storeUint(acc.lastTxLt, 64).endCell();
 }
 
 /** The four fees of a transaction; the import fee is what total_fees holds beyond the phases' own fees. */

@@ -12,6 +12,9 @@ import { V2Error } from './errors';
 const CONFIGS_KEPT = 4;
 const configs = new Map<string, Promise<string>>();
 
+// The last config read, and when: what recentConfig hands out while a newer block's is being read.
+let lastRead: { at: number; config: string } | undefined;
+
 /** The configuration dictionary at masterchain block `block`, as a base64 BoC. */
 export function configAt(client: LiteClient, block: tonNode_blockIdExt): Promise<string> {
   const key = block.rootHash.toString('hex');
@@ -20,11 +23,28 @@ export function configAt(client: LiteClient, block: tonNode_blockIdExt): Promise
     config = client.engine
       .query(Functions.liteServer_getConfigAll, { kind: 'liteServer.getConfigAll', mode: 0, id: block })
       .then((res) => configRootFromProof(res.configProof).toBoc().toString('base64'));
-    config.catch(() => configs.delete(key));
+    config.then(
+      (c) => (lastRead = { at: Date.now(), config: c }),
+      () => configs.delete(key),
+    );
     configs.set(key, config);
     if (configs.size > CONFIGS_KEPT) configs.delete(configs.keys().next().value!);
   }
   return config;
+}
+
+/**
+ * The config at `block` if it is at hand, else one read less than `maxAgeMs` ago while `block`'s is read
+ * in the background. For predictions (pending traces): the config changes only in key blocks, rarely,
+ * and reading it anew for every masterchain block would put a lite-server round trip and a proof check
+ * in front of most emulations.
+ */
+export function recentConfig(client: LiteClient, block: tonNode_blockIdExt, maxAgeMs: number): Promise<string> {
+  const known = configs.has(block.rootHash.toString('hex'));
+  const fresh = configAt(client, block);
+  if (known || !lastRead || Date.now() - lastRead.at > maxAgeMs) return fresh;
+  fresh.catch(() => {}); // its failure is the next caller's to see
+  return Promise.resolve(lastRead.config);
 }
 
 /** A TVM refusal (deadline, full queue, crashed worker) as the v2 error the client gets. */

@@ -187,30 +187,52 @@ export function actionRecord(r: ActionRow): Action {
   };
 }
 
-/** v3's Action (api-v3.md §3.6). Types without a details mapping carry the stored record as raw_action. */
+/** v3's Action (api-v3.md §3.6) of a stored row. */
 export function actionJson(r: ActionRow, extra: { accounts?: string[]; transactions?: TransactionJson[] } = {}): ActionJson {
-  const record = actionRecord(r);
+  return actionRecordJson(actionRecord(r), {
+    ...extra,
+    traceExternalHash: r.trace_external_hash ? b64(r.trace_external_hash) : null,
+    traceExternalHashNorm: r.trace_external_hash_norm ? b64(r.trace_external_hash_norm) : null,
+    finality: 'finalized',
+  });
+}
+
+export interface ActionJsonExtra {
+  accounts?: string[];
+  transactions?: TransactionJson[];
+  traceExternalHash: string | null;
+  traceExternalHashNorm: string | null;
+  finality: ActionJson['finality'];
+  /** Pending traces whose root is still emulated have no trace id yet. */
+  noTraceId?: boolean;
+}
+
+/**
+ * v3's Action of a classifier record, stored or fresh from a pending trace. Types without a details
+ * mapping carry the record as raw_action.
+ */
+export function actionRecordJson(record: Action, extra: ActionJsonExtra): ActionJson {
   const details = actionDetails(record);
   return {
-    trace_id: b64(r.trace_id),
-    action_id: b64(r.action_id),
-    start_lt: String(r.start_lt),
-    end_lt: String(r.end_lt),
-    start_utime: r.start_utime,
-    end_utime: r.end_utime,
-    trace_end_lt: String(r.trace_end_lt),
-    trace_end_utime: r.trace_end_utime,
-    trace_mc_seqno_end: r.trace_mc_seqno_end,
+    trace_id: extra.noTraceId ? null : record.trace_id,
+    action_id: record.action_id,
+    start_lt: String(record.start_lt),
+    end_lt: String(record.end_lt),
+    start_utime: record.start_utime,
+    end_utime: record.end_utime,
+    trace_end_lt: String(record.trace_end_lt),
+    trace_end_utime: record.trace_end_utime,
+    trace_mc_seqno_end: record.trace_mc_seqno_end,
     transactions: record.tx_hashes,
-    success: r.success,
-    type: r.type,
+    success: record.success,
+    type: record.type,
     details,
     ...('error' in details ? { raw_action: toJson(record) as Record<string, unknown> } : {}),
-    ...(r.trace_external_hash ? { trace_external_hash: b64(r.trace_external_hash) } : {}),
-    ...(r.trace_external_hash_norm ? { trace_external_hash_norm: b64(r.trace_external_hash_norm) } : {}),
+    ...(extra.traceExternalHash ? { trace_external_hash: extra.traceExternalHash } : {}),
+    ...(extra.traceExternalHashNorm ? { trace_external_hash_norm: extra.traceExternalHashNorm } : {}),
     ...(extra.accounts ? { accounts: extra.accounts } : {}),
     ...(extra.transactions ? { transactions_full: extra.transactions } : {}),
-    finality: 'finalized',
+    finality: extra.finality,
   };
 }
 

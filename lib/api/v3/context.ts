@@ -4,6 +4,7 @@
 import type { LiteClient } from 'ton-lite-client';
 import type { Database } from '../../db/database';
 import type { PrismaClient } from '../../db/generated/client';
+import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
 
 export interface V3Context {
@@ -13,6 +14,8 @@ export interface V3Context {
   lite: LiteClient;
   /** The TVM pool, for the live runGetMethod and estimateFee. */
   tvm: TvmPool;
+  /** The pending-trace emulator and its store (POST /message, pendingTraces…); absent: those answer 500. */
+  pending?: PendingTraces;
   /** User-friendly addresses carry the testnet flag. */
   testnet: boolean;
   /** X-No-Address-Book: address_book becomes {}. */

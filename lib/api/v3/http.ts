@@ -45,7 +45,7 @@ async function context(req: Request, query: Map<string, string[]>, services: Ser
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, lite, tvm, config, access } = await services();
+  const { db, lite, tvm, config, access, pending } = await services();
   const cap = config.dbStatementTimeoutMs;
   return {
     // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
@@ -56,6 +56,7 @@ async function context(req: Request, query: Map<string, string[]>, services: Ser
       },
       lite,
       tvm,
+      pending,
       testnet: config.network === 'testnet',
       noAddressBook: s.x_no_address_book ?? false,
       noMetadata: s.x_no_metadata ?? false,

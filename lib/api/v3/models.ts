@@ -305,6 +305,22 @@ export const Trace = z.object({
 });
 
 export const TracesResponse = z.object({ traces: z.array(Trace), address_book: AddressBook, metadata: Metadata });
+/** An external message the emulator found the chain will refuse (Atlas extension of /pendingTraces). */
+export const RejectedMessage = z.object({
+  external_hash: hash,
+  external_hash_norm: hash,
+  reason: z.string().describe('the executor\'s reason, e.g. a failed signature check (exit code 35)'),
+});
+export const PendingTracesResponse = z.object({
+  traces: z.array(Trace).nullable().describe('null when there are none [toncenter quirk]'),
+  address_book: AddressBook,
+  metadata: Metadata,
+  rejected: z.array(RejectedMessage).optional().describe('Atlas extension: asked-for messages the chain will refuse (no trace is kept for them)'),
+});
+export const PendingTransactionsResponse = z.object({
+  transactions: z.array(Transaction).nullable().describe('null when every pending transaction is already indexed [toncenter quirk]'),
+  address_book: AddressBook,
+});
 export const EventsResponse = z.object({ events: z.array(Trace), address_book: AddressBook, metadata: Metadata });
 export const ActionsResponse = z.object({ actions: z.array(Action), address_book: AddressBook, metadata: Metadata });
 export const BalanceChanges = z.object({
@@ -573,6 +589,9 @@ export const MODELS = {
   TracesResponse,
   EventsResponse,
   ActionsResponse,
+  RejectedMessage,
+  PendingTracesResponse,
+  PendingTransactionsResponse,
   BalanceChanges,
   JettonMaster,
   JettonWallet,

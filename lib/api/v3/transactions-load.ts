@@ -5,7 +5,7 @@ import { Prisma, type PrismaClient, type Transaction } from '../../db/generated/
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
-import type { MessageJson, TransactionJson } from './models';
+import type { AccountStateJson, MessageJson, TransactionJson } from './models';
 
 interface TxMessageRow extends MessageSqlRow {
   tx_hash: Uint8Array<ArrayBuffer>;
@@ -45,33 +45,52 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
 
   return rows.map((t): TransactionJson => {
     const slot = byTx.get(hex(t.hash))!;
-    // created_lt ascending, a message without one first (toncenter's order).
-    slot.out.sort((a, b) => (a.lt === b.lt ? 0 : a.lt === null ? -1 : b.lt === null ? 1 : a.lt < b.lt ? -1 : 1));
-    type Status = TransactionJson['orig_status'];
-    return {
-      account: t.account,
-      hash: b64(t.hash),
-      lt: String(t.lt),
-      now: t.now,
-      mc_block_seqno: t.mcBlockSeqno,
-      ...(t.traceId ? { trace_id: b64(t.traceId) } : {}),
-      ...(t.traceId && externalOf.get(hex(t.traceId)) ? { trace_external_hash: b64(externalOf.get(hex(t.traceId))!) } : {}),
-      prev_trans_hash: b64(t.prevTransHash),
-      prev_trans_lt: String(t.prevTransLt),
-      orig_status: t.origStatus as Status,
-      end_status: t.endStatus as Status,
-      total_fees: dec(t.totalFees),
-      total_fees_extra_currencies: amountMap(t.totalFeesExtraCurrencies),
-      description: orderDescription(t.description),
-      block_ref: blockId(t.blockWorkchain, t.blockShard, t.blockSeqno),
-      in_msg: slot.in,
-      out_msgs: slot.out.map((o) => o.msg),
-      account_state_before: mapAccountState(t.accountStateHashBefore, stateByHash.get(hex(t.accountStateHashBefore))),
-      account_state_after: mapAccountState(t.accountStateHashAfter, stateByHash.get(hex(t.accountStateHashAfter))),
+    return transactionJson(t, slot.in, slot.out, {
+      traceExternalHash: t.traceId && externalOf.get(hex(t.traceId)) ? b64(externalOf.get(hex(t.traceId))!) : null,
+      before: mapAccountState(t.accountStateHashBefore, stateByHash.get(hex(t.accountStateHashBefore))),
+      after: mapAccountState(t.accountStateHashAfter, stateByHash.get(hex(t.accountStateHashAfter))),
       emulated: false,
       finality: 'finalized',
-    };
+    });
   });
+}
+
+/**
+ * v3's Transaction of a row and its mapped messages: stored ones (above) and the emulated ones of
+ * pending traces (lib/pending/json.ts), which have no trace id yet but name their external message.
+ */
+export function transactionJson(
+  t: Transaction,
+  inMsg: MessageJson | null,
+  out: { lt: bigint | null; msg: MessageJson }[],
+  o: { traceExternalHash: string | null; before: AccountStateJson; after: AccountStateJson; emulated: boolean; finality: TransactionJson['finality'] },
+): TransactionJson {
+  // created_lt ascending, a message without one first (toncenter's order).
+  const outs = [...out].sort((a, b) => (a.lt === b.lt ? 0 : a.lt === null ? -1 : b.lt === null ? 1 : a.lt < b.lt ? -1 : 1));
+  type Status = TransactionJson['orig_status'];
+  return {
+    account: t.account,
+    hash: b64(t.hash),
+    lt: String(t.lt),
+    now: t.now,
+    mc_block_seqno: t.mcBlockSeqno,
+    ...(t.traceId ? { trace_id: b64(t.traceId) } : {}),
+    ...(o.traceExternalHash ? { trace_external_hash: o.traceExternalHash } : {}),
+    prev_trans_hash: b64(t.prevTransHash),
+    prev_trans_lt: String(t.prevTransLt),
+    orig_status: t.origStatus as Status,
+    end_status: t.endStatus as Status,
+    total_fees: dec(t.totalFees),
+    total_fees_extra_currencies: amountMap(t.totalFeesExtraCurrencies),
+    description: orderDescription(t.description),
+    block_ref: blockId(t.blockWorkchain, t.blockShard, t.blockSeqno),
+    in_msg: inMsg,
+    out_msgs: outs.map((x) => x.msg),
+    account_state_before: o.before,
+    account_state_after: o.after,
+    emulated: o.emulated,
+    finality: o.finality,
+  };
 }
 
 /** The accounts a transaction list's address_book covers: account, in_msg source, out_msg destinations. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { normalizedHash } from '../../../indexer/parse-transaction';
 import { LIMITS } from '../../../http/limits';
 import { bocParam } from '../../../ton/client-boc';
+import type { V2Context } from '../context';
 import { invalidRequest, V2Error } from '../errors';
 import { estimateFees } from '../fees';
 import { defineMethod } from '../method';
@@ -20,8 +21,15 @@ function required(cell: Cell | null, name: string): Cell {
   return cell;
 }
 
-async function send(cell: Cell, lite: () => Promise<{ sendMessage(src: Buffer): Promise<unknown> }>) {
-  await (await lite()).sendMessage(cell.toBoc());
+/**
+ * Hands the message to the lite server. With a pending-trace emulator, its emulation starts first (it
+ * pins the states the message meets) and runs on after the answer; it never delays nor fails the send.
+ */
+async function send(cell: Cell, ctx: V2Context) {
+  const lite = await ctx.lite();
+  const pending = await ctx.pending?.().catch(() => undefined);
+  const sendIt = () => lite.sendMessage(cell.toBoc());
+  await (pending ? pending.track(cell, sendIt).sent : sendIt());
 }
 
 /** hash and hash_norm of an external inbound message (the BoC's root); 422 for anything else. */
@@ -44,7 +52,7 @@ export const sendBoc = defineMethod({
   async run(p, ctx) {
     const cell = required(p.boc, 'boc');
     messageHashes(cell); // refuses what is not an external inbound message, as the other two do
-    await send(cell, ctx.lite);
+    await send(cell, ctx);
     return { '@type': 'ok' };
   },
 });
@@ -57,7 +65,7 @@ export const sendBocReturnHash = defineMethod({
   async run(p, ctx) {
     const cell = required(p.boc, 'boc');
     const hashes = messageHashes(cell);
-    await send(cell, ctx.lite);
+    await send(cell, ctx);
     return hashes;
   },
 });
@@ -71,7 +79,7 @@ export const sendBocReturnHashNoError = defineMethod({
     const cell = required(p.boc, 'boc');
     const hashes = messageHashes(cell);
     try {
-      await send(cell, ctx.lite);
+      await send(cell, ctx);
     } catch (e) {
       throw new V2Error(400, e instanceof Error ? e.message : String(e));
     }

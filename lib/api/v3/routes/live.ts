@@ -149,7 +149,7 @@ export const message = definePostRoute({
     return live(async () => {
       const params = sendBocReturnHash.params.safeParse({ boc });
       if (!params.success) throw unprocessable(params.error.issues[0]!.message);
-      const r = (await sendBocReturnHash.run(params.data, { startedAt: performance.now(), lite: async () => ctx.lite, tvm: async () => ctx.tvm })) as { hash: string; hash_norm: string };
+      const r = (await sendBocReturnHash.run(params.data, { startedAt: performance.now(), lite: async () => ctx.lite, tvm: async () => ctx.tvm, pending: async () => ctx.pending })) as { hash: string; hash_norm: string };
       return { message_hash: r.hash, message_hash_norm: r.hash_norm };
     });
   },

@@ -1,0 +1,149 @@
+// Pending traces (issue 15, api-v3.md §4.3): every external message Atlas accepts for sending (v2
+// sendBoc*, v3 POST /message) is emulated at once — the whole trace, every internal hop (emulate.ts) —
+// classified by the action classifier and kept in the pending store (store.ts) until the real trace is
+// indexed or the entry expires. A message the chain will refuse is kept as a refusal (no trace) and
+// logged. None of it delays or fails the send: the send's handler starts the work and answers as before.
+import { Cell, loadMessage } from '@ton/core';
+import type { LiteClient } from 'ton-lite-client';
+import { classify } from '../actions/classify';
+import type { Action, AccountInterfaces, Trace } from '../actions/model';
+import type { PrismaClient } from '../db/generated/client';
+import { normalizedHash, parseTransaction, type ParsedTransaction } from '../indexer/parse-transaction';
+import { addressesOf, dataJson } from '../indexer/trace-actions';
+import { addressInterfaces, parsedTraceTransactions } from '../indexer/trace-input';
+import type { Logger } from '../log';
+import type { TvmPool } from '../tvm/pool';
+import { EMULATION_DEFAULTS, emulateTrace, type EmulateOptions } from './emulate';
+import type { PendingEntry, PendingStore } from './store';
+
+export type { PendingEntry, PendingStore } from './store';
+
+/** Emulated transactions carry no block: a masterchain-wide shard, seqno 0 (as toncenter's emulator). */
+export const EMULATED_SHARD = -(2n ** 63n);
+
+export function parseEmulated(boc: string): ParsedTransaction {
+  const cell = Cell.fromBase64(boc);
+  // The account's workchain: the transaction holds only the address's 256 bits; its in-message names it.
+  const io = cell.refs[0]!.beginParse();
+  const inMsg = io.loadBit() ? loadMessage(io.loadRef().beginParse()) : null;
+  const workchain = inMsg && inMsg.info.type !== 'external-out' ? inMsg.info.dest.workChain : 0;
+  return parseTransaction(cell, { workchain, blockShard: EMULATED_SHARD, blockSeqno: 0, mcBlockSeqno: null });
+}
+
+/** Actions as stored in an entry: bigints as decimal strings (the *_data objects as the DB keeps them). */
+const encodeAction = (a: Action) => dataJson(a as never) as Record<string, unknown>;
+
+const BIG_FIELDS = ['start_lt', 'end_lt', 'trace_end_lt', 'value', 'amount'] as const;
+
+/** An entry's action back as the classifier's record (the *_data objects stay as stored, like the DB's). */
+export function decodeAction(j: Record<string, unknown>): Action {
+  const a = { ...j } as Record<string, unknown>;
+  for (const k of BIG_FIELDS) if (a[k] !== null && a[k] !== undefined) a[k] = BigInt(a[k] as string);
+  return a as unknown as Action;
+}
+
+export interface PendingOptions {
+  lite: LiteClient;
+  tvm: TvmPool;
+  store: PendingStore;
+  /** The index, for what it knows about the trace's addresses (jetton wallets' owners and masters). */
+  prisma?: PrismaClient;
+  log: Logger;
+  emulation?: EmulateOptions;
+}
+
+export class PendingTraces {
+  readonly store: PendingStore;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly opts: PendingOptions) {
+    this.store = opts.store;
+  }
+
+  /**
+   * Emulates `external` (its states pinned before `send` runs, so the message cannot have changed them
+   * yet), calls `send`, and stores the outcome once the send has succeeded; a failed send keeps nothing
+   * but a refusal. `sent` is the send's own promise, unchanged; `done` never rejects: failures are logged.
+   */
+  track<T>(external: Cell, send: () => Promise<T>): { sent: Promise<T>; done: Promise<PendingEntry | null> } {
+    const emulation = this.entryOf(external);
+    const sent = send();
+    const work = emulation.then(
+      async (entry) => {
+        const ok = await sent.then(
+          () => true,
+          () => false,
+        );
+        if (!ok && !entry.rejected) return null;
+        if (entry.rejected) this.opts.log.warn({ component: 'pending', ext_msg_hash: entry.externalHash, reason: entry.rejected }, 'external message will be rejected by the chain');
+        await this.store.put(entry);
+        return entry;
+      },
+      (err: unknown) => {
+        this.opts.log.warn({ component: 'pending', err: err instanceof Error ? err.message : String(err) }, 'pending trace emulation failed');
+        return null;
+      },
+    );
+    const done = work.catch((err: unknown) => {
+      this.opts.log.warn({ component: 'pending', err: err instanceof Error ? err.message : String(err) }, 'pending store write failed');
+      return null;
+    });
+    this.inFlight.add(done);
+    void done.finally(() => this.inFlight.delete(done));
+    return { sent, done };
+  }
+
+  /** The emulated, classified trace of `external` as a store entry (not stored). */
+  async entryOf(external: Cell): Promise<PendingEntry> {
+    const msg = loadMessage(external.beginParse());
+    const norm = normalizedHash(msg);
+    if (!norm || msg.info.type !== 'external-in') throw new Error('not an external inbound message');
+    const externalHash = external.hash().toString('base64');
+    const emulated = await emulateTrace(this.opts.lite, this.opts.tvm, external, this.opts.emulation ?? EMULATION_DEFAULTS);
+    const base = { externalHash, externalHashNorm: norm.toString('base64'), createdAt: Date.now(), mcSeqno: emulated.block.id.seqno, truncated: emulated.truncated };
+    const dest = `${msg.info.dest.workChain}:${msg.info.dest.hash.toString('hex').toUpperCase()}`;
+    if (emulated.rejected !== null) {
+      return { ...base, transactions: [], actions: null, accounts: [dest], actionAccounts: [], rejected: emulated.rejected };
+    }
+    const bocs = emulated.transactions.map((c) => c.toBoc().toString('base64'));
+    const parsed = bocs.map(parseEmulated);
+    const transactions = parsedTraceTransactions(parsed);
+    const trace: Trace = {
+      traceId: transactions[0]!.hash,
+      externalHash,
+      mcSeqnoEnd: 0,
+      endLt: transactions.reduce((m, t) => (t.lt > m ? t.lt : m), 0n),
+      endUtime: Math.max(...transactions.map((t) => t.now)),
+      transactions,
+    };
+    const actions = await this.classify(trace);
+    return {
+      ...base,
+      transactions: bocs,
+      actions: actions?.map(encodeAction) ?? null,
+      accounts: [...new Set(transactions.map((t) => t.account))],
+      actionAccounts: [...new Set((actions ?? []).flatMap((a) => a.accounts))],
+      rejected: null,
+    };
+  }
+
+  private async classify(trace: Trace): Promise<Action[] | null> {
+    try {
+      const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(this.opts.prisma, addressesOf(trace)) : new Map();
+      return classify(trace, interfaces);
+    } catch (err) {
+      this.opts.log.warn({ component: 'pending', err: err instanceof Error ? err.message : String(err), ext_msg_hash: trace.externalHash }, 'classifier failed on a pending trace');
+      return null;
+    }
+  }
+
+  /** Waits for the emulations under way (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    await this.store.close();
+  }
+}
