@@ -1,7 +1,9 @@
 /**
  * The devnet's genesis scenario: the faucet holds the whole supply in the zero state, and everything else
  * is created by real transactions (signed externals through the ChainDriver): wallets of every version,
- * a jetton, NFTs with a sale, `.ton` DNS names, a vesting wallet and a set of edge cases.
+ * a jetton, NFTs with a sale, `.ton` DNS names, a vesting wallet and a set of edge cases; then (added
+ * later, after those) an off-chain-content jetton, a governed (USDT-like) jetton, an NFT auction, a sale
+ * that is bought, vesting messages, a failed jetton transfer and a DNS renewal (README.md lists them).
  * Everything derives from the seed: the same seed gives the same keys and addresses.
  */
 import { writeFile } from 'node:fs/promises';
