@@ -236,10 +236,15 @@ function interfacesOfCode(codeHash: Uint8Array | null, codeBoc: Uint8Array | nul
   return names;
 }
 
-/** TEP-74 wallet data: balance, owner, master (then the wallet code). Null when the layout differs. */
+/**
+ * TEP-74 wallet data: balance, owner, master, then the wallet code as a ref. Governed (stablecoin)
+ * wallets keep no code in their data and a status first: status:uint4 balance owner master, no ref.
+ * Null when the data is neither.
+ */
 function jettonWalletData(data: Cell): AccountInterfaces['jettonWallet'] | null {
   try {
     const s = data.beginParse();
+    if (s.remainingRefs === 0) s.skip(4);
     const balance = s.loadCoins();
     const owner = s.loadAddress();
     const jetton = s.loadAddress();

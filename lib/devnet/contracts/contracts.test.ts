@@ -23,8 +23,11 @@ import {
   type DnsCode,
 } from './dns';
 import { highloadQueryId, highloadV3Code } from './highload';
-import { jettonMinterCode, jettonWalletCode } from './jetton';
-import { nftCollectionCode, nftItemCode, nftSaleCode } from './nft';
+import { jettonBurnBody, jettonMinterCode, jettonWalletCode, OP_EXCESSES } from './jetton';
+import { nftCollectionCode, nftCollectionInit, nftItemAddress, nftItemCode, nftMintBody, nftSaleCode, nftTransferBody } from './nft';
+import { AUCTION_EXIT, compileAuctionContract, nftAuctionInit, type AuctionCode } from './auction';
+import { compileStablecoinContracts, STABLECOIN_EXIT, stablecoinMintBody, stablecoinMinterInit, stablecoinWalletAddress, type StablecoinCode } from './stablecoin';
+import { readAuctionData } from '../../ton/nft-getters';
 import { vestingCode } from './vesting';
 import { createWallet, v5r1WalletId } from './wallets';
 
@@ -235,5 +238,168 @@ describe('DNS contracts (Tolk)', () => {
     expect(exitOn(unknown.transactions, item)).toBe(0xffff);
     const comment = await alice.send({ to: collection, value: toNano('0.05'), body: textCommentBody('tip') });
     expect(exitOn(comment.transactions, collection)).toBe(0);
+  });
+});
+
+describe('governed jetton (Tolk, stablecoin-contract manner)', () => {
+  let bc: Blockchain;
+  let code: StablecoinCode;
+  let admin: SandboxContract<TreasuryContract>;
+  let alice: SandboxContract<TreasuryContract>;
+  let minter: Address;
+  const exitOn = (txs: BlockchainTransaction[], a: Address) => {
+    const tx = txs.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(a));
+    const c = tx && tx.description.type === 'generic' ? tx.description.computePhase : null;
+    return c?.type === 'vm' ? c.exitCode : undefined;
+  };
+  const supply = async () => (await bc.runGetMethod(minter, 'get_jetton_data')).stackReader.readBigNumber();
+
+  beforeAll(async () => {
+    code = await compileStablecoinContracts();
+    bc = await Blockchain.create();
+    bc.now = Math.floor(Date.now() / 1000);
+    admin = await bc.treasury('admin');
+    alice = await bc.treasury('alice');
+    const init = stablecoinMinterInit(code, { admin: admin.address, metadataUri: 'https://example/usdt.json' });
+    minter = init.address;
+    const r = await admin.send({
+      to: minter,
+      value: toNano('1'),
+      init: init.init,
+      bounce: false,
+      body: stablecoinMintBody({ to: alice.address, amount: 1000n, tonAmount: toNano('0.1'), minter, responseAddress: admin.address }),
+    });
+    expect(exitOn(r.transactions, minter)).toBe(0);
+    expect(await supply()).toBe(1000n);
+  });
+
+  it('only the admin mints (73 otherwise)', async () => {
+    const r = await alice.send({ to: minter, value: toNano('0.2'), body: stablecoinMintBody({ to: alice.address, amount: 5n, tonAmount: toNano('0.1'), minter }) });
+    expect(exitOn(r.transactions, minter)).toBe(STABLECOIN_EXIT.notOwner);
+    expect(await supply()).toBe(1000n);
+  });
+
+  it('a burn lowers the supply and returns the excess; an overdraft burn exits 47', async () => {
+    const wallet = stablecoinWalletAddress(code, minter, alice.address);
+    const r = await alice.send({ to: wallet, value: toNano('0.1'), body: jettonBurnBody({ amount: 300n, responseDestination: alice.address }) });
+    expect(exitOn(r.transactions, wallet)).toBe(0);
+    expect(exitOn(r.transactions, minter)).toBe(0);
+    expect(await supply()).toBe(700n);
+    expect((await bc.runGetMethod(wallet, 'get_wallet_data')).stackReader.readBigNumber()).toBe(700n);
+    const excess = r.transactions.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(alice.address) && t.inMessage.body.beginParse().preloadUint(32) === OP_EXCESSES);
+    expect(excess).toBeDefined();
+    const over = await alice.send({ to: wallet, value: toNano('0.1'), body: jettonBurnBody({ amount: 701n, responseDestination: alice.address }) });
+    expect(exitOn(over.transactions, wallet)).toBe(STABLECOIN_EXIT.balance);
+  });
+
+  it('TEP-89 provide_wallet_address answers take_wallet_address with the wallet (and the owner when asked)', async () => {
+    const body = beginCell().storeUint(0x2c76b973, 32).storeUint(5, 64).storeAddress(admin.address).storeBit(true).endCell();
+    const r = await alice.send({ to: minter, value: toNano('0.1'), body });
+    const reply = r.transactions.find((t) => t.inMessage?.info.src instanceof Address && t.inMessage.info.src.equals(minter))!;
+    const s = reply.inMessage!.body.beginParse();
+    expect(s.loadUint(32)).toBe(0xd1735400);
+    expect(s.loadUintBig(64)).toBe(5n);
+    expect(s.loadAddress().equals(stablecoinWalletAddress(code, minter, admin.address))).toBe(true);
+    expect(s.loadMaybeRef()!.beginParse().loadAddress().equals(admin.address)).toBe(true);
+  });
+});
+
+describe('NFT auction (Tolk, GetGems nft-auction-v2 getter)', () => {
+  let bc: Blockchain;
+  let code: AuctionCode;
+  let seller: SandboxContract<TreasuryContract>;
+  let b1: SandboxContract<TreasuryContract>;
+  let b2: SandboxContract<TreasuryContract>;
+  let market: SandboxContract<TreasuryContract>;
+  let collection: Address;
+  let nextIndex = 0;
+  const valueTo = (txs: BlockchainTransaction[], from: Address, to: Address) =>
+    txs
+      .filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.src.equals(from) && (t.inMessage.info.dest as Address).equals(to))
+      .map((t) => (t.inMessage!.info as { value: { coins: bigint } }).value.coins);
+  const exitOn = (txs: BlockchainTransaction[], a: Address) => {
+    const tx = txs.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(a));
+    const c = tx && tx.description.type === 'generic' ? tx.description.computePhase : null;
+    return c?.type === 'vm' ? c.exitCode : undefined;
+  };
+  const saleData = async (a: Address) => readAuctionData((await bc.runGetMethod(a, 'get_sale_data')).stack);
+  const ownerOf = async (item: Address) => {
+    const r = (await bc.runGetMethod(item, 'get_nft_data')).stackReader;
+    r.skip(3);
+    return r.readAddress();
+  };
+
+  /** A fresh item of the seller's on a fresh, open auction. */
+  async function openAuction(maxBid = toNano('10')) {
+    const index = nextIndex++;
+    await seller.send({ to: collection, value: toNano('0.1'), body: nftMintBody({ index, owner: seller.address, individualContent: `${index}.json`, itemValue: toNano('0.05') }) });
+    const item = nftItemAddress(collection, index);
+    const a = nftAuctionInit(code, {
+      marketplace: market.address,
+      nft: item,
+      createdAt: 1_767_225_600 + index,
+      duration: 3600,
+      minBid: toNano('1'),
+      maxBid,
+      minStep: 10,
+      marketplaceFee: { address: market.address, factor: 5, base: 100 },
+      royalty: { address: market.address, factor: 0, base: 100 },
+    });
+    expect(exitOn((await seller.send({ to: a.address, value: toNano('0.1'), init: a.init, bounce: false })).transactions, a.address)).toBe(0);
+    await seller.send({ to: item, value: toNano('0.2'), body: nftTransferBody({ newOwner: a.address, responseDestination: seller.address, forwardAmount: toNano('0.05') }) });
+    return { item, auction: a.address };
+  }
+
+  beforeAll(async () => {
+    code = await compileAuctionContract();
+    bc = await Blockchain.create();
+    bc.now = Math.floor(Date.now() / 1000);
+    seller = await bc.treasury('seller');
+    b1 = await bc.treasury('bidder1');
+    b2 = await bc.treasury('bidder2');
+    market = await bc.treasury('market');
+    const c = nftCollectionInit({ owner: seller.address, collectionContent: onchainContent({ name: 'lots' }), commonContent: 'https://example/' });
+    collection = c.address;
+    await seller.send({ to: collection, value: toNano('0.1'), init: c.init, bounce: false });
+  });
+
+  it('opens when the NFT arrives; bids must reach the minimum, then add min_step %; the outbid bidder is refunded', async () => {
+    const { auction } = await openAuction();
+    const open = await saleData(auction);
+    expect(open).toMatchObject({ end: false, lastBid: 0n, lastMember: null, endTime: BigInt(bc.now! + 3600) });
+    expect(open.nftOwner!.equals(seller.address)).toBe(true);
+    expect(exitOn((await b1.send({ to: auction, value: toNano('0.5') })).transactions, auction)).toBe(AUCTION_EXIT.lowBid);
+    expect(exitOn((await b1.send({ to: auction, value: toNano('1') })).transactions, auction)).toBe(0);
+    expect(exitOn((await b2.send({ to: auction, value: toNano('1.05') })).transactions, auction)).toBe(AUCTION_EXIT.lowBid);
+    const outbid = await b2.send({ to: auction, value: toNano('1.1') });
+    expect(valueTo(outbid.transactions, auction, b1.address)).toEqual([toNano('1')]);
+    const d = await saleData(auction);
+    expect(d.lastBid).toBe(toNano('1.1'));
+    expect(d.lastMember!.equals(b2.address)).toBe(true);
+  });
+
+  it('a bid of max_bid finishes it: the NFT to the bidder, the seller paid the bid minus the marketplace fee', async () => {
+    const { item, auction } = await openAuction(toNano('5'));
+    const r = await b1.send({ to: auction, value: toNano('5') });
+    expect((await saleData(auction)).end).toBe(true);
+    expect((await ownerOf(item)).equals(b1.address)).toBe(true);
+    expect(valueTo(r.transactions, auction, seller.address)).toEqual([toNano('5') - toNano('0.25')]);
+    expect(valueTo(r.transactions, auction, market.address)).toEqual([toNano('0.25')]);
+    expect(exitOn((await b2.send({ to: auction, value: toNano('6') })).transactions, auction)).toBe(1001); // over
+  });
+
+  it('after the end time any message finishes it; the seller may cancel only before any bid', async () => {
+    const { item, auction } = await openAuction();
+    await b1.send({ to: auction, value: toNano('2') });
+    expect(exitOn((await seller.send({ to: auction, value: toNano('0.1'), body: textCommentBody('cancel') })).transactions, auction)).toBe(AUCTION_EXIT.notAllowed);
+    bc.now = bc.now! + 3601;
+    await market.send({ to: auction, value: toNano('0.1') });
+    expect((await ownerOf(item)).equals(b1.address)).toBe(true);
+    expect((await saleData(auction)).end).toBe(true);
+
+    const second = await openAuction();
+    await seller.send({ to: second.auction, value: toNano('0.1'), body: textCommentBody('cancel') });
+    expect(await saleData(second.auction)).toMatchObject({ end: true, isCanceled: true });
+    expect((await ownerOf(second.item)).equals(seller.address)).toBe(true);
   });
 });

@@ -3,12 +3,9 @@
  * (TEP-62 NFTs resolving their own records), written in Tolk (./dns/*.tolk) and compiled at run time with
  * @ton/tolk-js. The compiled code is cached per process; nothing compiled is stored in the repository.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sha256_sync } from '@ton/crypto';
-import { runTolkCompiler } from '@ton/tolk-js';
 import { Address, beginCell, Cell, contractAddress, Dictionary, Slice, StateInit } from '@ton/core';
+import { compileTolk, tolkSourceDir } from './tolk';
 
 export const OP_DNS_REGISTER = 0x2e6b1d21;
 export const OP_DNS_ITEM_INIT = 0x1d0a4e11;
@@ -40,33 +37,12 @@ export interface DnsCode {
   compileMs: number;
 }
 
-/**
- * Where the .tolk sources are: next to this module, or (when a bundler has moved the module, as Next.js
- * does) under the project root in lib/devnet/contracts/dns.
- */
+/** Where the .tolk sources are (see tolkSourceDir). */
 export function defaultDnsSourceDir(): string {
-  const candidates: string[] = [];
-  try {
-    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), 'dns'));
-  } catch {
-    // import.meta.url is not a file: URL under some bundlers
-  }
-  candidates.push(path.join(process.cwd(), 'lib', 'devnet', 'contracts', 'dns'));
-  const found = candidates.find((dir) => existsSync(path.join(dir, 'dns-item.tolk')));
-  if (!found) throw new Error(`DNS contract sources not found (looked in ${candidates.join(', ')})`);
-  return found;
+  return tolkSourceDir('dns', 'dns-item.tolk');
 }
 
 let compiled: Promise<DnsCode> | null = null;
-
-async function compileOne(sourceDir: string, entry: string): Promise<Cell> {
-  const result = await runTolkCompiler({
-    entrypointFileName: entry,
-    fsReadCallback: (p) => readFileSync(path.join(sourceDir, p), 'utf8'),
-  });
-  if (result.status !== 'ok') throw new Error(`tolk: ${entry}: ${result.message}`);
-  return Cell.fromBase64(result.codeBoc64);
-}
 
 /**
  * Compile dns-collection.tolk and dns-item.tolk (once per process; later calls share the result).
@@ -77,8 +53,8 @@ export function compileDnsContracts(sourceDir?: string): Promise<DnsCode> {
     const started = performance.now();
     compiled = (async () => {
       const dir = sourceDir ?? defaultDnsSourceDir();
-      const item = await compileOne(dir, 'dns-item.tolk');
-      const collection = await compileOne(dir, 'dns-collection.tolk');
+      const item = await compileTolk(dir, 'dns-item.tolk');
+      const collection = await compileTolk(dir, 'dns-collection.tolk');
       return { collection, item, compileMs: Math.round(performance.now() - started) };
     })();
     compiled.catch(() => {

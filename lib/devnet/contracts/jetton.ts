@@ -61,11 +61,12 @@ export function readJettonContent(content: Cell): Partial<JettonMetadata> {
   return { ...f, decimals: f.decimals === undefined ? undefined : Number(f.decimals) } as Partial<JettonMetadata>;
 }
 
-export function jettonMinterInit(admin: Address, meta: JettonMetadata, workchain = 0): { address: Address; init: StateInit & { code: Cell; data: Cell } } {
+/** A minter of `admin` with on-chain metadata, or with a given TEP-64 content cell (e.g. offchainContent(uri)). */
+export function jettonMinterInit(admin: Address, meta: JettonMetadata | Cell, workchain = 0): { address: Address; init: StateInit & { code: Cell; data: Cell } } {
   const data = beginCell()
     .storeCoins(0)
     .storeAddress(admin)
-    .storeRef(jettonContent(meta))
+    .storeRef(meta instanceof Cell ? meta : jettonContent(meta))
     .storeRef(jettonWalletCode())
     .endCell();
   const init = { code: jettonMinterCode(), data };
@@ -76,6 +77,29 @@ export function jettonMinterInit(admin: Address, meta: JettonMetadata, workchain
 export function jettonWalletAddress(minter: Address, owner: Address): Address {
   const data = beginCell().storeCoins(0).storeAddress(owner).storeAddress(minter).storeRef(jettonWalletCode()).endCell();
   return contractAddress(minter.workChain, { code: jettonWalletCode(), data });
+}
+
+/**
+ * The internal_transfer a minter sends a wallet when minting (`from` is the minter): the message that
+ * carries the new tokens, also inside the mint requests of both minters.
+ */
+export function jettonInternalTransferBody(args: {
+  amount: bigint;
+  from: Address;
+  responseAddress?: Address | null;
+  forwardTonAmount?: bigint;
+  forwardPayload?: Cell | null;
+  queryId?: bigint;
+}): Cell {
+  return beginCell()
+    .storeUint(OP_JETTON_INTERNAL_TRANSFER, 32)
+    .storeUint(args.queryId ?? 0n, 64)
+    .storeCoins(args.amount)
+    .storeAddress(args.from)
+    .storeAddress(args.responseAddress ?? null)
+    .storeCoins(args.forwardTonAmount ?? 0n)
+    .storeMaybeRef(args.forwardPayload ?? null)
+    .endCell();
 }
 
 /** admin → minter: mint `amount` to `to`; `tonToWallet` pays the new wallet's gas and the forward. */
@@ -89,15 +113,7 @@ export function jettonMintBody(args: {
   forwardPayload?: Cell | null;
   queryId?: bigint;
 }): Cell {
-  const internalTransfer = beginCell()
-    .storeUint(OP_JETTON_INTERNAL_TRANSFER, 32)
-    .storeUint(args.queryId ?? 0n, 64)
-    .storeCoins(args.amount)
-    .storeAddress(args.minter)
-    .storeAddress(args.responseAddress ?? null)
-    .storeCoins(args.forwardTonAmount ?? 0n)
-    .storeMaybeRef(args.forwardPayload ?? null)
-    .endCell();
+  const internalTransfer = jettonInternalTransferBody({ ...args, from: args.minter });
   return beginCell()
     .storeUint(OP_JETTON_MINT, 32)
     .storeUint(args.queryId ?? 0n, 64)

@@ -74,3 +74,30 @@ export function vestingExternal(args: {
   const body = beginCell().storeBuffer(ed25519Sign(unsigned.hash(), args.secretKey)).storeSlice(unsigned.beginParse()).endCell();
   return external({ to: args.address, body });
 }
+
+export const OP_VESTING_SEND = 0xa7733acd;
+export const OP_VESTING_ADD_WHITELIST = 0x7258a69b;
+
+/** owner → vesting wallet: send `message` (the contract takes send mode 3 only) out of the unlocked part. */
+export function vestingSendBody(args: { message: MessageRelaxed; mode?: number; queryId?: bigint }): Cell {
+  return beginCell()
+    .storeUint(OP_VESTING_SEND, 32)
+    .storeUint(args.queryId ?? 0n, 64)
+    .storeUint(args.mode ?? 3, 8)
+    .storeRef(beginCell().store(storeMessageRelaxed(args.message)))
+    .endCell();
+}
+
+/** vesting sender → vesting wallet: add addresses to the whitelist (the first inline, the rest in a chain of refs). */
+export function vestingAddWhitelistBody(args: { addresses: Address[]; queryId?: bigint }): Cell {
+  if (args.addresses.length === 0) throw new Error('vesting whitelist: no address');
+  let tail: Cell | null = null;
+  for (const a of args.addresses.slice(1).reverse()) {
+    const b = beginCell().storeAddress(a);
+    if (tail) b.storeRef(tail);
+    tail = b.endCell();
+  }
+  const body = beginCell().storeUint(OP_VESTING_ADD_WHITELIST, 32).storeUint(args.queryId ?? 0n, 64).storeAddress(args.addresses[0]);
+  if (tail) body.storeRef(tail);
+  return body.endCell();
+}

@@ -11,7 +11,13 @@ import {
   canRunCode,
   GENESIS_FUNDING,
   GENESIS_JETTON,
+  GENESIS_AUCTION,
   GENESIS_JETTON_AMOUNTS as A,
+  GENESIS_JETTON2_AMOUNTS as J2,
+  GENESIS_OFFCHAIN_JETTON_URI,
+  GENESIS_QUERY_IDS,
+  GENESIS_SOLD_SALE,
+  GENESIS_STABLECOIN,
   GENESIS_TEXTS,
   GENESIS_TOTAL_SUPPLY,
   GENESIS_WALLETS,
@@ -21,6 +27,15 @@ import {
   type GenesisAccount,
 } from './genesis';
 import { seedBytes } from './keys';
+import { readAuctionData } from '../../ton/nft-getters';
+import { jettonTransferBody } from '../contracts/jetton';
+import {
+  STABLECOIN_EXIT,
+  stablecoinChangeAdminBody,
+  stablecoinChangeMetadataUriBody,
+  stablecoinClaimAdminBody,
+} from '../contracts/stablecoin';
+import { WalletHandle } from './wallet-handle';
 
 const SEED = 'atlas-genesis-test';
 
@@ -67,7 +82,7 @@ describe('genesis accounts', () => {
     const names = accounts.map((a) => a.name);
     expect(new Set(names).size).toBe(names.length);
     const kinds = new Set(accounts.map((a) => a.kind));
-    for (const k of [...WALLET_KINDS, 'faucet', 'highload_wallet_v3', 'jetton_minter', 'jetton_wallet', 'nft_collection', 'nft_item', 'nft_sale', 'dns_collection', 'dns_item', 'vesting', 'uninit', 'nonexist', 'frozen']) {
+    for (const k of [...WALLET_KINDS, 'faucet', 'highload_wallet_v3', 'jetton_minter', 'jetton_wallet', 'nft_collection', 'nft_item', 'nft_sale', 'nft_auction', 'dns_collection', 'dns_item', 'vesting', 'uninit', 'nonexist', 'frozen']) {
       expect(kinds, k).toContain(k);
     }
     for (const a of accounts) {
@@ -200,7 +215,7 @@ describe('NFT', () => {
       expect(r.readAddress().equals(addr(owner)), item).toBe(true);
     }
     const c = await get(addr('nft_collection'), 'get_collection_data');
-    expect(c.readNumber()).toBe(3);
+    expect(c.readNumber()).toBe(5); // items 3 and 4 were minted for the auction and the sold sale
     expect(readOnchainContent(c.readCell(), ['name']).name).toBe('Atlas Devnet Cards');
     const byIndex = await get(addr('nft_collection'), 'get_nft_address_by_index', [{ type: 'int', value: 2n }]);
     expect(byIndex.readAddress().equals(addr('nft_item_2'))).toBe(true);
@@ -317,7 +332,7 @@ describe('other accounts and edge cases', () => {
     const [tx] = txsOn(addr('bounce_target'));
     expect(compute(tx)).toEqual({ type: 'skipped', reason: 'no-state' });
     expect(tx.description.type === 'generic' && tx.description.bouncePhase?.type).toBe('ok');
-    const back = txsOn(addr('carol')).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.bounced);
+    const back = txsOn(addr('carol')).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.bounced && t.inMessage.info.src.equals(addr('bounce_target')));
     expect(back).toHaveLength(1);
   });
 
@@ -343,6 +358,150 @@ describe('other accounts and edge cases', () => {
     const ops = bodies.map((b) => (b.bits.length >= 32 ? b.beginParse().preloadUint(32) : -1));
     expect(ops).toContain(0x2167da4b);
     expect(ops).toContain(0xdeadbeef);
+  });
+});
+
+describe('second and governed jettons', () => {
+  const walletOf = async (minter: string, owner: string) =>
+    (await get(addr(minter), 'get_wallet_address', [{ type: 'slice', cell: beginCell().storeAddress(addr(owner)).endCell() }])).readAddress();
+
+  it('the off-chain jetton: get_jetton_data content is offchain#01 with the URI only', async () => {
+    const r = await get(addr('ofc_jetton_minter'), 'get_jetton_data');
+    expect(r.readBigNumber()).toBe(J2.offchainMintAlice);
+    r.readBigNumber();
+    expect(r.readAddress().equals(addr('admin'))).toBe(true);
+    const content = r.readCell().beginParse();
+    expect(content.loadUint(8)).toBe(1);
+    expect(content.loadBuffer(content.remainingBits / 8).toString('utf8')).toBe(GENESIS_OFFCHAIN_JETTON_URI);
+    expect((await walletOf('ofc_jetton_minter', 'alice')).equals(addr('alice_ofc_jetton'))).toBe(true);
+    expect((await get(addr('alice_ofc_jetton'), 'get_wallet_data')).readBigNumber()).toBe(J2.offchainMintAlice);
+  });
+
+  it('the governed jetton: supply, admin, { uri, decimals } content, wallets with no code in their data', async () => {
+    const r = await get(addr('stablecoin_minter'), 'get_jetton_data');
+    expect(r.readBigNumber()).toBe(J2.stableMintAlice + J2.stableMintBob);
+    expect(r.readBigNumber()).toBe(-1n);
+    expect(r.readAddress().equals(addr('admin'))).toBe(true);
+    expect(readOnchainContent(r.readCell(), ['uri', 'decimals'])).toEqual({ uri: GENESIS_STABLECOIN.uri, decimals: String(GENESIS_STABLECOIN.decimals) });
+    const walletCode = r.readCell();
+    const expected: Record<string, [string, bigint, number]> = {
+      alice_stablecoin: ['alice', J2.stableMintAlice - J2.stableAliceToBob, 0],
+      bob_stablecoin: ['bob', J2.stableMintBob + J2.stableAliceToBob - J2.stableBobToCarol, 0],
+      carol_stablecoin: ['carol', J2.stableBobToCarol, 3], // locked by the admin
+    };
+    for (const [name, [owner, balance, status]] of Object.entries(expected)) {
+      const w = await get(addr(name), 'get_wallet_data');
+      expect(w.readBigNumber(), name).toBe(balance);
+      expect(w.readAddress().equals(addr(owner))).toBe(true);
+      expect(w.readAddress().equals(addr('stablecoin_minter'))).toBe(true);
+      expect(w.readCell().equals(walletCode)).toBe(true);
+      expect((await get(addr(name), 'get_status')).readNumber(), name).toBe(status);
+      expect((await walletOf('stablecoin_minter', owner)).equals(addr(name))).toBe(true);
+      const st = (await bc.getContract(addr(name))).accountState;
+      expect(st?.type === 'active' && st.state.data!.refs.length).toBe(0);
+    }
+    const note = txsOn(addr('bob')).find((t) => t.inMessage?.info.src instanceof Address && t.inMessage.info.src.equals(addr('bob_stablecoin')) && t.inMessage.body.beginParse().preloadUint(32) === OP_JETTON_TRANSFER_NOTIFICATION);
+    const s = note!.inMessage!.body.beginParse().skip(32 + 64);
+    expect(s.loadCoins()).toBe(J2.stableAliceToBob);
+    s.loadAddress();
+    expect(readTextComment(s.loadBit() ? s.loadRef() : s.asCell())).toBe(GENESIS_TEXTS.stablecoinToBob);
+  });
+
+  it('a locked wallet refuses to send (exit 45) and the request bounces', async () => {
+    const carol = accounts.find((a) => a.name === 'carol')!;
+    const secret = Buffer.from(carol.secret_key_hex!, 'hex');
+    const h = new WalletHandle('carol', createWallet('wallet_v3r2', secret.subarray(32)), secret);
+    await h.resync(bc);
+    const before = driver.transactions.length;
+    await h.send(driver, [
+      { to: addr('carol_stablecoin'), value: toNano('0.1'), bounce: true, body: jettonTransferBody({ amount: 1n, destination: addr('alice'), responseDestination: addr('carol') }) },
+    ]);
+    const tx = driver.transactions.slice(before).find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(addr('carol_stablecoin')))!;
+    expect(compute(tx)).toEqual({ type: 'vm', exitCode: STABLECOIN_EXIT.contractLocked });
+    expect((await get(addr('carol_stablecoin'), 'get_wallet_data')).readBigNumber()).toBe(J2.stableBobToCarol);
+  });
+
+  it('the admin role moves in two steps and the new admin edits the metadata URI', async () => {
+    const handle = (name: string, kind: 'wallet_v4r2' | 'wallet_v5r1') => {
+      const secret = Buffer.from(accounts.find((a) => a.name === name)!.secret_key_hex!, 'hex');
+      return new WalletHandle(name, createWallet(kind, secret.subarray(32)), secret);
+    };
+    const admin = handle('admin', 'wallet_v4r2');
+    const bob = handle('bob', 'wallet_v5r1');
+    await admin.resync(bc);
+    await bob.resync(bc);
+    const minter = addr('stablecoin_minter');
+    await admin.send(driver, [{ to: minter, value: toNano('0.05'), bounce: true, body: stablecoinChangeAdminBody(addr('bob')) }]);
+    expect((await get(minter, 'get_next_admin_address')).readAddress().equals(addr('bob'))).toBe(true);
+    await bob.send(driver, [{ to: minter, value: toNano('0.05'), bounce: true, body: stablecoinClaimAdminBody() }]);
+    await bob.send(driver, [{ to: minter, value: toNano('0.05'), bounce: true, body: stablecoinChangeMetadataUriBody('https://atlas.devnet/jettons/usdt-v2.json') }]);
+    const r = await get(minter, 'get_jetton_data');
+    r.skip(2);
+    expect(r.readAddress().equals(addr('bob'))).toBe(true);
+    expect(readOnchainContent(r.readCell(), ['uri']).uri).toBe('https://atlas.devnet/jettons/usdt-v2.json');
+    expect((await get(minter, 'get_next_admin_address')).readAddressOpt()).toBeNull();
+  });
+
+  it('carol asked for more ATLAS than she holds: her jetton wallet aborts (706) and the request bounces back', async () => {
+    const failed = txsOn(addr('carol_jetton')).filter((t) => compute(t)?.type === 'vm' && (compute(t) as { exitCode: number }).exitCode === 706);
+    expect(failed).toHaveLength(1);
+    const body = failed[0].inMessage!.body.beginParse().skip(32);
+    expect(body.loadUintBig(64)).toBe(GENESIS_QUERY_IDS.jettonOverdraft);
+    expect(body.loadCoins()).toBe(J2.atlasOverdraft);
+    expect(failed[0].description.type === 'generic' && failed[0].description.aborted).toBe(true);
+    const back = txsOn(addr('carol')).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.bounced && t.inMessage.info.src.equals(addr('carol_jetton')));
+    expect(back).toHaveLength(1);
+  });
+});
+
+describe('auction and the sold sale', () => {
+  it('the auction of item 3 is open with alice leading; carol got her bid back', async () => {
+    const a = readAuctionData((await bc.runGetMethod(addr('nft_auction'), 'get_sale_data')).stack);
+    expect(a).toMatchObject({ end: false, isCanceled: false, lastBid: toNano('3'), minBid: GENESIS_AUCTION.minBid, maxBid: GENESIS_AUCTION.maxBid, minStep: 10n, mpFeeFactor: 5n, mpFeeBase: 100n });
+    expect(a.nft!.equals(addr('nft_item_3'))).toBe(true);
+    expect(a.nftOwner!.equals(addr('bob'))).toBe(true);
+    expect(a.lastMember!.equals(addr('alice'))).toBe(true);
+    expect(a.marketplace!.equals(addr('admin'))).toBe(true);
+    expect(a.endTime).toBeGreaterThan(BigInt(bc.now!));
+    expect(a.endTime - a.lastBidAt).toBeLessThanOrEqual(BigInt(GENESIS_AUCTION.duration));
+    const owner = await get(addr('nft_item_3'), 'get_nft_data');
+    owner.skip(3);
+    expect(owner.readAddress().equals(addr('nft_auction'))).toBe(true);
+    const refund = txsOn(addr('carol')).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.src.equals(addr('nft_auction')));
+    expect(refund.map((t) => (t.inMessage!.info as { value: { coins: bigint } }).value.coins)).toEqual([GENESIS_AUCTION.bids[0].amount]);
+  });
+
+  it('bob bought item 4 from the fixed-price sale: the sale is complete and the seller paid', async () => {
+    const r = await get(addr('nft_sale_sold'), 'get_sale_data');
+    r.readNumber();
+    expect(r.readBoolean()).toBe(true); // complete
+    const item = await get(addr('nft_item_4'), 'get_nft_data');
+    item.skip(3);
+    expect(item.readAddress().equals(addr('bob'))).toBe(true);
+    const paid = txsOn(addr('carol')).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.src.equals(addr('nft_sale_sold')));
+    expect(paid).toHaveLength(1);
+    const value = (paid[0].inMessage!.info as { value: { coins: bigint } }).value.coins;
+    // The seller gets the price minus the fees, plus what is left of the buyer's gas allowance.
+    expect(value).toBeGreaterThanOrEqual(GENESIS_SOLD_SALE.price - GENESIS_SOLD_SALE.marketplaceFee - GENESIS_SOLD_SALE.royalty);
+    expect(value).toBeLessThan(GENESIS_SOLD_SALE.price + toNano('1'));
+  });
+});
+
+describe('vesting messages and the DNS renewal', () => {
+  it('the vesting sender whitelisted carol; the owner had the wallet send bob a comment', async () => {
+    const w = await get(addr('vesting'), 'is_whitelisted', [{ type: 'slice', cell: beginCell().storeAddress(addr('carol')).endCell() }]);
+    expect(w.readBigNumber()).toBe(-1n);
+    const fromVesting = txsOn(addr('bob')).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.src.equals(addr('vesting')));
+    expect(fromVesting.map((t) => readTextComment(t.inMessage!.body))).toEqual([GENESIS_TEXTS.vestingSend]);
+  });
+
+  it('alice renewed alice.ton: change_dns_record with key 0 and no value, accepted', () => {
+    const renew = txsOn(addr('alice.ton')).filter((t) => {
+      const s = t.inMessage!.body.beginParse();
+      return s.remainingBits >= 96 && s.loadUint(32) === 0x4eb1f0f9 && s.loadUintBig(64) === GENESIS_QUERY_IDS.dnsRenew;
+    });
+    expect(renew).toHaveLength(1);
+    expect(compute(renew[0])).toEqual({ type: 'vm', exitCode: 0 });
   });
 });
 

@@ -1,12 +1,15 @@
 /**
  * The devnet's genesis scenario: the faucet holds the whole supply in the zero state, and everything else
  * is created by real transactions (signed externals through the ChainDriver): wallets of every version,
- * a jetton, NFTs with a sale, `.ton` DNS names, a vesting wallet and a set of edge cases.
+ * a jetton, NFTs with a sale, `.ton` DNS names, a vesting wallet and a set of edge cases; then (added
+ * later, after those) an off-chain-content jetton, a governed (USDT-like) jetton, an NFT auction, a sale
+ * that is bought, vesting messages, a failed jetton transfer and a DNS renewal (README.md lists them).
  * Everything derives from the seed: the same seed gives the same keys and addresses.
  */
 import { writeFile } from 'node:fs/promises';
-import { Address, beginCell, Cell, CellType, contractAddress, Dictionary, toNano } from '@ton/core';
-import { binaryBody, encryptedCommentBody, onchainContent, textCommentBody } from '../contracts/common';
+import { Address, beginCell, Cell, CellType, contractAddress, Dictionary, internal, toNano } from '@ton/core';
+import { compileAuctionContract, nftAuctionInit } from '../contracts/auction';
+import { binaryBody, encryptedCommentBody, offchainContent, onchainContent, textCommentBody } from '../contracts/common';
 import {
   compileDnsContracts,
   DNS_CATEGORY,
@@ -26,7 +29,15 @@ import {
   type JettonMetadata,
 } from '../contracts/jetton';
 import { nftCollectionInit, nftItemAddress, nftMintBody, nftSaleInit, nftTransferBody, sbtItemCode } from '../contracts/nft';
-import { vestingInit } from '../contracts/vesting';
+import {
+  compileStablecoinContracts,
+  STABLECOIN_STATUS,
+  stablecoinMintBody,
+  stablecoinMinterInit,
+  stablecoinSetStatusBody,
+  stablecoinWalletAddress,
+} from '../contracts/stablecoin';
+import { vestingAddWhitelistBody, vestingInit, vestingSendBody } from '../contracts/vesting';
 import { createWallet, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
 import { chainNow, storageUsedOf, type ChainDriver } from './driver';
 import { deriveKeyPair, seedBytes } from './keys';
@@ -118,7 +129,57 @@ export const GENESIS_TEXTS = {
   jettonToCarol: 'Thanks for the coffee ☕',
   jettonToAlice: 'Invoice #42 — paid ✅',
   nftGift: 'A gift for you 🎁',
+  /** The forward comment of carol's ATLAS transfer of more than she holds (it fails on her jetton wallet). */
+  jettonOverdraft: 'More than I have 💸',
+  /** alice → bob in the governed jetton. */
+  stablecoinToBob: 'Rent for December 🏠',
+  /** The comment of the message alice has her vesting wallet send bob. */
+  vestingSend: 'Paid from the vesting wallet 🔓',
 } as const;
+
+/** The query ids that mark single genesis messages (an e2e finds the transaction by them). */
+export const GENESIS_QUERY_IDS = {
+  /** carol's failing ATLAS transfer (jetton_transfer, success false; carol_jetton's transaction aborts). */
+  jettonOverdraft: 706n,
+  vestingSend: 31n,
+  vestingWhitelist: 32n,
+  /** alice's DNS renewal of alice.ton (change_dns_record with key 0 and no value). */
+  dnsRenew: 81n,
+} as const;
+
+/** The second jetton: TEP-64 off-chain content, nothing but this URI on chain (nothing fetches it offline). */
+export const GENESIS_OFFCHAIN_JETTON_URI = 'https://atlas.devnet/jettons/ofc.json';
+
+/** The governed ("stablecoin") jetton: a USDT-like minter with a metadata URI and 6 decimals. */
+export const GENESIS_STABLECOIN = { uri: 'https://atlas.devnet/jettons/usdt.json', decimals: 6 } as const;
+
+const MICRO = 10n ** 6n; // one whole token at 6 decimals
+
+/** Amounts of the off-chain and governed jettons (base units). */
+export const GENESIS_JETTON2_AMOUNTS = {
+  offchainMintAlice: 250_000n * UNIT,
+  stableMintAlice: 5_000_000n * MICRO,
+  stableMintBob: 2_000_000n * MICRO,
+  stableAliceToBob: 1_234_500_000n, // 1,234.5
+  stableBobToCarol: 100n * MICRO,
+  /** What carol tries to send of the ATLAS she holds (GENESIS_JETTON_AMOUNTS.aliceToCarol): far more. */
+  atlasOverdraft: 1_000_000n * UNIT,
+} as const;
+
+/** The auction of nft_item_3 (bob's): still open at the end of genesis, alice's bid leading carol's. */
+export const GENESIS_AUCTION = {
+  minBid: toNano('1'),
+  maxBid: toNano('100'),
+  minStep: 10,
+  duration: 30 * 86_400,
+  bids: [
+    { bidder: 'carol', amount: toNano('2') },
+    { bidder: 'alice', amount: toNano('3') },
+  ],
+} as const;
+
+/** The fixed-price sale of nft_item_4 (carol's) that bob buys at genesis. */
+export const GENESIS_SOLD_SALE = { price: toNano('5'), marketplaceFee: toNano('0.25'), royalty: toNano('0.25') } as const;
 
 /** Fixed times stored in contract data (they are part of addresses, so they cannot follow the clock). */
 const SALE_CREATED_AT = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -175,6 +236,8 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
     accounts.push(describe(name, kind, address, testOnly, secretKey));
   };
   const dnsCodePromise = compileDnsContracts();
+  const stablecoinCodePromise = compileStablecoinContracts();
+  const auctionCodePromise = compileAuctionContract();
 
   // ---- Zero state: the faucet with the whole supply, and an account that owes storage fees ----------
   const faucetKeys = deriveKeyPair(seed, 'faucet');
@@ -481,6 +544,165 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
 
   // ---- A cross-workchain transfer from the masterchain wallet -----------------------------------------
   await W('master_wallet').send(driver, [{ to: W('bob').address, value: toNano('1'), bounce: true, body: textCommentBody('from the masterchain') }]);
+
+  // ======== Added after the original scenario (earlier steps keep their addresses and results) ========
+
+  // ---- A second jetton with off-chain (TEP-64 offchain#01) content: only the URI is on chain ---------
+  const ofcMinter = jettonMinterInit(admin.address, offchainContent(GENESIS_OFFCHAIN_JETTON_URI));
+  add('ofc_jetton_minter', 'jetton_minter', ofcMinter.address);
+  const aliceOfc = jettonWalletAddress(ofcMinter.address, W('alice').address);
+  add('alice_ofc_jetton', 'jetton_wallet', aliceOfc);
+  const J2 = GENESIS_JETTON2_AMOUNTS;
+  await admin.send(driver, [
+    {
+      to: ofcMinter.address,
+      value: toNano('0.25'),
+      bounce: false,
+      init: ofcMinter.init,
+      body: jettonMintBody({ to: W('alice').address, amount: J2.offchainMintAlice, tonToWallet: toNano('0.1'), minter: ofcMinter.address, responseAddress: admin.address }),
+    },
+  ]);
+
+  // ---- The governed ("stablecoin") jetton: mints, a transfer, a locked wallet -------------------------
+  const stableCode = await stablecoinCodePromise;
+  const stable = stablecoinMinterInit(stableCode, { admin: admin.address, metadataUri: GENESIS_STABLECOIN.uri });
+  add('stablecoin_minter', 'jetton_minter', stable.address);
+  const stableWallet = (owner: string) => stablecoinWalletAddress(stableCode, stable.address, W(owner).address);
+  add('alice_stablecoin', 'jetton_wallet', stableWallet('alice'));
+  add('bob_stablecoin', 'jetton_wallet', stableWallet('bob'));
+  add('carol_stablecoin', 'jetton_wallet', stableWallet('carol'));
+  await admin.send(driver, [
+    {
+      to: stable.address,
+      value: toNano('0.25'),
+      bounce: false,
+      init: stable.init,
+      body: stablecoinMintBody({ to: W('alice').address, amount: J2.stableMintAlice, tonAmount: toNano('0.1'), minter: stable.address, responseAddress: admin.address }),
+    },
+  ]);
+  await admin.send(driver, [
+    {
+      to: stable.address,
+      value: toNano('0.25'),
+      bounce: true,
+      body: stablecoinMintBody({ to: W('bob').address, amount: J2.stableMintBob, tonAmount: toNano('0.1'), minter: stable.address, responseAddress: admin.address, queryId: 1n }),
+    },
+  ]);
+  await W('alice').send(driver, [
+    {
+      to: stableWallet('alice'),
+      value: toNano('0.2'),
+      bounce: true,
+      body: jettonTransferBody({
+        amount: J2.stableAliceToBob,
+        destination: W('bob').address,
+        responseDestination: W('alice').address,
+        forwardTonAmount: toNano('0.01'),
+        forwardPayload: textCommentBody(GENESIS_TEXTS.stablecoinToBob),
+        queryId: 11n,
+      }),
+    },
+  ]);
+  await W('bob').send(driver, [
+    {
+      to: stableWallet('bob'),
+      value: toNano('0.2'),
+      bounce: true,
+      body: jettonTransferBody({ amount: J2.stableBobToCarol, destination: W('carol').address, responseDestination: W('bob').address, queryId: 12n }),
+    },
+  ]);
+  // The admin locks carol's wallet (get_status 3): it can neither send nor receive any more.
+  await admin.send(driver, [
+    { to: stable.address, value: toNano('0.1'), bounce: true, body: stablecoinSetStatusBody({ owner: W('carol').address, status: STABLECOIN_STATUS.locked, tonAmount: toNano('0.05'), queryId: 13n }) },
+  ]);
+
+  // ---- Two more cards: one goes on auction, one is sold at a fixed price and bought ----------------------
+  const item3 = nftItemAddress(collection.address, 3);
+  const item4 = nftItemAddress(collection.address, 4);
+  add('nft_item_3', 'nft_item', item3);
+  add('nft_item_4', 'nft_item', item4);
+  await admin.send(driver, [
+    { to: collection.address, value: toNano('0.1'), bounce: true, body: nftMintBody({ index: 3, owner: W('bob').address, individualContent: '3.json', itemValue: toNano('0.05'), queryId: 3n }) },
+    { to: collection.address, value: toNano('0.1'), bounce: true, body: nftMintBody({ index: 4, owner: W('carol').address, individualContent: '4.json', itemValue: toNano('0.05'), queryId: 4n }) },
+  ]);
+  const auction = nftAuctionInit(await auctionCodePromise, {
+    marketplace: admin.address,
+    nft: item3,
+    createdAt: SALE_CREATED_AT,
+    duration: GENESIS_AUCTION.duration,
+    minBid: GENESIS_AUCTION.minBid,
+    maxBid: GENESIS_AUCTION.maxBid,
+    minStep: GENESIS_AUCTION.minStep,
+    marketplaceFee: { address: admin.address, factor: 5, base: 100 },
+    royalty: { address: admin.address, factor: 5, base: 100 },
+  });
+  add('nft_auction', 'nft_auction', auction.address);
+  await W('bob').send(driver, [{ to: auction.address, value: toNano('0.1'), bounce: false, init: auction.init }]);
+  await W('bob').send(driver, [
+    { to: item3, value: toNano('0.2'), bounce: true, body: nftTransferBody({ newOwner: auction.address, responseDestination: W('bob').address, forwardAmount: toNano('0.05') }) },
+  ]);
+  for (const bid of GENESIS_AUCTION.bids) {
+    await W(bid.bidder).send(driver, [{ to: auction.address, value: bid.amount, bounce: true }]);
+  }
+  const soldSale = nftSaleInit({
+    marketplace: admin.address,
+    nft: item4,
+    fullPrice: GENESIS_SOLD_SALE.price,
+    marketplaceFeeTo: admin.address,
+    marketplaceFee: GENESIS_SOLD_SALE.marketplaceFee,
+    royaltyTo: admin.address,
+    royalty: GENESIS_SOLD_SALE.royalty,
+    createdAt: SALE_CREATED_AT + 1,
+  });
+  add('nft_sale_sold', 'nft_sale', soldSale.address);
+  // The marketplace deploys the sale (the sale contract takes its deployment from the marketplace only).
+  await admin.send(driver, [{ to: soldSale.address, value: toNano('0.1'), bounce: false, init: soldSale.init }]);
+  await W('carol').send(driver, [
+    { to: item4, value: toNano('0.2'), bounce: true, body: nftTransferBody({ newOwner: soldSale.address, responseDestination: W('carol').address, forwardAmount: toNano('0.05') }) },
+  ]);
+  // bob buys it: the price plus the sale's gas allowance; the sale hands the item over and pays out.
+  await W('bob').send(driver, [{ to: soldSale.address, value: GENESIS_SOLD_SALE.price + toNano('1'), bounce: true }]);
+
+  // ---- Vesting: the sender whitelists carol; the owner has the wallet send bob a comment out of its
+  // unlocked part (to a whitelisted address the contract would take only staking messages).
+  await admin.send(driver, [
+    { to: vesting.address, value: toNano('0.1'), bounce: true, body: vestingAddWhitelistBody({ addresses: [W('carol').address], queryId: GENESIS_QUERY_IDS.vestingWhitelist }) },
+  ]);
+  await W('alice').send(driver, [
+    {
+      to: vesting.address,
+      value: toNano('0.1'),
+      bounce: true,
+      body: vestingSendBody({
+        queryId: GENESIS_QUERY_IDS.vestingSend,
+        message: internal({ to: W('bob').address, value: toNano('0.2'), bounce: true, body: textCommentBody(GENESIS_TEXTS.vestingSend) }),
+      }),
+    },
+  ]);
+
+  // ---- A failed jetton transfer: carol asks for more ATLAS than she holds; her wallet aborts and the
+  // request bounces back to her.
+  await W('carol').send(driver, [
+    {
+      to: carolJw,
+      value: toNano('0.2'),
+      bounce: true,
+      body: jettonTransferBody({
+        amount: J2.atlasOverdraft,
+        destination: W('bob').address,
+        responseDestination: W('carol').address,
+        forwardTonAmount: toNano('0.01'),
+        forwardPayload: textCommentBody(GENESIS_TEXTS.jettonOverdraft),
+        queryId: GENESIS_QUERY_IDS.jettonOverdraft,
+      }),
+    },
+  ]);
+
+  // ---- DNS renewal: the owner's change_dns_record with key 0 and no value (what dns.ton.org's "renew"
+  // sends: it changes no record, the item only sees its owner).
+  await W('alice').send(driver, [
+    { to: aliceTon, value: toNano('0.05'), bounce: true, body: dnsChangeRecordBody({ category: 0n, record: null, queryId: GENESIS_QUERY_IDS.dnsRenew }) },
+  ]);
 
   return accounts;
 }

@@ -2,8 +2,16 @@
 export { chainNow, sandboxDriver, storageUsedOf, type ChainDriver } from './driver';
 export {
   canRunCode,
+  GENESIS_AUCTION,
   GENESIS_FUNDING,
   GENESIS_JETTON,
+  GENESIS_JETTON_AMOUNTS,
+  GENESIS_JETTON2_AMOUNTS,
+  GENESIS_OFFCHAIN_JETTON_URI,
+  GENESIS_QUERY_IDS,
+  GENESIS_SOLD_SALE,
+  GENESIS_STABLECOIN,
+  GENESIS_TEXTS,
   GENESIS_TOTAL_SUPPLY,
   GENESIS_WALLETS,
   genesisAddress,

@@ -38,7 +38,7 @@ describe('traffic', () => {
     expect(traffic.stats.rejected).toBe(0);
     expect(sent).toBeGreaterThanOrEqual(200);
     expect(txs).toBeGreaterThan(sent * 2);
-    for (const a of ['ton', 'ton_comment', 'jetton', 'nft', 'highload', 'dns', 'bounce', 'abort']) {
+    for (const a of ['ton', 'ton_comment', 'jetton', 'jetton_mint', 'jetton_burn', 'nft', 'highload', 'dns', 'bounce', 'abort']) {
       expect(traffic.stats.byAction[a] ?? 0, a).toBeGreaterThan(0);
     }
     // Failures it made on purpose: bounced transfers and aborted compute phases.

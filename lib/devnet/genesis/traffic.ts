@@ -1,14 +1,15 @@
 /**
  * Background activity for the devnet: each step() sends about `tps` signed externals from the genesis
- * wallets (TON transfers with and without comments, jetton transfers, NFT transfers, highload batches,
- * DNS record edits, and now and then a bounced or aborted message). Seqnos are tracked here; a rejected
+ * wallets (TON transfers with and without comments, jetton transfers, now and then a mint by the jetton's
+ * admin or a burn by a holder, NFT transfers, highload batches, DNS record edits, and now and then a
+ * bounced or aborted message). Seqnos are tracked here; a rejected
  * external makes that wallet re-read its seqno from the chain. The timer calling step() is the producer's.
  */
 import { Address, beginCell, Cell, toNano } from '@ton/core';
 import { binaryBody, textCommentBody } from '../contracts/common';
 import { DNS_CATEGORY, dnsChangeRecordBody } from '../contracts/dns';
 import { createHighloadWalletV3 } from '../contracts/highload';
-import { jettonTransferBody, jettonWalletAddress } from '../contracts/jetton';
+import { jettonBurnBody, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../contracts/jetton';
 import { nftTransferBody } from '../contracts/nft';
 import { createWallet, WALLET_KINDS, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
 import type { ChainDriver } from './driver';
@@ -48,13 +49,15 @@ const COMMENTS = [
   'payment for invoice 2026-0042, see attached terms and conditions; thanks again for the quick delivery',
 ];
 
-type Action = 'ton' | 'ton_comment' | 'jetton' | 'nft' | 'highload' | 'dns' | 'binary' | 'bounce' | 'abort';
+type Action = 'ton' | 'ton_comment' | 'jetton' | 'jetton_mint' | 'jetton_burn' | 'nft' | 'highload' | 'dns' | 'binary' | 'bounce' | 'abort';
 
 /** Relative weights of the actions. */
 const WEIGHTS: [Action, number][] = [
   ['ton', 25],
   ['ton_comment', 25],
   ['jetton', 15],
+  ['jetton_mint', 2],
+  ['jetton_burn', 2],
   ['nft', 10],
   ['highload', 8],
   ['dns', 4],
@@ -85,6 +88,7 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
   const stats: TrafficStats = { steps: 0, sent: 0, rejected: 0, byAction: {} };
   const byKind = (kind: string) => accounts.filter((a) => a.kind === kind).map((a) => Address.parseRaw(a.address));
   const minter = byKind('jetton_minter')[0] ?? null;
+  const minterAdmin = accounts.find((a) => a.name === 'admin') ?? null;
   const nftItems = byKind('nft_item');
   const dnsItems = byKind('dns_item');
   let faucet: WalletHandle | null = null;
@@ -203,6 +207,42 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
       const dest = cache.get(to);
       if (dest) dest.balance += part;
     }
+    return ok;
+  }
+
+  /** The jetton's admin mints a little to a random wallet (the admin is the genesis wallet named `admin`). */
+  async function jettonMint(): Promise<boolean> {
+    const admin = minterAdmin ? senders.find((h) => h.address.equals(Address.parseRaw(minterAdmin.address))) : undefined;
+    if (!minter || !admin) return tonTransfer(true);
+    const to = rng.pick(others(admin));
+    const part = BigInt(1 + rng.int(1000)) * 10n ** 9n;
+    const ok = await send(
+      admin,
+      [
+        {
+          to: minter,
+          value: toNano('0.1'),
+          bounce: true,
+          body: jettonMintBody({ to: to.address, amount: part, tonToWallet: toNano('0.05'), minter, responseAddress: admin.address, queryId: BigInt(stats.sent) }),
+        },
+      ],
+      'jetton_mint',
+    );
+    const dest = ok ? (await jettonHolders()).get(to) : undefined;
+    if (dest) dest.balance += part;
+    return ok;
+  }
+
+  /** A holder burns a small part of its balance. */
+  async function jettonBurn(): Promise<boolean> {
+    const cache = await jettonHolders();
+    const holders = [...cache.entries()].filter(([, v]) => v.balance > 0n);
+    if (holders.length === 0) return tonTransfer(true);
+    const [from, { jw, balance }] = rng.pick(holders);
+    let part = balance / BigInt(100 + rng.int(400));
+    if (part === 0n) part = balance;
+    const ok = await send(from, [{ to: jw, value: toNano('0.1'), bounce: true, body: jettonBurnBody({ amount: part, responseDestination: from.address, queryId: BigInt(stats.sent) }) }], 'jetton_burn');
+    if (ok) cache.get(from)!.balance -= part;
     return ok;
   }
 
@@ -329,6 +369,10 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
         return tonTransfer(true);
       case 'jetton':
         return jettonTransfer();
+      case 'jetton_mint':
+        return jettonMint();
+      case 'jetton_burn':
+        return jettonBurn();
       case 'nft':
         return nftTransfer();
       case 'highload':

@@ -1,0 +1,220 @@
+// The devnet genesis indexed with the derive stage, end to end: every action type the genesis makes
+// (lib/devnet/genesis/README.md) as /api/v3/actions answers it, and the token routes for the contracts
+// the genesis added (the governed jetton, the off-chain jetton, the auction) against their get-methods.
+import { Address, Cell, toNano, type TupleItem } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DNS_CATEGORY } from '../devnet/contracts/dns';
+import {
+  GENESIS_AUCTION,
+  GENESIS_JETTON_AMOUNTS as A,
+  GENESIS_JETTON2_AMOUNTS as J2,
+  GENESIS_OFFCHAIN_JETTON_URI,
+  GENESIS_QUERY_IDS,
+  GENESIS_SOLD_SALE,
+  GENESIS_STABLECOIN,
+  GENESIS_TEXTS,
+} from '../devnet/genesis/genesis';
+import { ActionsResponse, JettonMastersResponse, JettonWalletsResponse, NftSalesResponse } from '../api/v3/models';
+import type { ActionJson, JettonMasterJson, JettonWalletJson, NftSaleJson } from '../api/v3/models';
+import { startTestChain, type TestChain } from '../testing/chain';
+import { modelProblems } from '../testing/v3';
+import { rawUpper } from '../ton/address';
+import { readWalletData } from '../ton/jetton-getters';
+import { readAuctionData } from '../ton/nft-getters';
+
+let chain: TestChain;
+let all: ActionJson[];
+const acc = (name: string) => rawUpper(Address.parseRaw(chain.account(name).address));
+const raw = (a: Address | null) => (a ? rawUpper(a) : null);
+
+/** A get-method through /api/v2/runGetMethod (live, at the head the index reached), as a TVM stack. */
+async function getMethod(address: string, method: string): Promise<TupleItem[]> {
+  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack: [] });
+  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+  const result = r.body.result as { exit_code: number; stack: [string, unknown][] };
+  expect(result.exit_code).toBe(0);
+  return result.stack.map(([type, value]): TupleItem => {
+    // Numbers come as hex strings, "-0x1" for -1 (BigInt() takes no signed hex).
+    if (type === 'num') return { type: 'int', value: (value as string).startsWith('-') ? -BigInt((value as string).slice(1)) : BigInt(value as string) };
+    if (type === 'cell' || type === 'slice') return { type: 'slice', cell: Cell.fromBase64((value as { bytes: string }).bytes) };
+    return { type: 'null' };
+  });
+}
+
+/** The genesis' actions of `type` whose details match `details`: exactly one is expected. */
+function one(type: string, details: Record<string, unknown>): ActionJson {
+  const found = all.filter((a) => a.type === type && Object.entries(details).every(([k, v]) => JSON.stringify(a.details[k]) === JSON.stringify(v)));
+  expect(found, `${type} ${JSON.stringify(details)}`).toHaveLength(1);
+  return found[0]!;
+}
+
+beforeAll(async () => {
+  chain = await startTestChain({ seed: 'devnet-actions', rounds: 0, index: true, derive: true });
+  const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { limit: 1000, sort: 'asc' });
+  expect(r.status, r.text).toBe(200);
+  expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
+  all = r.body.actions;
+}, 300_000);
+afterAll(() => chain?.close());
+
+describe('GET /actions over the indexed genesis: every action type it makes', () => {
+  it('a TON transfer with a comment', () => {
+    const a = one('ton_transfer', { source: acc('alice'), destination: acc('bob'), comment: GENESIS_TEXTS.unicode });
+    expect(a.success).toBe(true);
+    expect(a.details).toMatchObject({ value: toNano('1.5').toString(), encrypted: false });
+  });
+
+  it('jetton transfers of the standard and the governed jetton, with their comments', () => {
+    const atlas = one('jetton_transfer', { sender: acc('alice'), receiver: acc('carol'), asset: acc('jetton_minter') });
+    expect(atlas.success).toBe(true);
+    expect(atlas.details).toMatchObject({ amount: A.aliceToCarol.toString(), comment: GENESIS_TEXTS.jettonToCarol, sender_jetton_wallet: acc('alice_jetton'), receiver_jetton_wallet: acc('carol_jetton') });
+    const stable = one('jetton_transfer', { sender: acc('alice'), receiver: acc('bob'), asset: acc('stablecoin_minter') });
+    expect(stable.success).toBe(true);
+    expect(stable.details).toMatchObject({
+      amount: J2.stableAliceToBob.toString(),
+      comment: GENESIS_TEXTS.stablecoinToBob,
+      sender_jetton_wallet: acc('alice_stablecoin'),
+      receiver_jetton_wallet: acc('bob_stablecoin'),
+      query_id: '11',
+    });
+  });
+
+  it('the failed jetton transfer: more than carol holds, success false, nothing reached a receiver wallet', () => {
+    const a = one('jetton_transfer', { sender: acc('carol'), query_id: GENESIS_QUERY_IDS.jettonOverdraft.toString() });
+    expect(a.success).toBe(false);
+    expect(a.details).toMatchObject({
+      asset: acc('jetton_minter'),
+      receiver: acc('bob'),
+      sender_jetton_wallet: acc('carol_jetton'),
+      receiver_jetton_wallet: null,
+      amount: J2.atlasOverdraft.toString(),
+      comment: GENESIS_TEXTS.jettonOverdraft,
+    });
+  });
+
+  it('jetton mints (all three jettons) and a burn', () => {
+    expect(one('jetton_mint', { asset: acc('jetton_minter'), receiver: acc('alice') }).details.amount).toBe(A.mintAlice.toString());
+    expect(one('jetton_mint', { asset: acc('ofc_jetton_minter'), receiver: acc('alice') }).details.amount).toBe(J2.offchainMintAlice.toString());
+    const stable = one('jetton_mint', { asset: acc('stablecoin_minter'), receiver: acc('bob') });
+    expect(stable.details).toMatchObject({ amount: J2.stableMintBob.toString(), receiver_jetton_wallet: acc('bob_stablecoin'), ton_amount: toNano('0.1').toString() });
+    const burn = one('jetton_burn', { owner: acc('bob'), asset: acc('jetton_minter') });
+    expect(burn.details).toMatchObject({ owner_jetton_wallet: acc('bob_jetton'), amount: A.bobBurn.toString() });
+  });
+
+  it('NFT mint, transfer and purchase', () => {
+    expect(one('nft_mint', { nft_item: acc('nft_item_3') }).details).toMatchObject({ nft_collection: acc('nft_collection'), nft_item_index: '3' });
+    const gift = one('nft_transfer', { nft_item: acc('nft_item_0') });
+    expect(gift.details).toMatchObject({ old_owner: acc('alice'), new_owner: acc('carol'), is_purchase: false, forward_amount: toNano('0.01').toString() });
+    const bought = one('nft_transfer', { nft_item: acc('nft_item_4'), is_purchase: true });
+    expect(bought.success).toBe(true);
+    expect(bought.details).toMatchObject({
+      nft_collection: acc('nft_collection'),
+      old_owner: acc('nft_sale_sold'),
+      new_owner: acc('bob'),
+      price: GENESIS_SOLD_SALE.price.toString(),
+      real_old_owner: acc('carol'),
+      marketplace_address: acc('admin'),
+    });
+  });
+
+  it('DNS: a record change and a renewal', () => {
+    const change = one('change_dns', { source: acc('alice'), asset: acc('alice.ton') });
+    expect(change.details).toEqual({
+      key: DNS_CATEGORY.wallet.toString(16).padStart(64, '0'),
+      value: {
+        sum_type: 'DNSSmcAddress',
+        dns_smc_address: acc('wallet_v5r1'),
+        dns_adnl_address: null,
+        dns_text: null,
+        dns_next_resolver_address: null,
+        dns_storage_address: null,
+        flags: 0,
+      },
+      source: acc('alice'),
+      asset: acc('alice.ton'),
+      nft_collection: acc('dns_collection'),
+    });
+    const renew = one('renew_dns', { source: acc('alice') });
+    expect(renew.success).toBe(true);
+    expect(renew.details).toEqual({ source: acc('alice'), asset: acc('alice.ton'), nft_collection: acc('dns_collection') });
+  });
+
+  it('vesting: the owner\'s send and the sender\'s whitelist', () => {
+    const send = one('vesting_send_message', { source: acc('alice') });
+    expect(send.details).toMatchObject({ vesting: acc('vesting'), destination: acc('bob'), amount: toNano('0.2').toString(), query_id: GENESIS_QUERY_IDS.vestingSend.toString() });
+    one('ton_transfer', { source: acc('vesting'), destination: acc('bob'), comment: GENESIS_TEXTS.vestingSend });
+    const wl = one('vesting_add_whitelist', { source: acc('admin') });
+    expect(wl.details).toEqual({ query_id: GENESIS_QUERY_IDS.vestingWhitelist.toString(), accounts_added: [acc('carol')], source: acc('admin'), vesting: acc('vesting') });
+  });
+
+  it('contract deploys', () => {
+    expect(one('contract_deploy', { destination: acc('nft_auction') }).details).toMatchObject({ source: acc('bob'), value: toNano('0.1').toString() });
+    expect(one('contract_deploy', { destination: acc('nft_sale_sold') }).details).toMatchObject({ source: acc('admin') });
+  });
+});
+
+describe('token routes for the contracts the genesis added, against their get-methods', () => {
+  it('jetton/wallets of the governed jetton: balances, owners and code as get_wallet_data answers', async () => {
+    const r = await chain.callV3<{ jetton_wallets: JettonWalletJson[] }>('jetton/wallets', { jetton_address: acc('stablecoin_minter'), limit: 100 });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, JettonWalletsResponse)).toEqual([]);
+    const wallets = r.body.jetton_wallets;
+    expect(wallets.map((w) => w.address).sort()).toEqual([acc('alice_stablecoin'), acc('bob_stablecoin'), acc('carol_stablecoin')].sort());
+    for (const w of wallets) {
+      const live = readWalletData(await getMethod(w.address, 'get_wallet_data'));
+      expect({ balance: w.balance, owner: w.owner, jetton: w.jetton }).toEqual({ balance: live.balance.toString(), owner: raw(live.owner), jetton: acc('stablecoin_minter') });
+      expect(w.code_hash).toBe(live.walletCode.hash().toString('base64'));
+    }
+    expect(wallets.find((w) => w.owner === acc('carol'))!.balance).toBe(J2.stableBobToCarol.toString());
+  });
+
+  it('jetton/masters: the off-chain jetton\'s URI and the governed jetton\'s { uri, decimals }', async () => {
+    const r = await chain.callV3<{ jetton_masters: JettonMasterJson[] }>('jetton/masters', { address: [acc('ofc_jetton_minter'), acc('stablecoin_minter')] });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, JettonMastersResponse)).toEqual([]);
+    const byAddress = new Map(r.body.jetton_masters.map((m) => [m.address, m]));
+    const ofc = byAddress.get(acc('ofc_jetton_minter'))!;
+    expect(ofc.jetton_content).toEqual({ uri: GENESIS_OFFCHAIN_JETTON_URI });
+    expect(ofc.total_supply).toBe(J2.offchainMintAlice.toString());
+    const stable = byAddress.get(acc('stablecoin_minter'))!;
+    expect(stable.jetton_content).toEqual({ uri: GENESIS_STABLECOIN.uri, decimals: String(GENESIS_STABLECOIN.decimals) });
+    expect(stable.admin_address).toBe(acc('admin'));
+    for (const m of [ofc, stable]) {
+      const live = await getMethod(m.address, 'get_jetton_data');
+      expect(m.total_supply).toBe(String((live[0] as { value: bigint }).value));
+    }
+  });
+
+  it('nft/sales: the open auction as get_sale_data answers', async () => {
+    const r = await chain.callV3<{ nft_sales: NftSaleJson[] }>('nft/sales', { address: [acc('nft_auction')] });
+    expect(r.status, r.text).toBe(200);
+    expect(modelProblems(r.body, NftSalesResponse)).toEqual([]);
+    expect(r.body.nft_sales).toHaveLength(1);
+    const sale = r.body.nft_sales[0]!;
+    const live = readAuctionData(await getMethod(acc('nft_auction'), 'get_sale_data'));
+    expect(sale).toMatchObject({
+      type: 'getgems_auction',
+      address: acc('nft_auction'),
+      nft_address: acc('nft_item_3'),
+      nft_owner_address: acc('bob'),
+      marketplace_address: acc('admin'),
+      created_at: Number(live.createdAt),
+    });
+    expect(sale.details).toMatchObject({
+      end_flag: false,
+      end_time: Number(live.endTime),
+      last_bid: GENESIS_AUCTION.bids[1].amount.toString(),
+      last_member: acc('alice'),
+      min_step: GENESIS_AUCTION.minStep,
+      mp_fee_address: raw(live.mpFeeAddress),
+      mp_fee_factor: 5,
+      mp_fee_base: 100,
+      royalty_fee_address: raw(live.royaltyFeeAddress),
+      max_bid: GENESIS_AUCTION.maxBid.toString(),
+      min_bid: GENESIS_AUCTION.minBid.toString(),
+      last_bid_at: Number(live.lastBidAt),
+      is_canceled: false,
+    });
+    expect(live.lastBid).toBe(GENESIS_AUCTION.bids[1].amount);
+  });
+});
