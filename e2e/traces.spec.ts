@@ -1,7 +1,7 @@
-// Traces for support staff, on the seeded devnet: from a failed transaction to its trace with the failing
-// node highlighted and explained, and an account's activity as actions. The genesis sends the jetton
-// minter an operation it does not know (it throws 0xffff, the message bounces back to the admin) and
-// moves ATLAS between alice, bob and carol.
+// Traces for support staff, on the seeded devnet: from a failed jetton transfer's transaction to its trace
+// with the failing node highlighted and explained, and an account's activity as actions. At genesis carol
+// asks her jetton wallet to send more ATLAS than she holds (it throws 706, the message bounces back to
+// her), and ATLAS moves between alice, bob and carol.
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { genesisAccount } from './genesis';
 
@@ -16,15 +16,15 @@ interface Tx {
 
 const urlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
 
-/** The minter's failed transaction, once the index has it inside a complete trace. */
-async function failedMinterTx(request: APIRequestContext): Promise<Tx> {
+/** The failed transfer's transaction on carol's jetton wallet, once the index has it inside a complete trace. */
+async function failedJettonTx(request: APIRequestContext): Promise<Tx> {
   let found: Tx | undefined;
   await expect
     .poll(
       async () => {
-        const res = await request.get('/api/v3/transactions', { params: { account: genesisAccount('jetton_minter').address, limit: 50, sort: 'asc' } });
+        const res = await request.get('/api/v3/transactions', { params: { account: genesisAccount('carol_jetton').address, limit: 50, sort: 'asc' } });
         if (!res.ok()) return false;
-        found = ((await res.json()) as { transactions: Tx[] }).transactions.find((t) => t.description.compute_ph?.exit_code === 0xffff && t.trace_id);
+        found = ((await res.json()) as { transactions: Tx[] }).transactions.find((t) => t.description.compute_ph?.exit_code === 706 && t.trace_id);
         if (!found) return false;
         const trace = await request.get('/api/v3/traces', { params: { trace_id: found.trace_id! } });
         return ((await trace.json()) as { traces: { trace_info: { trace_state: string } }[] }).traces[0]?.trace_info.trace_state === 'complete';
@@ -40,9 +40,11 @@ async function noHorizontalScroll(page: Page) {
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
-test("from a failed transaction's page to its trace: the failing node is highlighted and its exit code explained", async ({ page, request }) => {
-  const tx = await failedMinterTx(request);
+test("from a failed jetton transfer's page to its trace: the failing node is highlighted and its exit code explained", async ({ page, request }) => {
+  const tx = await failedJettonTx(request);
   await page.goto(`/tx/${urlSafe(tx.hash)}`);
+  // The page opens with what happened, in words.
+  await expect(page.getByTestId('tx-headline')).toContainText('exit code 706: Jetton: not enough jetton balance');
   await page.locator('#overview').getByRole('link', { name: /…$/ }).click();
   await page.waitForURL(/\/trace\//);
   expect(new URL(page.url()).pathname).toBe(`/trace/${urlSafe(tx.trace_id!)}`);
@@ -51,7 +53,9 @@ test("from a failed transaction's page to its trace: the failing node is highlig
 
   const failing = page.locator('[data-testid="trace-node"][data-failed="true"]');
   await expect(failing).toHaveCount(1);
-  await expect(failing).toContainText('exit code 65535: Jetton: unknown operation');
+  await expect(failing).toContainText('exit code 706: Jetton: not enough jetton balance');
+  // The action on top says what carol meant to do, marked failed.
+  await expect(page.getByTestId('action').filter({ hasText: 'Failed' }).first()).toContainText('Jetton transfer');
   // The node the link named is the one in view, and the bounce back to the sender follows it.
   await expect(page.locator(`[id="tx-${urlSafe(tx.hash)}"]`)).toBeInViewport();
   await expect(page.getByRole('list', { name: 'Trace tree' })).toContainText('bounce');
