@@ -1,4 +1,5 @@
 // Shared by the benchmarks: result rows, latency sampling and a scratch PostgreSQL database.
+import type { Database } from '../lib/db/database';
 import { createScratchDatabase } from '../lib/testing/database';
 
 export interface BenchResult {
@@ -34,3 +35,11 @@ export function latencyRows(name: string, s: { p50: number; p99: number; rps: nu
 
 /** A fresh database on the PostgreSQL server of `baseUrl`, dropped by drop(). */
 export const scratchPostgres = (baseUrl: string) => createScratchDatabase(baseUrl, 'atlas_bench');
+
+/** "table n, …" for a few tables (identifiers are the caller's literals): what a run filled. */
+export async function tableCounts(db: Database, tables: string[]): Promise<string> {
+  const counts = await Promise.all(
+    tables.map(async (t) => `${t} ${(await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${t}"`))[0]!.n}`),
+  );
+  return counts.join(', ');
+}

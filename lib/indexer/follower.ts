@@ -5,12 +5,13 @@ import { Address } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
-import { LiteErrorCodes } from '../lite';
+import { isStateGone } from '../lite';
 import type { Logger } from '../log';
 import { installFastTonCore } from '../ton/fast-core';
 import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
+import { mapConcurrent } from './concurrent';
 import { signedShard, type DownloadedBlock } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
@@ -381,28 +382,6 @@ const LOOKAHEAD = 2;
 const ACCOUNT_STATE_CONCURRENCY = 8;
 // Head states remembered at most (each holds the account's code and data BoCs): bounded memory.
 const HEAD_STATES_MAX = 20_000;
-
-/** A liteserver's answer that it no longer keeps the state asked for (liteServer.error 651 "notready"). */
-function isStateGone(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  // ton-lite-client's own engines keep only the message of a liteServer.error.
-  return code === LiteErrorCodes.notready || /no longer kept|state already gc|not in db/i.test(err.message);
-}
-
-/** fn over items with at most `limit` calls in flight; results in the items' order. */
-async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 function shardTops(mc: FetchedBlock): Map<string, number> {
   return new Map(mc.shardTops.map((id) => [`${id.workchain}:${id.shard}`, id.seqno]));

@@ -52,6 +52,17 @@ export const LiteErrorCodes = {
 } as const;
 
 /**
+ * A liteserver's answer that it no longer keeps the state of the block asked for (liteServer.error 651
+ * "notready" on real nodes; non-archival nodes and a devnet reopened from disk keep only recent states).
+ */
+export function isStateGone(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  // ton-lite-client's own engines keep only the message of a liteServer.error.
+  return code === LiteErrorCodes.notready || /no longer kept|state already gc|not in db/i.test(err.message);
+}
+
+/**
  * Maps what other LiteEngines throw onto our classes: ton-lite-client's engines and the devnet's
  * InProcessLiteEngine reject with `Error('Timeout')`; the devnet's own LiteServerError carries a
  * numeric `code`. Anything else is returned unchanged.

@@ -79,7 +79,12 @@ function visibility(supported: string[], actionType: string[] | undefined): Pris
  * /actions. trace_id discards every other filter but account; action_id discards account, tx, msg,
  * time, type and mc_seqno filters (toncenter's precedence).
  */
-export async function findActions(prisma: PrismaClient, f: ActionFilter): Promise<ActionRow[]> {
+export function findActions(prisma: PrismaClient, f: ActionFilter): Promise<ActionRow[]> {
+  return prisma.$queryRaw<ActionRow[]>(actionsQuery(f));
+}
+
+/** findActions' SQL (account-pages-plan.test.ts checks its plan). */
+export function actionsQuery(f: ActionFilter): Prisma.Sql {
   const byId = !!f.traceId?.length || !!f.actionId?.length;
   // An id lookup drops the type filters too: only the client's supported set still applies.
   const cond: Prisma.Sql[] = [visibility(f.supported, byId ? undefined : f.actionType)];
@@ -103,23 +108,32 @@ export async function findActions(prisma: PrismaClient, f: ActionFilter): Promis
     if (f.mcSeqno !== undefined) cond.push(Prisma.sql`a.trace_mc_seqno_end = ${f.mcSeqno}`);
     if (f.startUtime !== undefined) cond.push(Prisma.sql`a.trace_end_utime >= ${f.startUtime}::int8`);
     if (f.endUtime !== undefined) cond.push(Prisma.sql`a.trace_end_utime <= ${f.endUtime}::int8`);
-    if (f.startLt !== undefined) cond.push(Prisma.sql`a.trace_end_lt >= ${f.startLt}::int8`);
-    if (f.endLt !== undefined) cond.push(Prisma.sql`a.trace_end_lt <= ${f.endLt}::int8`);
+    // The same column, on action_accounts with an account: a range of its index.
+    const traceEndLt = Prisma.raw(account ? 'aa.trace_end_lt' : 'a.trace_end_lt');
+    if (f.startLt !== undefined) cond.push(Prisma.sql`${traceEndLt} >= ${f.startLt}::int8`);
+    if (f.endLt !== undefined) cond.push(Prisma.sql`${traceEndLt} <= ${f.endLt}::int8`);
     if (f.excludeActionType?.length) cond.push(Prisma.sql`a.type <> ALL(${f.excludeActionType}::text[])`);
   }
   const byTime = !byId && (f.startUtime !== undefined || f.endUtime !== undefined);
   const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
+  // With an account, the lt order is read off action_accounts' (account, trace_end_lt, trace_id, end_lt,
+  // action_id) index, whose columns copy the action's: a page of a busy account walks that index and
+  // looks up only the page's actions instead of sorting every action of the account.
+  const by = account && !byTime ? 'aa' : 'a';
+  const col = (c: string) => Prisma.raw(`${by}.${c}`);
   const order = byTime
     ? Prisma.sql`a.trace_end_utime ${dir}, a.trace_id ${dir}, a.end_utime ${dir}, a.action_id ${dir}`
-    : Prisma.sql`a.trace_end_lt ${dir}, a.trace_id ${dir}, a.end_lt ${dir}, a.action_id ${dir}`;
-  // The per-account index: action_accounts (account, trace_end_lt) then the action by its key.
+    : Prisma.sql`${col('trace_end_lt')} ${dir}, ${col('trace_id')} ${dir}, ${col('end_lt')} ${dir}, ${col('action_id')} ${dir}`;
+  // Each action looked up by its key from the account's index entry; OFFSET 0 keeps the planner from
+  // flattening the lookup into a join, whose row count it estimates at ~1 (it takes trace_id and
+  // action_id as independent), which makes sorting all of a busy account's actions look free.
   const from = account
-    ? Prisma.sql`action_accounts aa JOIN actions a ON a.trace_id = aa.trace_id AND a.action_id = aa.action_id`
+    ? Prisma.sql`action_accounts aa CROSS JOIN LATERAL (SELECT * FROM actions a WHERE a.trace_id = aa.trace_id AND a.action_id = aa.action_id OFFSET 0) a`
     : Prisma.sql`actions a`;
   if (account) cond.push(Prisma.sql`aa.account = ${account}`);
-  return prisma.$queryRaw<ActionRow[]>(Prisma.sql`
+  return Prisma.sql`
     SELECT ${COLUMNS} FROM ${from} WHERE ${Prisma.join(cond, ' AND ')}
-    ORDER BY ${order} LIMIT ${f.take} OFFSET ${f.skip}`);
+    ORDER BY ${order} LIMIT ${f.take} OFFSET ${f.skip}`;
 }
 
 /** The visible actions of each trace, ordered start_lt, end_lt (as /traces lists them), by trace (hex). */

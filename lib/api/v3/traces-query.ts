@@ -42,9 +42,8 @@ const byteaArray = (bufs: Buffer[]) => Prisma.sql`${bufs.map(bytes)}::bytea[]`;
 /** /traces: at most one of account, trace_id, tx_hash, msg_hash (the route checks), plus ranges. */
 export async function findTraces(prisma: PrismaClient, f: TraceFilter): Promise<TraceRow[]> {
   const cond: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  // Each key resolves to trace ids through an index of its own table (transactions.account+lt,
-  // transactions.hash, messages.msg_hash / msg_hash_norm), then the traces by primary key.
-  if (f.account) cond.push(Prisma.sql`tr.trace_id IN (SELECT trace_id FROM transactions WHERE account = ${f.account})`);
+  // Each key resolves to trace ids through an index of its own table (transactions.hash,
+  // messages.msg_hash / msg_hash_norm), then the traces by primary key; an account is below.
   if (f.traceId?.length) cond.push(Prisma.sql`tr.trace_id = ANY(${byteaArray(f.traceId)})`);
   if (f.txHash?.length) cond.push(Prisma.sql`tr.trace_id IN (SELECT trace_id FROM transactions WHERE hash = ANY(${byteaArray(f.txHash)}))`);
   if (f.msgHash?.length) {
@@ -60,12 +59,34 @@ export async function findTraces(prisma: PrismaClient, f: TraceFilter): Promise<
   const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
   const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
   const order = byTime ? Prisma.sql`tr.end_utime ${dir}, tr.trace_id ${dir}` : Prisma.sql`tr.end_lt ${dir}, tr.trace_id ${dir}`;
+  const where = Prisma.join(cond, ' AND ');
+  const page = Prisma.sql`ORDER BY ${order} LIMIT ${f.take} OFFSET ${f.skip}`;
+  if (!f.account) return prisma.$queryRaw<TraceRow[]>(Prisma.sql`SELECT ${TRACE_COLUMNS} FROM traces tr WHERE ${where} ${page}`);
+
+  // An account: its traces are those of its transactions. A busy account has some in nearly every
+  // stretch of traces, so the first WINDOW traces in the page's order hold its page: exact whenever they
+  // hold at least offset + limit of its traces (any later trace sorts after all of them). Otherwise (a
+  // quiet account, or one busy long ago) its own transactions' traces are looked up and sorted: few, or
+  // bounded by its history, never a walk down every newer trace looking for it.
+  const mine = (id: Prisma.Sql) => Prisma.sql`EXISTS (SELECT 1 FROM transactions t WHERE t.trace_id = ${id} AND t.account = ${f.account})`;
+  const busy = await prisma.$queryRaw<{ n: bigint }[]>(Prisma.sql`
+    SELECT count(*) AS n FROM (SELECT 1 FROM transactions WHERE account = ${f.account} LIMIT ${WINDOW}) x`);
+  if (Number(busy[0]!.n) >= WINDOW) {
+    const rows = await prisma.$queryRaw<TraceRow[]>(Prisma.sql`
+      SELECT ${TRACE_COLUMNS} FROM (SELECT * FROM traces tr WHERE ${where} ORDER BY ${order} LIMIT ${WINDOW}) tr
+      WHERE ${mine(Prisma.sql`tr.trace_id`)} ${page}`);
+    if (rows.length === f.take) return rows;
+  }
   return prisma.$queryRaw<TraceRow[]>(Prisma.sql`
-    SELECT tr.trace_id, tr.external_hash, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime, tr.state,
-      tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state
-    FROM traces tr WHERE ${Prisma.join(cond, ' AND ')}
-    ORDER BY ${order} LIMIT ${f.take} OFFSET ${f.skip}`);
+    WITH mine AS MATERIALIZED (SELECT DISTINCT trace_id FROM transactions WHERE account = ${f.account})
+    SELECT ${TRACE_COLUMNS} FROM traces tr WHERE tr.trace_id IN (SELECT trace_id FROM mine) AND ${where} ${page}`);
 }
+
+// Traces in the window a busy account's page is looked for in first (see findTraces).
+const WINDOW = 2000;
+
+const TRACE_COLUMNS = Prisma.sql`tr.trace_id, tr.external_hash, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
+  tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state`;
 
 /** The stored transaction rows of the given traces (not is_incomplete ones: those are not served whole). */
 export async function transactionsOfTraces(prisma: PrismaClient, traces: TraceRow[]) {

@@ -51,6 +51,13 @@ export interface Detector {
   history?(prisma: PrismaClient, afterLt: bigint, limit: number): Promise<{ tables: TableRows[]; lastLt: bigint | null; count: number }>;
 }
 
+/**
+ * Accounts a detector (and the stage, deciding interfaces) works on at once: a get-method's round trip
+ * to the TVM pool (2 workers) is waited for while others run, and the pool's queue (64) never fills up
+ * with the few blocks being prepared at once.
+ */
+export const ACCOUNTS_AT_ONCE = 4;
+
 /** The interfaces of `declares` (name → get-method ids) whose every method a code declares: a detector's candidates(). */
 export const declaredBy = (declares: Record<string, number[]>, methods: ReadonlySet<number>): string[] =>
   Object.entries(declares)

@@ -4,6 +4,7 @@
 import { beginCell, Cell, CellType, Dictionary, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { isStateGone } from '../../lite';
 import { configRootFromProof } from '../../ton/config-proof';
 import { methodId } from '../../ton/contract-methods';
 import type { TvmPool } from '../../tvm/pool';
@@ -33,9 +34,16 @@ export class ChainReader {
   config(block: GetterBlock): Promise<string> {
     let config = this.configs.get(block.keySeqno);
     if (!config) {
-      config = this.lite.engine
-        .query(Functions.liteServer_getConfigAll, { kind: 'liteServer.getConfigAll', mode: 0, id: block.id })
-        .then((res) => configRootFromProof(res.configProof).toBoc().toString('base64'));
+      const read = (id: tonNode_blockIdExt) =>
+        this.lite.engine
+          .query(Functions.liteServer_getConfigAll, { kind: 'liteServer.getConfigAll', mode: 0, id })
+          .then((res) => configRootFromProof(res.configProof).toBoc().toString('base64'));
+      // A liteserver that no longer keeps the block's state (non-archival, a devnet reopened from disk)
+      // gets asked at its head: the indexer reads such blocks' account states there too (follower.ts).
+      config = read(block.id).catch(async (err: unknown) => {
+        if (!isStateGone(err)) throw err;
+        return read({ ...(await this.lite.getMasterchainInfo()).last, kind: 'tonNode.blockIdExt' });
+      });
       config.catch(() => this.configs.delete(block.keySeqno));
       this.configs.set(block.keySeqno, config);
       if (this.configs.size > CONFIGS_KEPT) this.configs.delete(this.configs.keys().next().value!);
@@ -66,6 +74,14 @@ export class ChainReader {
 }
 
 const boc64 = (c: Cell) => c.toBoc().toString('base64');
+// An account's code and data go to the pool with each of its get-methods (several per block, and a
+// code is shared by every wallet of a kind): serialized once per cell.
+const serialized = new WeakMap<Cell, string>();
+const cellBoc64 = (c: Cell) => {
+  let b = serialized.get(c);
+  if (b === undefined) serialized.set(c, (b = boc64(c)));
+  return b;
+};
 
 /**
  * A get-method runner for one masterchain block: each (account, method, arguments) runs once, however
@@ -90,8 +106,8 @@ async function execute(reader: ChainReader, tvm: TvmPool, block: GetterBlock, ac
   const libs: Cell[] = [];
   for (let fetched = 0; ; fetched++) {
     const res = await tvm.getMethod({
-      code: boc64(account.code),
-      data: boc64(account.data),
+      code: cellBoc64(account.code),
+      data: cellBoc64(account.data),
       libs: libs.length ? boc64(librariesDict(libs)) : undefined,
       methodId: id,
       stack,

@@ -7,6 +7,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { LiteClient } from 'ton-lite-client';
 import { contractMethods } from '../../ton/contract-methods';
 import { deserializeBoc } from '../../ton';
+import { isStateGone } from '../../lite';
 import type { Logger } from '../../log';
 import { enqueueMetadata } from '../../metadata';
 import type { TvmPool } from '../../tvm/pool';
@@ -14,7 +15,8 @@ import { Address } from '@ton/core';
 import { parseAccountState, type AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
 import { hex, type Row, type TableRows } from '../sql';
-import type { DerivedAccount, Detector, GetterRun } from './detector';
+import { mapConcurrent } from '../concurrent';
+import { ACCOUNTS_AT_ONCE, type DerivedAccount, type Detector, type GetterRun } from './detector';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
 import { nftDetector } from './nft';
@@ -39,8 +41,6 @@ export interface DeriveInput {
   at: GetterBlock;
 }
 
-// Accounts prepared (code resolved, interfaces decided) at once: the TVM pool has 2 workers.
-const CONCURRENCY = 4;
 // Code hashes remembered; codes are few, the map is dropped wholesale if a strange index grows it.
 const KNOWN_MAX = 100_000;
 
@@ -68,7 +68,7 @@ export class Deriver {
 
     const decided: Row[] = [];
     const accounts = new Map<string, DerivedAccount>();
-    await mapConcurrent(withCode, CONCURRENCY, async (state) => {
+    await mapConcurrent(withCode, ACCOUNTS_AT_ONCE, async (state) => {
       const key = state.codeHash!.toString('hex');
       const cached = this.known.get(key);
       // Most touched accounts are wallets and contracts of no token family: nothing is parsed for them.
@@ -103,9 +103,9 @@ export class Deriver {
     const out: TableRows[] = [];
     if (decided.length) out.push({ table: 'code_interfaces', columns: ['code_hash', 'interfaces'], rows: decided });
     const enqueue = (uris: string[]) => enqueueMetadata(this.o.prisma, uris);
-    for (const d of this.detectors) {
-      out.push(...(await d.derive({ mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue })));
-    }
+    // The families side by side (their get-methods share the pool); their tables in DETECTORS order.
+    const block = { mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue };
+    for (const rows of await Promise.all(this.detectors.map((d) => d.derive(block)))) out.push(...rows);
     return [...out, ...tokenNameRows(out)];
   }
 
@@ -122,7 +122,11 @@ export class Deriver {
   private async indexedAccount(address: string, at: GetterBlock): Promise<DerivedAccount | null> {
     const r = await this.o.prisma.latestAccountState.findUnique({ where: { account: address } });
     if (!r) {
-      const st = await this.o.lite.getAccountState(Address.parseRaw(address), at.id);
+      const st = await this.o.lite.getAccountState(Address.parseRaw(address), at.id).catch(async (err: unknown) => {
+        // As the indexer does for the accounts a block touched: a state no longer kept is read at the head.
+        if (!isStateGone(err)) throw err;
+        return this.o.lite.getAccountState(Address.parseRaw(address), (await this.o.lite.getMasterchainInfo()).last);
+      });
       return this.accountOf(parseAccountState(address, st.raw, null, at.utime));
     }
     if (!r.codeBoc || !r.dataBoc) return null;
@@ -170,13 +174,4 @@ export class Deriver {
     if (found.length) this.o.log.info({ codeHash: account.state.codeHash!.toString('base64'), interfaces: found }, 'derive: new token code');
     return found.sort();
   }
-}
-
-/** fn over items with at most `limit` calls in flight. */
-async function mapConcurrent<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

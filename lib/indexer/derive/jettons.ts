@@ -12,7 +12,8 @@ import { readJettonData, readWalletData, stackAddress, type WalletData } from '.
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
-import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { mapConcurrent } from '../concurrent';
+import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
 export const JETTON_WALLET = 'jetton_wallet';
@@ -121,29 +122,30 @@ export const jettonDetector: Detector = {
     const masters: Row[] = [];
     const wallets: Row[] = [];
     const walletsByAddress = new Map<string, WalletData>();
-    for (const account of block.accounts.values()) {
+    // Get-methods of several accounts in flight (the TVM pool's workers in parallel); rows in account order.
+    const found = await mapConcurrent([...block.accounts.values()], ACCOUNTS_AT_ONCE, async (account) => {
+      const master = account.interfaces.includes(JETTON_MASTER) ? await masterData(account, block.run) : null;
+      let wallet = account.interfaces.includes(JETTON_WALLET) ? await walletData(account, block.run) : null;
+      if (wallet && !(await vouchedFor(block, account.state.account, wallet))) wallet = null;
+      return { account, master, wallet };
+    });
+    for (const { account, master: d, wallet } of found) {
       const address = account.state.account;
-      if (account.interfaces.includes(JETTON_MASTER)) {
-        const d = await masterData(account, block.run);
-        if (d) {
-          masters.push({
-            address,
-            total_supply: d.totalSupply.toString(),
-            mintable: d.mintable,
-            admin_address: raw(d.admin),
-            jetton_content: contentJson(d.content),
-            jetton_content_boc: hex(d.content.toBoc()),
-            jetton_wallet_code_hash: hex(d.walletCode.hash()),
-            ...stateColumns(account),
-          });
-        }
+      if (d) {
+        masters.push({
+          address,
+          total_supply: d.totalSupply.toString(),
+          mintable: d.mintable,
+          admin_address: raw(d.admin),
+          jetton_content: contentJson(d.content),
+          jetton_content_boc: hex(d.content.toBoc()),
+          jetton_wallet_code_hash: hex(d.walletCode.hash()),
+          ...stateColumns(account),
+        });
       }
-      if (account.interfaces.includes(JETTON_WALLET)) {
-        const d = await walletData(account, block.run);
-        if (d && (await vouchedFor(block, address, d))) {
-          walletsByAddress.set(address, d);
-          wallets.push({ address, balance: d.balance.toString(), owner: raw(d.owner)!, jetton: raw(d.jetton)!, ...stateColumns(account) });
-        }
+      if (wallet) {
+        walletsByAddress.set(address, wallet);
+        wallets.push({ address, balance: wallet.balance.toString(), owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)!, ...stateColumns(account) });
       }
     }
 

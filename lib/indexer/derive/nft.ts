@@ -23,7 +23,8 @@ import {
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
-import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { mapConcurrent } from '../concurrent';
+import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const NFT_COLLECTION = 'nft_collection';
 export const NFT_ITEM = 'nft_item';
@@ -101,11 +102,32 @@ async function itemContent(block: DeriveBlock, item: DerivedAccount, d: NftData)
   const collection = await block.account(rawUpper(d.collection));
   if (!collection) return null;
   const index: TupleItem = { type: 'int', value: d.index };
-  const vouched = await getter(collection, block.run, 'get_nft_address_by_index', (s) => stackAddress(s[0]), [index]);
-  if (!vouched || rawUpper(vouched) !== item.state.account) return null;
+  const vouchKey = `${item.state.account} ${rawUpper(d.collection)} ${d.index}`;
+  if (!vouched.has(vouchKey)) {
+    const named = await getter(collection, block.run, 'get_nft_address_by_index', (s) => stackAddress(s[0]), [index]);
+    if (!named || rawUpper(named) !== item.state.account) return null;
+    remember(vouched, vouchKey, true);
+  }
   if (!d.content) return { content: null };
-  const full = await getter(collection, block.run, 'get_nft_content', (s) => stackCell(s[0]), [index, { type: 'cell', cell: d.content }]);
+  // The same collection state joining the same individual content gives the same content: an item
+  // touched block after block (transfers change its owner, not its content) is joined once.
+  const contentKey = `${collection.state.account} ${hex(collection.code.hash())} ${hex(collection.data.hash())} ${d.index} ${hex(d.content.hash())}`;
+  let full = joined.get(contentKey);
+  if (full === undefined) {
+    full = await getter(collection, block.run, 'get_nft_content', (s) => stackCell(s[0]), [index, { type: 'cell', cell: d.content }]);
+    remember(joined, contentKey, full);
+  }
   return { content: full };
+}
+
+// Items their collection vouched for, as `item collection index` (none of the three ever changes), and
+// contents collections joined. Bounded: dropped wholesale when full; an item is then asked about again.
+const vouched = new Map<string, true>();
+const joined = new Map<string, Cell | null>();
+const REMEMBERED_MAX = 200_000;
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  if (map.size >= REMEMBERED_MAX) map.clear();
+  map.set(key, value);
 }
 
 export const nftDetector: Detector = {
@@ -136,99 +158,95 @@ export const nftDetector: Detector = {
     const names: Row[] = [];
     const uris: string[] = [];
     const itemsByAddress = new Map<string, NftData>();
-    for (const account of block.accounts.values()) {
-      const address = account.state.account;
+    // Get-methods of several accounts in flight (the TVM pool's workers in parallel); rows in account order.
+    const found = await mapConcurrent([...block.accounts.values()], ACCOUNTS_AT_ONCE, async (account) => {
       const is = (iface: string) => account.interfaces.includes(iface);
-      if (is(NFT_COLLECTION)) {
-        const d = await collectionData(account, block.run);
-        if (d) {
-          const content = contentJson(d.content);
-          if (content?.uri) uris.push(content.uri);
-          collections.push({
-            address,
-            next_item_index: d.nextItemIndex.toString(),
-            owner_address: raw(d.owner),
-            collection_content: content,
-            collection_content_boc: hex(d.content.toBoc()),
-            ...stateColumns(account),
-          });
-        }
+      const collection = is(NFT_COLLECTION) ? await collectionData(account, block.run) : null;
+      const item = is(NFT_ITEM) ? await nftData(account, block.run) : null;
+      const vouched = item && (await itemContent(block, account, item));
+      const name = item && vouched && is(DNS_ITEM) ? await dnsRow(block, account, item) : null;
+      const sale = is(GETGEMS_SALE) ? await saleData(account, block.run) : null;
+      const auction = is(GETGEMS_AUCTION) ? await auctionData(account, block.run) : null;
+      return { account, collection, item, vouched, name, sale, auction };
+    });
+    for (const { account, collection, item, vouched, name, sale: s, auction: a } of found) {
+      const address = account.state.account;
+      if (collection) {
+        const d = collection;
+        const content = contentJson(d.content);
+        if (content?.uri) uris.push(content.uri);
+        collections.push({
+          address,
+          next_item_index: d.nextItemIndex.toString(),
+          owner_address: raw(d.owner),
+          collection_content: content,
+          collection_content_boc: hex(d.content.toBoc()),
+          ...stateColumns(account),
+        });
       }
-      if (is(NFT_ITEM)) {
-        const d = await nftData(account, block.run);
-        const vouched = d && (await itemContent(block, account, d));
-        if (d && vouched) {
-          itemsByAddress.set(address, d);
-          const content = vouched.content ? contentJson(vouched.content) : null;
-          if (content?.uri) uris.push(content.uri);
-          items.push({
-            address,
-            init: d.init,
-            index: d.index.toString(),
-            collection_address: raw(d.collection),
-            owner_address: raw(d.owner),
-            content,
-            content_boc: vouched.content ? hex(vouched.content.toBoc()) : null,
-            ...stateColumns(account),
-          });
-          if (is(DNS_ITEM)) {
-            const name = await dnsRow(block, account, d);
-            if (name) names.push(name);
-          }
-        }
+      if (item && vouched) {
+        const d = item;
+        itemsByAddress.set(address, d);
+        const content = vouched.content ? contentJson(vouched.content) : null;
+        if (content?.uri) uris.push(content.uri);
+        items.push({
+          address,
+          init: d.init,
+          index: d.index.toString(),
+          collection_address: raw(d.collection),
+          owner_address: raw(d.owner),
+          content,
+          content_boc: vouched.content ? hex(vouched.content.toBoc()) : null,
+          ...stateColumns(account),
+        });
+        if (name) names.push(name);
       }
-      if (is(GETGEMS_SALE)) {
-        const s = await saleData(account, block.run);
-        if (s) {
-          sales.push({
-            address,
-            type: GETGEMS_SALE,
-            nft_address: raw(s.nft),
-            nft_owner_address: raw(s.nftOwner),
-            marketplace_address: raw(s.marketplace),
-            created_at: s.createdAt.toString(),
-            details: {
-              is_complete: s.isComplete,
-              full_price: s.fullPrice.toString(),
-              marketplace_fee_address: raw(s.marketplaceFeeAddress),
-              marketplace_fee: s.marketplaceFee.toString(),
-              royalty_address: raw(s.royaltyAddress),
-              royalty_amount: s.royaltyAmount.toString(),
-            },
-            ...stateColumns(account),
-          });
-        }
+      if (s) {
+        sales.push({
+          address,
+          type: GETGEMS_SALE,
+          nft_address: raw(s.nft),
+          nft_owner_address: raw(s.nftOwner),
+          marketplace_address: raw(s.marketplace),
+          created_at: s.createdAt.toString(),
+          details: {
+            is_complete: s.isComplete,
+            full_price: s.fullPrice.toString(),
+            marketplace_fee_address: raw(s.marketplaceFeeAddress),
+            marketplace_fee: s.marketplaceFee.toString(),
+            royalty_address: raw(s.royaltyAddress),
+            royalty_amount: s.royaltyAmount.toString(),
+          },
+          ...stateColumns(account),
+        });
       }
-      if (is(GETGEMS_AUCTION)) {
-        const a = await auctionData(account, block.run);
-        if (a) {
-          sales.push({
-            address,
-            type: GETGEMS_AUCTION,
-            nft_address: raw(a.nft),
-            nft_owner_address: raw(a.nftOwner),
-            marketplace_address: raw(a.marketplace),
-            created_at: a.createdAt.toString(),
-            details: {
-              end_flag: a.end,
-              end_time: Number(a.endTime),
-              last_bid: a.lastBid.toString(),
-              last_member: raw(a.lastMember),
-              min_step: Number(a.minStep),
-              mp_fee_address: raw(a.mpFeeAddress),
-              mp_fee_factor: Number(a.mpFeeFactor),
-              mp_fee_base: Number(a.mpFeeBase),
-              royalty_fee_address: raw(a.royaltyFeeAddress),
-              royalty_fee_factor: Number(a.royaltyFeeFactor),
-              royalty_fee_base: Number(a.royaltyFeeBase),
-              max_bid: a.maxBid.toString(),
-              min_bid: a.minBid.toString(),
-              last_bid_at: Number(a.lastBidAt),
-              is_canceled: a.isCanceled,
-            },
-            ...stateColumns(account),
-          });
-        }
+      if (a) {
+        sales.push({
+          address,
+          type: GETGEMS_AUCTION,
+          nft_address: raw(a.nft),
+          nft_owner_address: raw(a.nftOwner),
+          marketplace_address: raw(a.marketplace),
+          created_at: a.createdAt.toString(),
+          details: {
+            end_flag: a.end,
+            end_time: Number(a.endTime),
+            last_bid: a.lastBid.toString(),
+            last_member: raw(a.lastMember),
+            min_step: Number(a.minStep),
+            mp_fee_address: raw(a.mpFeeAddress),
+            mp_fee_factor: Number(a.mpFeeFactor),
+            mp_fee_base: Number(a.mpFeeBase),
+            royalty_fee_address: raw(a.royaltyFeeAddress),
+            royalty_fee_factor: Number(a.royaltyFeeFactor),
+            royalty_fee_base: Number(a.royaltyFeeBase),
+            max_bid: a.maxBid.toString(),
+            min_bid: a.minBid.toString(),
+            last_bid_at: Number(a.lastBidAt),
+            is_canceled: a.isCanceled,
+          },
+          ...stateColumns(account),
+        });
       }
     }
     if (uris.length) await block.enqueueMetadata(uris);
