@@ -1,4 +1,4 @@
-// The derived NFT and DNS tables checked against the get-methods (npm run index:verify): every stored
+// The derived NFT, DNS and vesting tables checked against the get-methods (npm run index:verify): every stored
 // account of those tables is derived again from its latest indexed state at the newest indexed
 // masterchain block, exactly as the derive stage would, and each stored row must equal the fresh one.
 // A difference means a row missed an update or the detector changed since it was written.
@@ -13,6 +13,7 @@ const TABLES: Record<string, string> = {
   nft_items: 'address',
   nft_sales: 'address',
   dns_entries: 'nft_item_address',
+  vesting_contracts: 'address',
 };
 
 /** One comparable text per value, whether it came from the database or from the detector. */
