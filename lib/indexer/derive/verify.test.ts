@@ -23,7 +23,7 @@ describe('verifyDerived', () => {
     expect(r.rows).toBe(13);
   }, 120_000);
 
-  it('a tampered owner, record, sale price and vesting amount are each reported', async () => {
+  it('a tampered owner, record, sale price, vesting amount and whitelist are each reported', async () => {
     const item = (await prisma().nftItem.findFirst({ where: { collectionAddress: { not: null } }, orderBy: { address: 'asc' } }))!;
     await prisma().nftItem.update({ where: { address: item.address }, data: { ownerAddress: '0:' + '0'.repeat(64) } });
     const name = (await prisma().dnsEntry.findFirst({ where: { domain: 'atlas.ton' } }))!;
@@ -32,6 +32,8 @@ describe('verifyDerived', () => {
     await prisma().nftSale.update({ where: { address: sale.address }, data: { details: { ...(sale.details as object), full_price: '1' } } });
     const vesting = (await prisma().vestingContract.findFirst())!;
     await prisma().vestingContract.update({ where: { address: vesting.address }, data: { vestingTotalAmount: 1 } });
+    const stranger = '0:' + 'A'.repeat(64);
+    await prisma().vestingWhitelist.create({ data: { vestingContractAddress: vesting.address, walletAddress: stranger } });
     const r = await verify();
     expect(r.differences).toEqual(
       expect.arrayContaining([
@@ -39,8 +41,9 @@ describe('verifyDerived', () => {
         `dns_entries ${name.nftItemAddress}: dns_wallet null != ${name.dnsWallet}`,
         expect.stringMatching(new RegExp(`^nft_sales ${sale.address}: details .*"full_price":"1"`)),
         `vesting_contracts ${vesting.address}: vesting_total_amount 1 != ${vesting.vestingTotalAmount.toFixed()}`,
+        `vesting_whitelist ${vesting.address}: wallet_address [${stranger}] != []`,
       ]),
     );
-    expect(r.differences).toHaveLength(4);
+    expect(r.differences).toHaveLength(5);
   }, 120_000);
 });
