@@ -19,6 +19,7 @@ import type {
   NftTransferJson,
   TransactionJson,
   MessageJson,
+  VestingInfoJson,
   WalletStateJson,
 } from '@/lib/api/v3/models';
 
@@ -125,6 +126,10 @@ export interface DnsRecordsResponse {
   records: DnsRecordJson[];
   address_book: AddressBookJson;
 }
+export interface VestingResponse {
+  vesting_contracts: VestingInfoJson[];
+  address_book: AddressBookJson;
+}
 
 /** /api/v2/detectAddress's result. */
 export interface DetectedAddress {
@@ -209,6 +214,10 @@ export const resources = {
   >('nft/transfers'),
   nftSales: v3<{ address: string[] }, NftSalesResponse>('nft/sales'),
   dnsRecords: v3<{ wallet?: string; domain?: string; limit?: number; offset?: number }, DnsRecordsResponse>('dns/records'),
+  vesting: v3<
+    { contract_address?: string[]; wallet_address?: string[]; check_whitelist?: boolean; limit?: number; offset?: number },
+    VestingResponse
+  >('vesting'),
   tokenSearch: v3<{ q: string; limit?: number }, TokenSearchResponseJson>('search'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
   runGetMethod: v2<{ address: string; method: string; stack: StackEntry[] }, RunGetMethodResult>('runGetMethod', 'POST'),

@@ -41,6 +41,7 @@ const ROUTES = [
   'nft/transfers',
   'nft/sales',
   'dns/records',
+  'vesting',
   'search', // Atlas's extension (name search), not toncenter's
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode'];

@@ -509,6 +509,18 @@ export const DnsRecord = z.object({
   dns_storage_bag_id: z.string().describe('TON Storage bag id, 64 hex digits').nullable(),
 });
 
+export const VestingInfo = z.object({
+  address: addr,
+  start_time: z.number().int().describe('unix time vesting starts'),
+  total_duration: z.number().int().describe('seconds from start_time until everything is unlocked'),
+  unlock_period: z.number().int().describe('seconds between unlocks'),
+  cliff_duration: z.number().int().describe('seconds from start_time before the first unlock'),
+  sender_address: addr.nullable(),
+  owner_address: addr.nullable(),
+  total_amount: z.string().describe('nanotons vested, a decimal string'),
+  whitelist: z.array(addr).describe('addresses the wallet may send locked coins to'),
+});
+
 export const TokenHit = z.object({
   type: z.enum(['jetton', 'nft_collection', 'nft_item']),
   address: addr,
@@ -522,12 +534,14 @@ export const NftItemsResponse = z.object({ nft_items: z.array(NftItem), address_
 export const NftTransfersResponse = z.object({ nft_transfers: z.array(NftTransfer), address_book: AddressBook, metadata: Metadata });
 export const NftSalesResponse = z.object({ nft_sales: z.array(NftSale), address_book: AddressBook, metadata: Metadata });
 export const DnsRecordsResponse = z.object({ records: z.array(DnsRecord), address_book: AddressBook });
+export const VestingResponse = z.object({ vesting_contracts: z.array(VestingInfo), address_book: AddressBook });
 
 export type NftCollectionJson = z.infer<typeof NftCollection>;
 export type NftItemJson = z.infer<typeof NftItem>;
 export type NftTransferJson = z.infer<typeof NftTransfer>;
 export type NftSaleJson = z.infer<typeof NftSale>;
 export type DnsRecordJson = z.infer<typeof DnsRecord>;
+export type VestingInfoJson = z.infer<typeof VestingInfo>;
 export type TokenHitJson = z.infer<typeof TokenHit>;
 export type TokenSearchResponseJson = z.infer<typeof TokenSearchResponse>;
 
@@ -611,6 +625,8 @@ export const MODELS = {
   NftTransfersResponse,
   NftSalesResponse,
   DnsRecordsResponse,
+  VestingInfo,
+  VestingResponse,
   TokenHit,
   TokenSearchResponse,
 } as const;

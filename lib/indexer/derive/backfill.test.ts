@@ -90,6 +90,10 @@ describe('derive backfill', () => {
     const nftTransfers = (await prisma().nftTransfer.findMany()).map((t) => Buffer.from(t.txHash).toString('base64')).sort();
     expect(nftTransfers).toEqual(itemRequests.map((m) => Buffer.from(m.txHash).toString('base64')).sort());
     expect(nftTransfers.length).toBeGreaterThanOrEqual(2);
+
+    // Vesting: the genesis vesting wallet, alice's, 1000 TON.
+    const vesting = await prisma().vestingContract.findMany();
+    expect(vesting.map((v) => [v.address, v.ownerAddress, v.vestingTotalAmount.toFixed()])).toEqual([[raw(chain.account('vesting').address), raw(chain.account('alice').address), '1000000000000']]);
   }, 180_000);
 
   it('a finished backfill is not run again', async () => {

@@ -21,9 +21,10 @@ import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
 import { nftDetector } from './nft';
 import { tokenNameRows } from './token-names';
+import { vestingDetector } from './vesting';
 
 /** Every interface family the stage knows; a new family is a module implementing Detector, listed here. */
-export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector];
+export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector, vestingDetector];
 
 export interface DeriverOptions {
   prisma: PrismaClient;

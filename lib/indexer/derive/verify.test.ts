@@ -1,4 +1,4 @@
-// index:verify's check of the derived NFT and DNS tables: an index the derive stage kept up to date
+// index:verify's check of the derived NFT, DNS and vesting tables: an index the derive stage kept up to date
 // matches the get-methods; a row changed behind its back is reported by table, row and column.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { log } from '../../log';
@@ -19,25 +19,31 @@ describe('verifyDerived', () => {
   it('the tables the derive stage wrote agree with the get-methods', async () => {
     const r = await verify();
     expect(r.differences).toEqual([]);
-    // 3 collections, 8 items, 3 sales (two fixed-price, one auction), 2 names
-    expect(r.rows).toBe(16);
+    // 3 collections, 8 items, 3 sales (two fixed-price, one auction), 2 names, 1 vesting wallet
+    expect(r.rows).toBe(17);
   }, 120_000);
 
-  it('a tampered owner, record and sale price are each reported', async () => {
+  it('a tampered owner, record, sale price, vesting amount and whitelist are each reported', async () => {
     const item = (await prisma().nftItem.findFirst({ where: { collectionAddress: { not: null } }, orderBy: { address: 'asc' } }))!;
     await prisma().nftItem.update({ where: { address: item.address }, data: { ownerAddress: '0:' + '0'.repeat(64) } });
     const name = (await prisma().dnsEntry.findFirst({ where: { domain: 'atlas.ton' } }))!;
     await prisma().dnsEntry.update({ where: { nftItemAddress: name.nftItemAddress }, data: { dnsWallet: null } });
     const sale = (await prisma().nftSale.findFirst())!;
     await prisma().nftSale.update({ where: { address: sale.address }, data: { details: { ...(sale.details as object), full_price: '1' } } });
+    const vesting = (await prisma().vestingContract.findFirst())!;
+    await prisma().vestingContract.update({ where: { address: vesting.address }, data: { vestingTotalAmount: 1 } });
+    const stranger = '0:' + 'A'.repeat(64);
+    await prisma().vestingWhitelist.create({ data: { vestingContractAddress: vesting.address, walletAddress: stranger } });
     const r = await verify();
     expect(r.differences).toEqual(
       expect.arrayContaining([
         `nft_items ${item.address}: owner_address 0:${'0'.repeat(64)} != ${item.ownerAddress}`,
         `dns_entries ${name.nftItemAddress}: dns_wallet null != ${name.dnsWallet}`,
         expect.stringMatching(new RegExp(`^nft_sales ${sale.address}: details .*"full_price":"1"`)),
+        `vesting_contracts ${vesting.address}: vesting_total_amount 1 != ${vesting.vestingTotalAmount.toFixed()}`,
+        `vesting_whitelist ${vesting.address}: wallet_address [${stranger}] != []`,
       ]),
     );
-    expect(r.differences).toHaveLength(3);
+    expect(r.differences).toHaveLength(5);
   }, 120_000);
 });

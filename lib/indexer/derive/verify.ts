@@ -1,4 +1,4 @@
-// The derived NFT and DNS tables checked against the get-methods (npm run index:verify): every stored
+// The derived NFT, DNS and vesting tables checked against the get-methods (npm run index:verify): every stored
 // account of those tables is derived again from its latest indexed state at the newest indexed
 // masterchain block, exactly as the derive stage would, and each stored row must equal the fresh one.
 // A difference means a row missed an update or the detector changed since it was written.
@@ -13,7 +13,23 @@ const TABLES: Record<string, string> = {
   nft_items: 'address',
   nft_sales: 'address',
   dns_entries: 'nft_item_address',
+  vesting_contracts: 'address',
 };
+
+/** Tables of several rows per account, compared as one set per account along with the account's row. */
+const MEMBERS: Record<string, { table: string; key: string; column: string }> = {
+  vesting_contracts: { table: 'vesting_whitelist', key: 'vesting_contract_address', column: 'wallet_address' },
+};
+
+/** `column` of `rows` as one sorted, comparable list per `key`. */
+function members(rows: Row[], key: string, column: string): Map<string, string> {
+  const lists = new Map<string, string[]>();
+  for (const r of rows) {
+    const k = r[key] as string;
+    lists.set(k, [...(lists.get(k) ?? []), r[column] as string]);
+  }
+  return new Map([...lists].map(([k, v]) => [k, `[${v.sort().join(', ')}]`]));
+}
 
 /** One comparable text per value, whether it came from the database or from the detector. */
 function text(v: unknown): string {
@@ -63,6 +79,21 @@ export async function verifyDerived(o: DerivedVerifyOptions): Promise<{ rows: nu
         }
         for (const [column, value] of Object.entries(want)) {
           if (text(r[column]) !== text(value)) differences.push(`${id}: ${column} ${text(r[column])} != ${text(value)}`);
+        }
+      }
+      const m = MEMBERS[table];
+      if (m) {
+        const had = members(
+          await o.prisma.$queryRaw<Row[]>(
+            Prisma.sql`SELECT ${Prisma.raw(m.key)}, ${Prisma.raw(m.column)} FROM ${Prisma.raw(m.table)} WHERE ${Prisma.raw(m.key)} = ANY(${accounts}::text[])`,
+          ),
+          m.key,
+          m.column,
+        );
+        const want = members(derived.filter((t) => t.table === m.table).flatMap((t) => t.rows), m.key, m.column);
+        for (const a of accounts) {
+          const [h, w] = [had.get(a) ?? '[]', want.get(a) ?? '[]'];
+          if (h !== w) differences.push(`${m.table} ${a}: ${m.column} ${h} != ${w}`);
         }
       }
     }

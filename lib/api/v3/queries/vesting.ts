@@ -1,0 +1,46 @@
+// vesting_contracts (with vesting_whitelist) for GET /vesting (api-v3.md §2.3, §3.19): by contract, or
+// by owner or sender (and with check_whitelist by whitelist member), in insertion order.
+import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import type { VestingInfoJson } from '../models';
+import type { Page } from '../params';
+
+export type VestingFilter = { contracts: string[] } | { wallets: string[]; checkWhitelist: boolean };
+
+interface VestingRow {
+  address: string;
+  vesting_start_time: bigint;
+  vesting_total_duration: bigint;
+  unlock_period: bigint;
+  cliff_duration: bigint;
+  vesting_total_amount: Prisma.Decimal;
+  vesting_sender_address: string | null;
+  owner_address: string | null;
+  whitelist: string[] | null;
+}
+
+export async function findVesting(prisma: PrismaClient, f: VestingFilter, page: Page): Promise<VestingInfoJson[]> {
+  let cond: Prisma.Sql;
+  if ('contracts' in f) cond = Prisma.sql`v.address = ANY(${f.contracts}::text[])`;
+  else {
+    const parties = Prisma.sql`v.owner_address = ANY(${f.wallets}::text[]) OR v.vesting_sender_address = ANY(${f.wallets}::text[])`;
+    cond = f.checkWhitelist
+      ? Prisma.sql`(${parties} OR EXISTS (SELECT 1 FROM vesting_whitelist m WHERE m.vesting_contract_address = v.address AND m.wallet_address = ANY(${f.wallets}::text[])))`
+      : Prisma.sql`(${parties})`;
+  }
+  const rows = await prisma.$queryRaw<VestingRow[]>(Prisma.sql`
+    SELECT v.address, v.vesting_start_time, v.vesting_total_duration, v.unlock_period, v.cliff_duration, v.vesting_total_amount,
+           v.vesting_sender_address, v.owner_address,
+           (SELECT json_agg(w.wallet_address ORDER BY w.wallet_address) FROM vesting_whitelist w WHERE w.vesting_contract_address = v.address) AS whitelist
+    FROM vesting_contracts v WHERE ${cond} ORDER BY v.id ASC LIMIT ${page.take} OFFSET ${page.skip}`);
+  return rows.map((r) => ({
+    address: r.address,
+    start_time: Number(r.vesting_start_time),
+    total_duration: Number(r.vesting_total_duration),
+    unlock_period: Number(r.unlock_period),
+    cliff_duration: Number(r.cliff_duration),
+    sender_address: r.vesting_sender_address,
+    owner_address: r.owner_address,
+    total_amount: r.vesting_total_amount.toFixed(),
+    whitelist: r.whitelist ?? [],
+  }));
+}
