@@ -200,7 +200,8 @@ describe.each(MODES)('accounts over %s', (mode) => {
     expect(c).toMatchObject({
       '@type': 'ext.tokens.nftCollectionData',
       contract_type: 'nft_collection',
-      next_item_index: '3',
+      // Every card the genesis minted (items nft_item_0 … nft_item_N).
+      next_item_index: String(chain.devnet.genesisAccounts.filter((a) => /^nft_item_\d+$/.test(a.name)).length),
       owner_address: bounceable('admin'),
       collection_content: { type: 'onchain', data: { name: 'Atlas Devnet Cards' } },
     });
@@ -212,10 +213,11 @@ describe.each(MODES)('accounts over %s', (mode) => {
       init: true,
       index: '0',
       collection_address: bounceable('nft_collection'),
-      // alice gave item 0 to carol at genesis.
-      owner_address: bounceable('carol'),
+      // alice gave item 0 to carol at genesis; traffic may have passed it on to another genesis wallet.
+      owner_address: expect.any(String),
       content: { type: 'offchain', data: 'https://atlas.devnet/nft/0.json' },
     });
+    expect(chain.devnet.genesisAccounts.map((a) => bounceable(a.name))).toContain(item.owner_address);
   });
 
   it('getTokenData: a DNS item shows its domain and records', async () => {
