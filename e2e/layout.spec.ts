@@ -109,21 +109,21 @@ async function waitForData(page: Page) {
 }
 
 /**
- * For screenshots, live card bodies get one fixed height (`null` restores them): how many rows the traffic
- * has made by now must not move what follows them. Set through the CSSOM: the pages' CSP refuses injected
- * <style> elements (Playwright's stylePath), and says so on the console.
+ * For screenshots, live card bodies become one fixed-height empty box (`null` restores them): how many rows
+ * the traffic has made by now must not move what follows them, and masks of rows hidden below a clipped
+ * edge would still be painted. Set through the CSSOM: the pages' CSP refuses injected <style> elements
+ * (Playwright's stylePath), and says so on the console.
  */
 async function pinHeights(page: Page, selectors: string[], height: string | null) {
   if (!selectors.length) return;
   await page.evaluate(
     ([sel, h]) => {
       for (const el of document.querySelectorAll<HTMLElement>(sel!)) {
-        if (h) {
-          el.style.setProperty('height', h, 'important');
-          el.style.setProperty('overflow', 'hidden', 'important');
-        } else {
-          el.style.removeProperty('height');
-          el.style.removeProperty('overflow');
+        if (h) el.style.setProperty('height', h, 'important');
+        else el.style.removeProperty('height');
+        for (const child of el.children) {
+          if (h) (child as HTMLElement).style.setProperty('display', 'none', 'important');
+          else (child as HTMLElement).style.removeProperty('display');
         }
       }
     },
