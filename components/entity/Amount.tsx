@@ -6,7 +6,7 @@ export function Amount({ value, decimals = 9, symbol = 'TON', maxFraction }: { v
   const exact = formatUnits(value, decimals);
   return (
     <span className="whitespace-nowrap font-mono text-sm tabular-nums" title={`${exact} ${symbol}`}>
-      {formatUnits(value, decimals, { maxFraction })} <span className="text-slate-500 dark:text-slate-400">{symbol}</span>
+      {formatUnits(value, decimals, { maxFraction })} <span className="text-slate-600 dark:text-slate-400">{symbol}</span>
     </span>
   );
 }

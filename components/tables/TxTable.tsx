@@ -15,14 +15,22 @@ import { Empty } from '../ui/States';
 const th = 'px-2 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400';
 const td = 'px-2 py-2 align-top';
 
-/** Transactions as a table on wide screens and as stacked cards on phones (no horizontal scrolling). */
+/**
+ * Transactions as a table where the table fits and as stacked cards elsewhere (no horizontal scrolling).
+ * The switch follows the width of the table's own container, not of the window: on a wide screen the
+ * home page's transactions card is narrower than a tablet, and fixed-width columns there left the address
+ * columns too narrow for their addresses, which printed over each other.
+ */
 export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJson[]; book: AddressBookJson; showAccount?: boolean }) {
   const lines = new Map(txs.map((t) => [t.hash, summarizeTx(t, book[t.account]?.interfaces ?? [])]));
   const units = useJettonUnits([...lines.values()]);
   if (!txs.length) return <Empty>No transactions.</Empty>;
+  // Fixed columns take 27rem; the account column needs ~14rem (address, interface badge, copy button) and
+  // the summary column as much again before its sentence wraps.
+  const [asTable, asCards] = showAccount ? ['@min-[60rem]:table', '@min-[60rem]:hidden'] : ['@min-[46rem]:table', '@min-[46rem]:hidden'];
   return (
-    <>
-      <table className="hidden w-full table-fixed md:table">
+    <div className="@container">
+      <table className={`hidden w-full table-fixed ${asTable}`}>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-800">
             <th className={`${th} w-44`}>Transaction</th>
@@ -56,7 +64,7 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
           ))}
         </tbody>
       </table>
-      <ul className="divide-y divide-slate-100 md:hidden dark:divide-slate-800">
+      <ul className={`divide-y divide-slate-100 dark:divide-slate-800 ${asCards}`}>
         {txs.map((t) => (
           <li key={t.hash} className="min-w-0 space-y-1 py-3">
             <div className="flex items-center justify-between gap-2">
@@ -73,7 +81,7 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }
 

@@ -142,11 +142,14 @@ function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: R
     </div>
   );
   return (
-    <li id={traceNodeAnchor(t.hash)} className="min-w-0 scroll-mt-20 target:[&>*:first-child]:ring-2 target:[&>*:first-child]:ring-brand-500 target:[&>details>summary>div]:ring-2 target:[&>details>summary>div]:ring-brand-500">
-      {children.length ? (
-        <details open>
-          <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label={`${inboundOperation(t)} on ${t.account}: ${children.length} follow-up transaction${children.length > 1 ? 's' : ''}`}>
-            {header}
+    <li id={traceNodeAnchor(t.hash)} className="min-w-0 scroll-mt-20 target:[&>*:first-child]:ring-2 target:[&>*:first-child]:ring-brand-500">
+      {header}
+      {children.length > 0 && (
+        // The toggle sits below the node, not around it: a <summary> holding the node's links would nest
+        // interactive controls (the links could not be reached or announced on their own).
+        <details open className="mt-1">
+          <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
+            {children.length} follow-up transaction{children.length > 1 ? 's' : ''}
           </summary>
           <ul className={`mt-2 space-y-2 border-l border-slate-300 pl-3 dark:border-slate-700 ${depth > 12 ? '' : 'sm:pl-5'}`}>
             {children.slice(0, shown).map((c) => (
@@ -161,8 +164,6 @@ function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: R
             )}
           </ul>
         </details>
-      ) : (
-        header
       )}
     </li>
   );
