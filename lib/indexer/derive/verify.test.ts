@@ -28,7 +28,7 @@ describe('verifyDerived', () => {
     await prisma().nftItem.update({ where: { address: item.address }, data: { ownerAddress: '0:' + '0'.repeat(64) } });
     const name = (await prisma().dnsEntry.findFirst({ where: { domain: 'atlas.ton' } }))!;
     await prisma().dnsEntry.update({ where: { nftItemAddress: name.nftItemAddress }, data: { dnsWallet: null } });
-    const sale = (await prisma().nftSale.findFirst())!;
+    const sale = (await prisma().nftSale.findFirst({ where: { type: 'getgems_sale' }, orderBy: { address: 'asc' } }))!;
     await prisma().nftSale.update({ where: { address: sale.address }, data: { details: { ...(sale.details as object), full_price: '1' } } });
     const vesting = (await prisma().vestingContract.findFirst())!;
     await prisma().vestingContract.update({ where: { address: vesting.address }, data: { vestingTotalAmount: 1 } });
@@ -41,7 +41,7 @@ describe('verifyDerived', () => {
         `dns_entries ${name.nftItemAddress}: dns_wallet null != ${name.dnsWallet}`,
         expect.stringMatching(new RegExp(`^nft_sales ${sale.address}: details .*"full_price":"1"`)),
         `vesting_contracts ${vesting.address}: vesting_total_amount 1 != ${vesting.vestingTotalAmount.toFixed()}`,
-        `vesting_whitelist ${vesting.address}: wallet_address [${stranger}] != []`,
+        expect.stringMatching(new RegExp(`^vesting_whitelist ${vesting.address}: wallet_address \\[.*${stranger}\\] != \\[`)),
       ]),
     );
     expect(r.differences).toHaveLength(5);
