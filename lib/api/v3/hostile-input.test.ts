@@ -32,6 +32,19 @@ describe('values past the range of what is stored', () => {
     expect(messages.status).toBe(200);
   });
 
+  it('a NUL byte in a text parameter is a 422 naming it, never a database error', async () => {
+    for (const [route, query] of [
+      ['events', { supported_action_types: ['x', '\0'] }],
+      ['actions', { action_type: 'ton_transfer\0' }],
+      ['dns/records', { domain: 'a\0.ton' }],
+      ['search', { q: 'atlas\0' }],
+    ] as const) {
+      const r = await db.callV3(route, query as Record<string, string | string[]>);
+      expect(r.status, `${route} ${JSON.stringify(query)}`).toBe(422);
+      expect(r.text).toContain(Object.keys(query)[0]);
+    }
+  });
+
   it('a time that is not an unsigned number is a 422 naming the parameter', async () => {
     const r = await db.callV3('transactions', { start_utime: '1e999' });
     expect(r.status).toBe(422);

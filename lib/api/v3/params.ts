@@ -165,6 +165,9 @@ export const parseAddr: Parser<string> = (raw) => {
   return p ? rawUpper(p.address) : undefined;
 };
 
+/** Free text as given; a NUL byte is no character of any name or value (and PostgreSQL text cannot hold it). */
+export const parseText: Parser<string> = (raw) => (raw.includes('\0') ? undefined : raw);
+
 export const parseHashParam: Parser<Buffer> = (raw) => {
   if (raw.trim() === '') return ABSENT;
   return parseHash(unspace(raw)) ?? undefined;
@@ -197,13 +200,13 @@ export const p = {
   addressOrNull: (description: string) =>
     scalar<string | null>((raw) => (raw === 'null' ? null : parseAddr(raw)), { ...ADDRESS_SCHEMA, description: `${ADDRESS_SCHEMA.description}, or \`null\`` }, description),
   hash: (description: string) => scalar(parseHashParam, HASH_SCHEMA, description),
-  string: (description: string, extra: JsonSchema = {}) => scalar<string>((raw) => raw, { type: 'string', ...extra }, description),
+  string: (description: string, extra: JsonSchema = {}) => scalar<string>(parseText, { type: 'string', ...extra }, description),
   addresses: (description: string) => array(parseAddr, true, ADDRESS_SCHEMA, description),
   hashes: (description: string) => array(parseHashParam, true, HASH_SCHEMA, description),
   /** Plain strings: kept as given, never split on commas. */
-  strings: (description: string) => array<string>((raw) => raw, false, { type: 'string' }, description),
+  strings: (description: string) => array<string>(parseText, false, { type: 'string' }, description),
   /** Plain strings the route counts itself, to word the limit as toncenter does (decode); the URL caps them. */
-  stringsUncapped: (description: string) => array<string>((raw) => raw, false, { type: 'string' }, description, false),
+  stringsUncapped: (description: string) => array<string>(parseText, false, { type: 'string' }, description, false),
 };
 
 /** limit, offset, sort (api-v3.md §1.7). */
