@@ -29,7 +29,7 @@ export async function benchPages(opts: { seconds?: number } = {}): Promise<Bench
     const pages: [string, string][] = [
       ['home', '/'],
       ['blocks list', '/blocks'],
-      ['masterchain block', `/block/-1/8000000000000000/${info.last.seqno - 5}`],
+      ['masterchain block', `/block/-1/8000000000000000/${Math.max(1, info.last.seqno - 1)}`],
       ['transaction', `/tx/${encodeURIComponent(tx.hash.replace(/\+/g, '-').replace(/\//g, '_'))}`],
       ['account', `/account/${encodeURIComponent(tx.account)}`],
       ['jettons', '/jettons'],
