@@ -21,8 +21,7 @@ export type { PendingEntry, PendingStore } from './store';
 /** Emulated transactions carry no block: a masterchain-wide shard, seqno 0 (as toncenter's emulator). */
 export const EMULATED_SHARD = -(2n ** 63n);
 
-export function parseEmulated(boc: string): ParsedTransaction {
-  const cell = Cell.fromBase64(boc);
+export function parseEmulated(cell: Cell): ParsedTransaction {
   // The account's workchain: the transaction holds only the address's 256 bits; its in-message names it.
   const io = cell.refs[0]!.beginParse();
   const inMsg = io.loadBit() ? loadMessage(io.loadRef().beginParse()) : null;
@@ -105,8 +104,7 @@ export class PendingTraces {
     if (emulated.rejected !== null) {
       return { ...base, transactions: [], actions: null, accounts: [dest], actionAccounts: [], rejected: emulated.rejected };
     }
-    const bocs = emulated.transactions.map((c) => c.toBoc().toString('base64'));
-    const parsed = bocs.map(parseEmulated);
+    const parsed = emulated.transactions.map(parseEmulated);
     const transactions = parsedTraceTransactions(parsed);
     const trace: Trace = {
       traceId: transactions[0]!.hash,
@@ -119,7 +117,7 @@ export class PendingTraces {
     const actions = await this.classify(trace);
     return {
       ...base,
-      transactions: bocs,
+      transactions: emulated.transactions.map((c) => c.toBoc().toString('base64')),
       actions: actions?.map(encodeAction) ?? null,
       accounts: [...new Set(transactions.map((t) => t.account))],
       actionAccounts: [...new Set((actions ?? []).flatMap((a) => a.accounts))],

@@ -1,6 +1,7 @@
 // A pending-store entry as v3 shows it (api-v3.md §3.2, §3.5, §3.6, §4.3): its emulated transactions
 // (`emulated: true`, finality `pending`, `trace_external_hash`, no trace id), the trace (state `pending`,
 // counters from its nodes, mc_seqno_start "0") and its actions, through the same mappers as stored data.
+import { Cell } from '@ton/core';
 import { Prisma, type Transaction } from '../db/generated/client';
 import { actionRecordJson } from '../api/v3/actions-query';
 import { bytes, hex } from '../api/v3/encode';
@@ -39,7 +40,7 @@ function messageRow(m: MessageRecord): MessageRowLike {
 /** The entry's emulated transactions in the order they ran. */
 export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
   return entry.transactions.map((boc) => {
-    const { transaction: t, messages, contents } = parseEmulated(boc);
+    const { transaction: t, messages, contents } = parseEmulated(Cell.fromBase64(boc));
     const bodies = new Map(contents.map((c) => [c.hash.toString('hex'), c.cell.toBoc()]));
     const row: Transaction = {
       ...t,
