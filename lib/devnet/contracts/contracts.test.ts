@@ -267,14 +267,14 @@ describe('governed jetton (Tolk, stablecoin-contract manner)', () => {
       value: toNano('1'),
       init: init.init,
       bounce: false,
-      body: stablecoinMintBody({ to: alice.address, amount: 1000n, tonAmount: toNano('0.1'), minter, responseAddress: admin.address }),
+      body: stablecoinMintBody({ to: alice.address, amount: 1000n, tonToWallet: toNano('0.1'), minter, responseAddress: admin.address }),
     });
     expect(exitOn(r.transactions, minter)).toBe(0);
     expect(await supply()).toBe(1000n);
   });
 
   it('only the admin mints (73 otherwise)', async () => {
-    const r = await alice.send({ to: minter, value: toNano('0.2'), body: stablecoinMintBody({ to: alice.address, amount: 5n, tonAmount: toNano('0.1'), minter }) });
+    const r = await alice.send({ to: minter, value: toNano('0.2'), body: stablecoinMintBody({ to: alice.address, amount: 5n, tonToWallet: toNano('0.1'), minter }) });
     expect(exitOn(r.transactions, minter)).toBe(STABLECOIN_EXIT.notOwner);
     expect(await supply()).toBe(1000n);
   });

@@ -83,7 +83,7 @@ export function jettonWalletAddress(minter: Address, owner: Address): Address {
  * The internal_transfer a minter sends a wallet when minting (`from` is the minter): the message that
  * carries the new tokens, also inside the mint requests of both minters.
  */
-export function jettonInternalTransferBody(args: {
+function jettonInternalTransferBody(args: {
   amount: bigint;
   from: Address;
   responseAddress?: Address | null;
@@ -102,8 +102,8 @@ export function jettonInternalTransferBody(args: {
     .endCell();
 }
 
-/** admin → minter: mint `amount` to `to`; `tonToWallet` pays the new wallet's gas and the forward. */
-export function jettonMintBody(args: {
+/** What a mint request says: `amount` to `to`; `tonToWallet` pays the new wallet's gas and the forward. */
+export interface JettonMintArgs {
   to: Address;
   amount: bigint;
   tonToWallet: bigint;
@@ -112,16 +112,24 @@ export function jettonMintBody(args: {
   forwardTonAmount?: bigint;
   forwardPayload?: Cell | null;
   queryId?: bigint;
-}): Cell {
-  const internalTransfer = jettonInternalTransferBody({ ...args, from: args.minter });
+}
+
+/**
+ * admin → minter: a mint request under the minter's own opcode (op query_id to ton_amount ^internal_transfer,
+ * the layout the assets-sdk minter and the stablecoin minter share).
+ */
+export function mintRequestBody(op: number, args: JettonMintArgs): Cell {
   return beginCell()
-    .storeUint(OP_JETTON_MINT, 32)
+    .storeUint(op, 32)
     .storeUint(args.queryId ?? 0n, 64)
     .storeAddress(args.to)
     .storeCoins(args.tonToWallet)
-    .storeRef(internalTransfer)
+    .storeRef(jettonInternalTransferBody({ ...args, from: args.minter }))
     .endCell();
 }
+
+/** admin → assets-sdk minter: mint `amount` to `to`. */
+export const jettonMintBody = (args: JettonMintArgs): Cell => mintRequestBody(OP_JETTON_MINT, args);
 
 /** owner → own jetton wallet: TEP-74 transfer; the forward payload is stored by ref. */
 export function jettonTransferBody(args: {

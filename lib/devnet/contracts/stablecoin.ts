@@ -8,7 +8,7 @@
  */
 import { Address, beginCell, Cell, contractAddress, StateInit } from '@ton/core';
 import { storeSnakeBytes } from './common';
-import { jettonInternalTransferBody } from './jetton';
+import { mintRequestBody, type JettonMintArgs } from './jetton';
 import { cachedCompilation, compileTolk, tolkSourceDir } from './tolk';
 
 export const OP_STABLECOIN_MINT = 0x642b7d07;
@@ -61,25 +61,8 @@ export function stablecoinWalletAddress(code: StablecoinCode, minter: Address, o
   return contractAddress(minter.workChain, { code: code.wallet, data });
 }
 
-/** admin → minter: mint `amount` to `to`; `tonAmount` goes to the wallet (its gas and the forward). */
-export function stablecoinMintBody(args: {
-  to: Address;
-  amount: bigint;
-  tonAmount: bigint;
-  minter: Address;
-  responseAddress?: Address | null;
-  forwardTonAmount?: bigint;
-  forwardPayload?: Cell | null;
-  queryId?: bigint;
-}): Cell {
-  return beginCell()
-    .storeUint(OP_STABLECOIN_MINT, 32)
-    .storeUint(args.queryId ?? 0n, 64)
-    .storeAddress(args.to)
-    .storeCoins(args.tonAmount)
-    .storeRef(jettonInternalTransferBody({ ...args, from: args.minter }))
-    .endCell();
-}
+/** admin → stablecoin minter: mint `amount` to `to` (the standard minter's mint request layout). */
+export const stablecoinMintBody = (args: JettonMintArgs): Cell => mintRequestBody(OP_STABLECOIN_MINT, args);
 
 /** admin → minter: set the status of `owner`'s wallet (STABLECOIN_STATUS), delivered by call_to. */
 export function stablecoinSetStatusBody(args: { owner: Address; status: number; tonAmount: bigint; queryId?: bigint }): Cell {

@@ -577,7 +577,7 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
       value: toNano('0.25'),
       bounce: false,
       init: stable.init,
-      body: stablecoinMintBody({ to: W('alice').address, amount: J2.stableMintAlice, tonAmount: toNano('0.1'), minter: stable.address, responseAddress: admin.address }),
+      body: stablecoinMintBody({ to: W('alice').address, amount: J2.stableMintAlice, tonToWallet: toNano('0.1'), minter: stable.address, responseAddress: admin.address }),
     },
   ]);
   await admin.send(driver, [
@@ -585,7 +585,7 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
       to: stable.address,
       value: toNano('0.25'),
       bounce: true,
-      body: stablecoinMintBody({ to: W('bob').address, amount: J2.stableMintBob, tonAmount: toNano('0.1'), minter: stable.address, responseAddress: admin.address, queryId: 1n }),
+      body: stablecoinMintBody({ to: W('bob').address, amount: J2.stableMintBob, tonToWallet: toNano('0.1'), minter: stable.address, responseAddress: admin.address, queryId: 1n }),
     },
   ]);
   await W('alice').send(driver, [
