@@ -334,14 +334,15 @@ describe('GET /dns/records', () => {
   });
 });
 
+/** The actions of `type` the index holds for `account`, checked against the response model. */
+async function actionsOf(account: string, type: string): Promise<ActionJson[]> {
+  const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { account, action_type: type, limit: 1000 });
+  expect(r.status, r.text).toBe(200);
+  expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
+  return r.body.actions;
+}
+
 describe('NFT and DNS actions: the classifier reads the derived tables', () => {
-  type Actions = { actions: ActionJson[] };
-  const actionsOf = async (account: string, type: string) => {
-    const r = await chain.callV3<Actions>('actions', { account, action_type: type, limit: 1000 });
-    expect(r.status, r.text).toBe(200);
-    expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
-    return r.body.actions;
-  };
 
   it('the genesis gift is an nft_transfer from alice to carol, with the item, its collection and index', async () => {
     const gift = (await chain.callV3<Transfers>('nft/transfers', { item_address: acc('nft_item_0'), limit: 1000 })).body.nft_transfers.find(
@@ -365,7 +366,7 @@ describe('NFT and DNS actions: the classifier reads the derived tables', () => {
     const requests = (await chain.callV3<Transfers>('nft/transfers', { limit: 1000 })).body.nft_transfers;
     expect(requests.length).toBeGreaterThan(2);
     for (const t of requests) {
-      const r = await chain.callV3<Actions>('actions', { tx_hash: t.transaction_hash });
+      const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { tx_hash: t.transaction_hash });
       const own = r.body.actions.filter((a) => a.transactions.includes(t.transaction_hash));
       const transfer = own.filter((a) => a.type === 'nft_transfer');
       expect(transfer, t.nft_address).toHaveLength(1);
@@ -480,35 +481,7 @@ describe('metadata of NFT items and collections', () => {
 
 // Last: these send record changes to alice.ton, which the DNS route tests above read as the genesis left it.
 describe('.ton record changes as actions', () => {
-  type Actions = { actions: ActionJson[] };
-  const actionsOf = async (account: string, type: string) => {
-    const r = await chain.callV3<Actions>('actions', { account, action_type: type, limit: 1000 });
-    expect(r.status, r.text).toBe(200);
-    expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
-    return r.body.actions;
-  };
   const key = (category: string) => sha256_sync(Buffer.from(category)).toString('hex');
-
-  it('alice pointing her name at her v5r1 wallet (genesis) is a change_dns with the new wallet record', async () => {
-    const changes = (await actionsOf(acc('alice.ton'), 'change_dns')).filter((a) => a.details.source === acc('alice'));
-    expect(changes).toHaveLength(1);
-    expect(changes[0]!.success).toBe(true);
-    expect(changes[0]!.details).toEqual({
-      key: key('wallet'),
-      value: {
-        sum_type: 'DNSSmcAddress',
-        dns_smc_address: acc('wallet_v5r1'),
-        dns_adnl_address: null,
-        dns_text: null,
-        dns_next_resolver_address: null,
-        dns_storage_address: null,
-        flags: 0,
-      },
-      source: acc('alice'),
-      asset: acc('alice.ton'),
-      nft_collection: acc('dns_collection'),
-    });
-  });
 
   it('deleting a record is delete_dns; the empty change of key 0 is renew_dns, and the expiry follows it', async () => {
     const alice = await genesisWallet(chain, 'alice');
