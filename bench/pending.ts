@@ -2,7 +2,8 @@
 // bob's jetton wallet → bob's notification and alice's excess) emulated against the devnet's latest
 // state and classified, as a send through sendBoc does it. The message is never sent, so every run meets
 // the same state. Emulator workers warm, the block's config read once (as in a running process).
-import { Address, beginCell, Cell, toNano } from '@ton/core';
+import { Address, Cell, toNano } from '@ton/core';
+import { textCommentBody } from '../lib/devnet/contracts/common';
 import { jettonTransferBody } from '../lib/devnet/contracts/jetton';
 import { emulateTrace } from '../lib/pending/emulate';
 import { startTestChain } from '../lib/testing/chain';
@@ -21,7 +22,7 @@ export async function benchPending(): Promise<BenchResult[]> {
       destination: Address.parse(chain.account('bob').address),
       responseDestination: alice.address,
       forwardTonAmount: toNano('0.01'),
-      forwardPayload: beginCell().storeUint(0, 32).storeStringTail('bench').endCell(),
+      forwardPayload: textCommentBody('bench'),
     });
     const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('alice_jetton').address), value: toNano('0.2'), bounce: true, body }]);
     const external = Cell.fromBoc(messageBoc(msg))[0]!;

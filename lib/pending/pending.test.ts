@@ -5,6 +5,7 @@
 import { Address, beginCell, Cell, toNano, type Message } from '@ton/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textCommentBody } from '../devnet/contracts/common';
 import { jettonTransferBody } from '../devnet/contracts/jetton';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
@@ -41,14 +42,14 @@ afterAll(() => chain?.close());
 const bocOf = (m: Message) => messageBoc(m).toString('base64');
 const hashOf = (m: Message) => Cell.fromBoc(messageBoc(m))[0]!.hash().toString('base64');
 
-/** Polls /pendingTraces by the message's hash until a trace is there (or `ms` pass). */
-async function pendingTrace(hash: string, ms = 1000): Promise<{ trace: TraceJson | null; elapsed: number; body: Traces }> {
+/** The pending trace of `hash` once the store has it (or a refusal), polled for up to `ms`; how fast is `npm run bench -- --only pending`'s. */
+async function pendingTrace(hash: string, ms = 10_000): Promise<{ trace: TraceJson | null; body: Traces }> {
   const t0 = performance.now();
   for (;;) {
     const r = await chain.callV3<Traces>('pendingTraces', { ext_msg_hash: hash });
     expect(r.status, r.text).toBe(200);
     const trace = r.body.traces?.[0] ?? null;
-    if (trace || r.body.rejected || performance.now() - t0 > ms) return { trace, elapsed: performance.now() - t0, body: r.body };
+    if (trace || r.body.rejected || performance.now() - t0 > ms) return { trace, body: r.body };
     await new Promise((res) => setTimeout(res, 20));
   }
 }
@@ -60,15 +61,14 @@ const hops = (txs: TransactionJson[]) =>
     .map((t) => ({ account: t.account, opcode: t.in_msg?.source ? t.in_msg.opcode : null, source: t.in_msg?.source ?? null, aborted: t.description.aborted ?? false }));
 
 describe('a TON transfer sent through sendBoc', () => {
-  it('is in pendingTraces within 1 s with its predicted ton_transfer, listed by pendingTransactions and pendingActions, and gone once indexed', async () => {
+  it('is in pendingTraces with its predicted ton_transfer, listed by pendingTransactions and pendingActions, and gone once indexed', async () => {
     const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('bob').address), value: toNano('0.25'), body: 'pending hello' }]);
     const hash = hashOf(msg);
     const sent = await chain.callV2('post', 'sendBoc', { boc: bocOf(msg) });
     expect(sent.body).toEqual({ ok: true, result: { '@type': 'ok' }, '@extra': expect.any(String) });
 
-    const { trace, elapsed, body } = await pendingTrace(hash);
+    const { trace, body } = await pendingTrace(hash);
     expect(trace, JSON.stringify(body)).not.toBeNull();
-    expect(elapsed).toBeLessThan(1000);
     expect(modelProblems(body, PendingTracesResponse)).toEqual([]);
     expect(trace).toMatchObject({
       trace_id: null,
@@ -127,7 +127,7 @@ describe('an emulated jetton transfer', () => {
       destination: Address.parse(chain.account('bob').address),
       responseDestination: alice.address,
       forwardTonAmount: toNano('0.01'),
-      forwardPayload: beginCell().storeUint(0, 32).storeStringTail('pending jettons').endCell(),
+      forwardPayload: textCommentBody('pending jettons'),
       queryId: 77n,
     });
     const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('alice_jetton').address), value: toNano('0.2'), bounce: true, body }]);
@@ -135,7 +135,7 @@ describe('an emulated jetton transfer', () => {
     // Sent through v3's POST /message: its answer is upstream's, unchanged.
     const posted = await chain.postV3('message', { boc: bocOf(msg) });
     expect(posted.body).toEqual({ message_hash: hash, message_hash_norm: expect.any(String) });
-    const { trace, body: answer } = await pendingTrace(hash, 5000);
+    const { trace, body: answer } = await pendingTrace(hash);
     expect(trace, JSON.stringify(answer)).not.toBeNull();
     const emulatedHops = hops(Object.values(trace!.transactions!));
     // wallet → its jetton wallet → bob's jetton wallet → bob (notification) and alice (excesses)
@@ -164,7 +164,7 @@ describe('a message the chain will refuse', () => {
     const hash = hashOf(forged);
     const r = await chain.callV2('post', 'sendBocReturnHashNoError', { boc: bocOf(forged) });
     expect(r.status).toBe(400); // the devnet's lite server refuses it too
-    const { trace, body: answer } = await pendingTrace(hash, 5000);
+    const { trace, body: answer } = await pendingTrace(hash);
     expect(trace).toBeNull();
     expect(answer.traces).toBeNull();
     expect(answer.rejected).toEqual([{ external_hash: hash, external_hash_norm: expect.any(String), reason: expect.stringMatching(/exit code 3[35]/) }]);
