@@ -2,9 +2,9 @@
 
 import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
 import { txSucceeded } from '@/lib/format/tx';
-import { useResource } from '@/lib/client/queries';
+import { useMetadata } from '@/lib/client/queries';
 import { jettonOfWallet, type JettonUnits } from '@/lib/format/jetton';
-import { summarizeTx, type TxLine } from '@/lib/format/tx-summary';
+import { lineJettonWallet, summarizeTx, type TxLine } from '@/lib/format/tx-summary';
 import { Address } from '../entity/Address';
 import { Direction, TxSummaryLine } from '../entity/TxSummary';
 import { Time } from '../entity/Time';
@@ -87,17 +87,16 @@ export function TxTable({ txs, book, showAccount = true }: { txs: TransactionJso
 
 /** The jettons of the jetton wallets the lines name, from /metadata (one request for the page). */
 function useJettonUnits(lines: TxLine[]): (wallet: string) => JettonUnits | undefined {
-  const wallets = [...new Set(lines.flatMap((l) => (l.summary.kind === 'sent_jetton' || l.summary.kind === 'received_jetton' ? [l.summary.wallet] : [])))].sort();
-  const q = useResource('metadata', { address: wallets }, { enabled: wallets.length > 0 });
-  return (wallet) => jettonOfWallet(wallet, q.data);
+  const metadata = useMetadata(lines.map(lineJettonWallet));
+  return (wallet) => jettonOfWallet(wallet, metadata);
 }
 
 function Summary({ t, line, book, units }: { t: TransactionJson; line: TxLine; book: AddressBookJson; units: (wallet: string) => JettonUnits | undefined }) {
-  const s = line.summary;
+  const wallet = lineJettonWallet(line);
   return (
     <div className="flex min-w-0 items-start gap-1.5">
       <Direction direction={line.direction} />
-      <TxSummaryLine t={t} line={line} book={book} units={s.kind === 'sent_jetton' || s.kind === 'received_jetton' ? units(s.wallet) : undefined} />
+      <TxSummaryLine t={t} line={line} book={book} units={wallet ? units(wallet) : undefined} />
     </div>
   );
 }

@@ -3,11 +3,11 @@
 import Link from 'next/link';
 import type { AddressBookJson, MessageJson, TransactionJson } from '@/lib/api/v3/models';
 import { jettonOfMessage, jettonOfWallet } from '@/lib/format/jetton';
-import { useResource } from '@/lib/client/queries';
+import { useMetadata, useResource } from '@/lib/client/queries';
 import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';
 import { base64ToHex, toUrlSafe } from '@/lib/format/hash';
 import { feeBreakdown, txSucceeded } from '@/lib/format/tx';
-import { summarizeTx } from '@/lib/format/tx-summary';
+import { lineJettonWallet, summarizeTx } from '@/lib/format/tx-summary';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { BlockLink } from '../entity/BlockLink';
@@ -35,9 +35,8 @@ export function TxView({ hash }: { hash: string }) {
 function useMessageJettons(t: TransactionJson) {
   const msgs = [...(t.in_msg ? [t.in_msg] : []), ...t.out_msgs];
   const jettonBodies = msgs.filter((m) => m.message_content?.decoded?.['@type']?.toString().startsWith('jetton_'));
-  const parties = [...new Set(jettonBodies.flatMap((m) => [m.source, m.destination]).filter((a): a is string => !!a))].sort();
-  const q = useResource('metadata', { address: parties }, { enabled: parties.length > 0 });
-  return { message: (m: MessageJson) => jettonOfMessage(m, q.data), wallet: (a: string) => jettonOfWallet(a, q.data) };
+  const metadata = useMetadata(jettonBodies.flatMap((m) => [m.source, m.destination]));
+  return { message: (m: MessageJson) => jettonOfMessage(m, metadata), wallet: (a: string | undefined) => (a ? jettonOfWallet(a, metadata) : undefined) };
 }
 
 function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
@@ -52,7 +51,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
         Transaction <Status ok={ok} />
       </PageTitle>
       <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900" data-testid="tx-headline">
-        <TxSummaryLine t={t} line={line} book={book} withAccount units={line.summary.kind === 'sent_jetton' || line.summary.kind === 'received_jetton' ? jettonOf.wallet(line.summary.wallet) : undefined} />
+        <TxSummaryLine t={t} line={line} book={book} withAccount units={jettonOf.wallet(lineJettonWallet(line))} />
       </p>
       <Card title="Overview" id="overview">
         <Fields

@@ -35,3 +35,12 @@ export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>
     ...(opts.noRetry ? { retry: false } : {}),
   });
 }
+
+/**
+ * The metadata side map of some addresses (one /metadata request; none for an empty list). Order and
+ * repeats do not change the query key.
+ */
+export function useMetadata(addresses: readonly (string | null | undefined)[]) {
+  const address = [...new Set(addresses.filter((a): a is string => !!a))].sort();
+  return useResource('metadata', { address }, { enabled: address.length > 0 }).data;
+}

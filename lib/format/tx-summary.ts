@@ -31,6 +31,10 @@ export interface TxLine {
   bouncedBack: boolean;
 }
 
+/** The jetton wallet a jetton line counts in (its metadata names the jetton); undefined for other lines. */
+export const lineJettonWallet = (line: TxLine): string | undefined =>
+  line.summary.kind === 'sent_jetton' || line.summary.kind === 'received_jetton' ? line.summary.wallet : undefined;
+
 /** Why a transaction failed, in words (compute exit code by the account's interfaces, action phase, abort). */
 export function failureReason(t: TransactionJson, interfaces: readonly string[]): string | undefined {
   if (txSucceeded(t)) return undefined;
