@@ -63,7 +63,7 @@ try {
         for (const d of tokens.differences) console.log(`DIFF ${d}`);
         console.log(`atlas index:verify: jettons at ${cursor}: ${tokens.masters} masters, ${tokens.wallets} wallets, ${tokens.differences.length} differences`);
         if (tokens.differences.length) code = 1;
-        const deriver = new Deriver({ prisma: db.prisma, lite: client, tvm, log: log.child({ component: 'verify' }) });
+        const deriver = new Deriver({ prisma: db.prisma, lite: client, tvm, log: log.child({ component: 'verify' }), fullConfig: true });
         const nft = await verifyDerived({ prisma: db.prisma, deriver });
         for (const d of nft.differences) console.log(`DIFF ${d}`);
         console.log(`atlas index:verify: NFT and DNS tables: ${nft.rows} rows, ${nft.differences.length} differences`);

@@ -5,6 +5,7 @@ import { beginCell, Cell, CellType, Dictionary, parseTuple, serializeTuple, type
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { isStateGone } from '../../lite';
+import { configDictCell, loadConfigDict } from '../../ton/config';
 import { configRootFromProof } from '../../ton/config-proof';
 import { methodId } from '../../ton/contract-methods';
 import type { TvmPool } from '../../tvm/pool';
@@ -16,6 +17,17 @@ const GAS_LIMIT = 1_000_000n;
 const MAX_LIBRARY_FETCHES = 8;
 const CONFIGS_KEPT = 4;
 
+/**
+ * Configuration parameters the derive stage's get-methods run without: the validator sets (32–37) and
+ * their temporary keys (39), ~85% of mainnet's configuration. The emulator build parses the whole
+ * configuration on every run (see lib/tvm/worker.ts): with them a run costs ~9 ms of CPU, without
+ * ~1.5 ms, and indexing runs several per block. The get-methods of the interfaces derived here never
+ * read them: TVM's c7 carries only the unpacked prices and limits (params 18–25 and 43), and reading a
+ * validator set by CONFIGPARAM is what the elector does, not a token. index:verify derives with the full
+ * configuration (`fullConfig`), so the tables are checked against answers that keep them.
+ */
+const PARAMS_GETTERS_SKIP = [32, 33, 34, 35, 36, 37, 39];
+
 /** The masterchain block get-methods run at. */
 export interface GetterBlock {
   id: tonNode_blockIdExt;
@@ -24,20 +36,26 @@ export interface GetterBlock {
   keySeqno: number;
 }
 
+const boc64 = (c: Cell) => c.toBoc().toString('base64');
+
 export class ChainReader {
   private readonly configs = new Map<number, Promise<string>>();
   private readonly libraries = new Map<string, Promise<Cell | null>>();
 
-  constructor(private readonly lite: LiteClient) {}
+  /** `fullConfig`: get-methods run with every configuration parameter (index:verify), not the getters' subset. */
+  constructor(
+    private readonly lite: LiteClient,
+    private readonly fullConfig = false,
+  ) {}
 
-  /** The configuration in force at `block`, as a base64 BoC; read once per key block. */
+  /** The configuration get-methods run with at `block`, as a base64 BoC; read once per key block. */
   config(block: GetterBlock): Promise<string> {
     let config = this.configs.get(block.keySeqno);
     if (!config) {
       const read = (id: tonNode_blockIdExt) =>
         this.lite.engine
           .query(Functions.liteServer_getConfigAll, { kind: 'liteServer.getConfigAll', mode: 0, id })
-          .then((res) => configRootFromProof(res.configProof).toBoc().toString('base64'));
+          .then((res) => boc64(this.fullConfig ? configRootFromProof(res.configProof) : gettersConfig(configRootFromProof(res.configProof))));
       // A liteserver that no longer keeps the block's state (non-archival, a devnet reopened from disk)
       // gets asked at its head: the indexer reads such blocks' account states there too (follower.ts).
       config = read(block.id).catch(async (err: unknown) => {
@@ -73,7 +91,13 @@ export class ChainReader {
   }
 }
 
-const boc64 = (c: Cell) => c.toBoc().toString('base64');
+/** `root` (a configuration's Hashmap 32 ^Cell) without PARAMS_GETTERS_SKIP. */
+export function gettersConfig(root: Cell): Cell {
+  const dict = loadConfigDict(root);
+  for (const id of PARAMS_GETTERS_SKIP) dict.delete(id);
+  return configDictCell(dict);
+}
+
 // An account's code and data go to the pool with each of its get-methods (several per block, and a
 // code is shared by every wallet of a kind): serialized once per cell.
 const serialized = new WeakMap<Cell, string>();

@@ -32,6 +32,8 @@ export interface DeriverOptions {
   tvm: TvmPool;
   log: Logger;
   detectors?: readonly Detector[];
+  /** Get-methods run with the whole configuration, not the getters' subset (getters.ts): index:verify. */
+  fullConfig?: boolean;
 }
 
 export interface DeriveInput {
@@ -52,7 +54,7 @@ export class Deriver {
   private readonly known = new Map<string, Promise<string[]>>();
 
   constructor(private readonly o: DeriverOptions) {
-    this.reader = new ChainReader(o.lite);
+    this.reader = new ChainReader(o.lite, o.fullConfig);
     this.detectors = o.detectors ?? DETECTORS;
   }
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => chain?.close());
 
 const prisma = () => chain.db!.db.prisma;
-const verify = () => verifyDerived({ prisma: prisma(), deriver: new Deriver({ prisma: prisma(), lite: chain.lite, tvm: chain.tvm, log }), batch: 3 });
+const verify = () => verifyDerived({ prisma: prisma(), deriver: new Deriver({ prisma: prisma(), lite: chain.lite, tvm: chain.tvm, log, fullConfig: true }), batch: 3 });
 
 describe('verifyDerived', () => {
   it('the tables the derive stage wrote agree with the get-methods', async () => {
