@@ -265,7 +265,6 @@ export function sortOrder(sort: string | undefined, fallback: SortOrder = 'desc'
   }
 }
 
-export const flip = (s: SortOrder): SortOrder => (s === 'asc' ? 'desc' : 'asc');
 
 // ---------------------------------------------------------------------------------------------------
 // Reading a GET query into a route's schema input.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
-import { planTree, planNodes, type PlanNode } from '../../../testing/plan';
+import { indexProblems, planNodes, planTree, subsets, type PlanNode } from '../../../testing/plan';
 import { messageWindowQuery, type MessageFilter } from './messages';
 
 let t: TestDatabase;
@@ -60,32 +60,14 @@ const RANGES: Record<string, Partial<MessageFilter>> = {
 const EXTERNALS: Record<string, Partial<MessageFilter>> = { '': {}, exclude_externals: { excludeExternals: true }, only_externals: { onlyExternals: true } };
 
 function* combinations(): Generator<[string, MessageFilter]> {
-  const names = Object.keys(KEYS);
-  const keySets: [string, Partial<MessageFilter>][] = [];
-  for (let mask = 0; mask < 1 << names.length; mask++) {
-    const chosen = names.filter((_, i) => mask & (1 << i));
-    keySets.push([chosen.join('+'), Object.assign({}, ...chosen.map((n) => KEYS[n]))]);
-  }
-  for (const [n, f] of Object.entries(NULLS)) keySets.push([n, f]);
+  const keySets = [...subsets(KEYS), ...Object.entries(NULLS)];
   for (const [k, keys] of keySets)
     for (const [r, range] of Object.entries(RANGES))
       for (const [e, ext] of Object.entries(EXTERNALS))
         for (const sort of ['asc', 'desc'] as const) yield [[k, r, e, sort].filter(Boolean).join(' '), { ...keys, ...range, ...ext, sort }];
 }
 
-/** What is wrong with a plan of the window query, if anything. */
-function problems(root: PlanNode): string[] {
-  const out: string[] = [];
-  const scansOf = (n: PlanNode) => planNodes(n).filter((x) => x['Relation Name'] === 'messages' || x['Node Type'] === 'Bitmap Index Scan');
-  for (const n of planNodes(root)) {
-    if (n['Relation Name'] === 'messages' && n['Node Type'] === 'Seq Scan') out.push('a sequential scan of messages');
-    if (n['Node Type'] === 'Sort') {
-      const unbounded = scansOf(n).filter((s) => s['Node Type'] !== 'Bitmap Heap Scan' && !s['Index Cond']);
-      if (unbounded.length) out.push(`a sort of rows read without an index condition (${unbounded.map((s) => s['Index Name'] ?? s['Node Type']).join(', ')})`);
-    }
-  }
-  return out;
-}
+const problems = (root: PlanNode) => indexProblems(root, 'messages');
 
 describe('/messages plans', () => {
   it('every filter combination, range, externals choice and order reads off an index', async () => {

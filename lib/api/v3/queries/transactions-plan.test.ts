@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
-import { planNodes, planTree, type PlanNode } from '../../../testing/plan';
+import { indexProblems, planNodes, planTree, subsets, type PlanNode } from '../../../testing/plan';
 import { transactionsQuery, type TransactionFilter } from './transactions';
 
 let t: TestDatabase;
@@ -48,32 +48,14 @@ const RANGES: Record<string, Partial<TransactionFilter>> = {
 };
 
 function* combinations(): Generator<[string, TransactionFilter]> {
-  const names = Object.keys(OPTIONAL);
-  const sets: [string, Partial<TransactionFilter>][] = [];
-  for (let mask = 0; mask < 1 << names.length; mask++) {
-    const chosen = names.filter((_, i) => mask & (1 << i));
-    sets.push([chosen.join('+'), Object.assign({}, ...chosen.map((n) => OPTIONAL[n]))]);
-  }
-  for (const [n, f] of Object.entries(PARTIAL_BLOCKS)) sets.push([n, f]);
+  const sets = [...subsets(OPTIONAL), ...Object.entries(PARTIAL_BLOCKS)];
   for (const [a, accounts] of Object.entries(ACCOUNTS))
     for (const [k, keys] of sets)
       for (const [r, range] of Object.entries(RANGES))
         for (const sort of ['asc', 'desc'] as const) yield [[a, k, r, sort].filter(Boolean).join(' '), { ...accounts, ...keys, ...range, sort }];
 }
 
-/** What is wrong with a plan, if anything. */
-function problems(root: PlanNode): string[] {
-  const out: string[] = [];
-  for (const n of planNodes(root)) {
-    if (n['Relation Name'] === 'transactions' && n['Node Type'] === 'Seq Scan') out.push('a sequential scan of transactions');
-    if (n['Node Type'] === 'Sort') {
-      const scans = planNodes(n).filter((x) => (x['Relation Name'] === 'transactions' && x['Node Type'] !== 'Bitmap Heap Scan') || x['Node Type'] === 'Bitmap Index Scan');
-      const unbounded = scans.filter((s) => !s['Index Cond']);
-      if (unbounded.length) out.push(`a sort of rows read without an index condition (${unbounded.map((s) => s['Index Name'] ?? s['Node Type']).join(', ')})`);
-    }
-  }
-  return out;
-}
+const problems = (root: PlanNode) => indexProblems(root, 'transactions');
 
 describe('/transactions plans', () => {
   it('every filter combination, range and order reads off an index', async () => {

@@ -1,24 +1,13 @@
 // Blockchain routes over blocks (api-v3.md §2.1): masterchainInfo, blocks, masterchainBlockShardState,
 // masterchainBlockShards.
 import { z } from 'zod';
-import type { Prisma } from '../../../db/generated/client';
 import { notFound } from '../errors';
-import { bytes } from '../encode';
 import { mapBlock } from '../mappers';
 import { BlocksResponse, MasterchainInfo } from '../models';
-import { flip, limitParams, ltParams, p, page, sortOrder, utimeParams, type SortOrder } from '../params';
+import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
+import { blocksOfShardState, findBlocks } from '../queries/blocks';
 import { defineRoute } from '../route';
-import { clampLt, range } from './common';
-
-/**
- * Block listings order by gen_utime {sort}, then workchain descending (masterchain first when sorting
- * desc), shard and seqno {sort} — toncenter's tie-breakers.
- * [quirk] toncenter orders /blocks (and /masterchainBlockShards) only when `sort` is given and leaves
- * the order to PostgreSQL otherwise, which makes limit/offset paging return repeats and gaps. Atlas
- * always orders, with `sort` defaulting to desc like every other list route; any order is one toncenter
- * could have answered, so clients lose nothing.
- */
-const blockOrder = (s: SortOrder): Prisma.BlockOrderByWithRelationInput[] => [{ genUtime: s }, { workchain: flip(s) }, { shard: s }, { seqno: s }];
+import { clampLt } from './common';
 
 export const masterchainInfo = defineRoute({
   path: 'masterchainInfo',
@@ -56,19 +45,23 @@ export const blocks = defineRoute({
   response: BlocksResponse,
   errors: { 422: 'invalid parameter, limit or sort' },
   async run(q, { prisma }) {
-    const { take, skip } = page(q);
-    const order = sortOrder(q.sort);
-    const where: Prisma.BlockWhereInput = {
-      workchain: q.workchain,
-      shard: q.shard,
-      seqno: q.seqno,
-      rootHash: q.root_hash && bytes(q.root_hash),
-      fileHash: q.file_hash && bytes(q.file_hash),
-      mcBlockSeqno: q.mc_seqno,
-      genUtime: range(q.start_utime === undefined ? undefined : BigInt(q.start_utime), q.end_utime === undefined ? undefined : BigInt(q.end_utime)),
-      startLt: range(q.start_lt === undefined ? undefined : clampLt(q.start_lt), q.end_lt === undefined ? undefined : clampLt(q.end_lt)),
-    };
-    const rows = await prisma.block.findMany({ where, orderBy: blockOrder(order), take, skip });
+    const rows = await findBlocks(
+      prisma,
+      {
+        workchain: q.workchain,
+        shard: q.shard,
+        seqno: q.seqno,
+        rootHash: q.root_hash,
+        fileHash: q.file_hash,
+        mcSeqno: q.mc_seqno,
+        startUtime: q.start_utime,
+        endUtime: q.end_utime,
+        startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
+        endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+        sort: sortOrder(q.sort),
+      },
+      page(q),
+    );
     return { blocks: rows.map(mapBlock) };
   },
 });
@@ -82,13 +75,7 @@ export const masterchainBlockShardState = defineRoute({
   response: BlocksResponse,
   errors: { 404: 'blocks not found' },
   async run(q, { prisma }) {
-    const state = await prisma.shardState.findMany({ where: { mcSeqno: q.seqno ?? 0 } });
-    const rows = state.length
-      ? await prisma.block.findMany({
-          where: { OR: state.map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.seqno })) },
-          orderBy: [{ workchain: 'asc' }, { shard: 'asc' }, { seqno: 'asc' }],
-        })
-      : [];
+    const rows = await blocksOfShardState(prisma, q.seqno ?? 0);
     if (!rows.length) throw notFound('blocks not found');
     return { blocks: rows.map(mapBlock) };
   },
@@ -103,8 +90,7 @@ export const masterchainBlockShards = defineRoute({
   response: BlocksResponse,
   errors: { 404: 'blocks not found', 422: 'invalid parameter, limit or sort' },
   async run(q, { prisma }) {
-    const { take, skip } = page(q);
-    const rows = await prisma.block.findMany({ where: { mcBlockSeqno: q.seqno ?? 0 }, orderBy: blockOrder(sortOrder(q.sort)), take, skip });
+    const rows = await findBlocks(prisma, { mcSeqno: q.seqno ?? 0, sort: sortOrder(q.sort) }, page(q));
     if (!rows.length) throw notFound('blocks not found');
     return { blocks: rows.map(mapBlock) };
   },

@@ -8,23 +8,6 @@ const I64_MAX = 2n ** 63n - 1n;
 /** lt inputs are uint64; the index stores int8, and no lt reaches 2^63, so larger bounds mean "any". */
 export const clampLt = (n: bigint): bigint => (n > I64_MAX ? I64_MAX : n);
 
-/** A `{gte, lte}` filter from optional bounds, or undefined when neither is given. */
-export function range<T>(gte: T | undefined, lte: T | undefined): { gte?: T; lte?: T } | undefined {
-  if (gte === undefined && lte === undefined) return undefined;
-  return { ...(gte === undefined ? {} : { gte }), ...(lte === undefined ? {} : { lte }) };
-}
-
-const I32_MAX = 2 ** 31 - 1;
-
-/**
- * A filter on an int4 unix-time column (transactions.now) from unsigned bounds of any size: a lower bound
- * past the column's range matches nothing (an empty range), an upper bound past it matches everything.
- */
-export function utimeRange(gte: number | undefined, lte: number | undefined): { gte?: number; lte?: number } | undefined {
-  if (gte !== undefined && gte > I32_MAX) return { gte: I32_MAX, lte: -1 };
-  return range(gte, lte === undefined ? undefined : Math.min(lte, I32_MAX));
-}
-
 export async function requireMasterchainBlock(prisma: PrismaClient, seqno: number): Promise<void> {
   const found = await prisma.block.findFirst({ where: { workchain: -1, shard: MASTERCHAIN_SHARD, seqno }, select: { seqno: true } });
   if (!found) throw notFound(`masterchain block ${seqno} not found`);
