@@ -97,6 +97,13 @@ export interface TracesResponse {
   address_book: AddressBookJson;
   metadata: MetadataJson;
 }
+/** /api/v3/pendingTraces: traces null when there are none; `rejected` (Atlas) when an asked-for message will be refused. */
+export interface PendingTracesResponse {
+  traces: TraceJson[] | null;
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+  rejected?: { external_hash: string; external_hash_norm: string; reason: string }[];
+}
 export interface ActionsResponse {
   actions: ActionJson[];
   address_book: AddressBookJson;
@@ -185,6 +192,8 @@ export const resources = {
   metadata: v3<{ address: string[] }, MetadataJson>('metadata'),
   traces: v3<Paging & { trace_id?: string; tx_hash?: string; msg_hash?: string; account?: string; include_actions?: boolean }, TracesResponse>('traces'),
   actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
+  pendingTraces: v3<{ account?: string; ext_msg_hash?: string[] }, PendingTracesResponse>('pendingTraces'),
+  pendingActions: v3<{ account?: string; ext_msg_hash?: string[] }, ActionsResponse>('pendingActions'),
   jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),
   jettonWallets: v3<
     { address?: string[]; owner_address?: string[]; jetton_address?: string[]; exclude_zero_balance?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTon, formatUnits, sumNano } from './amount';
-import { explainActionResult, explainComputeExit } from './exit-codes';
+import { explainActionResult, explainComputeExit, explainRefusal } from './exit-codes';
 import { base64ToHex, middle, toUrlSafe } from './hash';
 import { jettonDisplay, jettonLabel } from './jetton';
 import { formatRelative, formatUtc } from './time';
@@ -52,5 +52,14 @@ describe('exit codes', () => {
     expect(explainComputeExit(33)).toMatch(/Action list too long/);
     expect(explainComputeExit(1234)).toMatch(/Contract-defined/);
     expect(explainActionResult(37)).toMatch(/Not enough Toncoin/);
+  });
+
+  it('explain why an external message is refused, by the receiving contract when it is known', () => {
+    const reason = 'cannot run message on account: inbound external message rejected by transaction (exit code 33)';
+    expect(explainRefusal(reason, ['wallet_v4r2'])).toBe('exit code 33: Wallet: the message seqno does not match the wallet seqno (replayed or out of order)');
+    // Unknown receiver: a code the contract threw is not passed off as an action-phase code.
+    expect(explainRefusal(reason)).toBe('exit code 33: an error the contract threw before accepting the message');
+    expect(explainRefusal('… (exit code 9)')).toMatch(/^exit code 9: Cell underflow/);
+    expect(explainRefusal('no exit code here')).toBe('no exit code here');
   });
 });
