@@ -109,3 +109,7 @@ export const PENDING_IDLE_POLL_MS = 4000;
 /** A pending trace's page: its prediction by external message hash, and its real trace once indexed. */
 export const pendingTraceParams = (externalHash: string) => ({ ext_msg_hash: [externalHash] });
 export const landedTraceParams = (externalHash: string) => ({ msg_hash: externalHash });
+
+/** Account pages show a vesting section for this interface (lib/api/v3/interfaces.ts), read with this query. */
+export const VESTING_INTERFACE = 'wallet_vesting';
+export const vestingParams = (address: string) => ({ contract_address: [address] });

@@ -3,7 +3,7 @@ import { formatTon, formatUnits, sumNano } from './amount';
 import { explainActionResult, explainComputeExit, explainRefusal } from './exit-codes';
 import { base64ToHex, middle, toUrlSafe } from './hash';
 import { jettonDisplay, jettonLabel } from './jetton';
-import { formatRelative, formatUtc } from './time';
+import { formatDuration, formatRelative, formatUtc } from './time';
 
 describe('amounts', () => {
   it('print nano exactly, beyond float precision', () => {
@@ -36,6 +36,14 @@ describe('times and hashes', () => {
     expect(formatUtc(0)).toBe('1970-01-01 00:00:00 UTC');
     expect(formatRelative(100, 130_000)).toBe('30 s ago');
     expect(formatRelative(100, 100_000 + 7200_000)).toBe('2 h ago');
+  });
+  it('format durations in the largest whole unit', () => {
+    expect(formatDuration(30 * 86_400)).toBe('30 days');
+    expect(formatDuration(86_400)).toBe('1 day');
+    expect(formatDuration(36 * 3_600)).toBe('36 hours');
+    expect(formatDuration(90)).toBe('90 s');
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(1440 * 86_400)).toBe('1,440 days');
   });
   it('convert hashes', () => {
     const b64 = Buffer.alloc(32, 0xfb).toString('base64');
