@@ -6,6 +6,7 @@ import type {
   ActionJson,
   AddressBookJson,
   TraceJson,
+  EmulateResponseJson,
   TokenSearchResponseJson,
   BlockJson,
   DnsRecordJson,
@@ -38,6 +39,7 @@ export interface Resource<P extends Params, R> {
 }
 
 const v3 = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'GET' });
+const v3Post = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'POST' });
 const v2 = <P extends Params, R>(path: string, method: 'GET' | 'POST' = 'GET'): Resource<P, R> => ({ url: `/api/v2/${path}`, envelope: 'v2', method });
 
 type Paging = {
@@ -194,6 +196,7 @@ export const resources = {
   actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
   pendingTraces: v3<{ account?: string; ext_msg_hash?: string[] }, PendingTracesResponse>('pendingTraces'),
   pendingActions: v3<{ account?: string; ext_msg_hash?: string[] }, ActionsResponse>('pendingActions'),
+  emulate: v3Post<{ boc: string }, EmulateResponseJson>('emulate'),
   jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),
   jettonWallets: v3<
     { address?: string[]; owner_address?: string[]; jetton_address?: string[]; exclude_zero_balance?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },

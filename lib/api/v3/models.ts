@@ -579,6 +579,7 @@ export type AccountStateFullJson = z.infer<typeof AccountStateFull>;
 export type WalletStateJson = z.infer<typeof WalletState>;
 export type ActionJson = z.infer<typeof Action>;
 export type TraceJson = z.infer<typeof Trace>;
+export type EmulateResponseJson = z.infer<typeof EmulateResponse>;
 
 /** Named schemas: the components of the OpenAPI document. */
 export const MODELS = {
