@@ -24,12 +24,17 @@ function byTrace(actions: ActionJson[]): [string, ActionJson[]][] {
 /**
  * What the account's sent-but-not-landed messages will do (the emulator's prediction, /pendingActions),
  * above its activity. Fetched by the browser only (the server render of the account page does no more
- * work for it), polled quickly while something is pending and slowly otherwise. When a prediction goes
+ * work for it), polled quickly while something is pending and slowly otherwise, and read again when the
+ * tab comes back into view (a reader who just sent from a wallet app). When a prediction goes
  * away its real trace has been indexed: the page's other lists are read again, so it shows up there.
  */
 export function PendingActivity({ address, types }: { address: string; types: string[] | undefined }) {
   const qc = useQueryClient();
-  const q = useResource('pendingActions', { account: address }, { noRetry: true, refetchInterval: (d) => (d?.actions.length ? PENDING_POLL_MS : PENDING_IDLE_POLL_MS) });
+  const q = useResource('pendingActions', { account: address }, {
+    noRetry: true,
+    refetchInterval: (d) => (d?.actions.length ? PENDING_POLL_MS : PENDING_IDLE_POLL_MS),
+    refetchOnFocus: true,
+  });
   const actions = (q.data?.actions ?? []).filter((a) => !types || types.includes(a.type));
   const groups = byTrace(actions);
   const count = q.data?.actions.length ?? 0;

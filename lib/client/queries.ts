@@ -23,6 +23,8 @@ interface HookOptions<R = unknown> {
   keepPrevious?: boolean;
   /** Live views poll anyway: show a failure at once instead of retrying it away. */
   noRetry?: boolean;
+  /** Read again whenever the tab comes back into view (someone who just sent from a wallet app returns). */
+  refetchOnFocus?: boolean;
 }
 
 export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions<ResponseOf<N>> = {}) {
@@ -34,6 +36,7 @@ export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>
     enabled: opts.enabled,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
     ...(opts.noRetry ? { retry: false } : {}),
+    ...(opts.refetchOnFocus ? { refetchOnWindowFocus: 'always' as const } : {}),
   });
 }
 
