@@ -3,12 +3,10 @@
 // refuse answers why; and every bad input is a 422 naming the problem, never a 500.
 import { Address, beginCell, Cell, internal, storeMessageRelaxed, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textCommentBody } from '../../../devnet/contracts/common';
-import { jettonTransferBody } from '../../../devnet/contracts/jetton';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { messageBoc, signedTransfer, type TestWallet } from '../../../testing/devnet';
 import { modelProblems } from '../../../testing/v3';
-import { genesisWallet } from '../../../testing/wallets';
+import { genesisJettonTransfer, genesisWallet } from '../../../testing/wallets';
 import { rawUpper } from '../../../ton/address';
 import { EmulateResponse, type ActionJson, type TraceJson, type TransactionJson } from '../models';
 
@@ -69,15 +67,7 @@ describe('POST /emulate', () => {
   }, 60_000);
 
   it('predicts a 3-hop jetton transfer pasted as hex, equal to the real one', async () => {
-    const body = jettonTransferBody({
-      amount: 4321n,
-      destination: Address.parse(chain.account('bob').address),
-      responseDestination: alice.address,
-      forwardTonAmount: toNano('0.01'),
-      forwardPayload: textCommentBody('emulated jettons'),
-      queryId: 91n,
-    });
-    const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('alice_jetton').address), value: toNano('0.2'), bounce: true, body }]);
+    const msg = await genesisJettonTransfer(chain, alice, { to: 'bob', amount: 4321n, comment: 'emulated jettons', queryId: 91n });
     const { emulated, real } = await emulateThenSend(msg, (c) => `0x${c.toBoc().toString('hex').toUpperCase()}`);
     const txs = Object.values(emulated.trace!.transactions!);
     expect(txs.length).toBeGreaterThanOrEqual(4);
