@@ -2,13 +2,11 @@
 // bob's jetton wallet → bob's notification and alice's excess) emulated against the devnet's latest
 // state and classified, as a send through sendBoc does it. The message is never sent, so every run meets
 // the same state. Emulator workers warm, the block's config read once (as in a running process).
-import { Address, Cell, toNano } from '@ton/core';
-import { textCommentBody } from '../lib/devnet/contracts/common';
-import { jettonTransferBody } from '../lib/devnet/contracts/jetton';
+import { Cell } from '@ton/core';
 import { emulateTrace } from '../lib/pending/emulate';
 import { startTestChain } from '../lib/testing/chain';
-import { messageBoc, signedTransfer } from '../lib/testing/devnet';
-import { genesisWallet } from '../lib/testing/wallets';
+import { messageBoc } from '../lib/testing/devnet';
+import { genesisJettonTransfer, genesisWallet } from '../lib/testing/wallets';
 import { latencyRows, sample, type BenchResult } from './support';
 
 const N = 200;
@@ -17,14 +15,7 @@ export async function benchPending(): Promise<BenchResult[]> {
   const chain = await startTestChain({ seed: 'atlas-bench-pending', rounds: 1, index: true });
   try {
     const alice = await genesisWallet(chain, 'alice');
-    const body = jettonTransferBody({
-      amount: 1000n,
-      destination: Address.parse(chain.account('bob').address),
-      responseDestination: alice.address,
-      forwardTonAmount: toNano('0.01'),
-      forwardPayload: textCommentBody('bench'),
-    });
-    const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('alice_jetton').address), value: toNano('0.2'), bounce: true, body }]);
+    const msg = await genesisJettonTransfer(chain, alice, { to: 'bob', amount: 1000n, comment: 'bench' });
     const external = Cell.fromBoc(messageBoc(msg))[0]!;
     const first = await chain.pending!.entryOf(external);
     const types = (first.actions ?? []).map((a) => a.type).join(', ');

@@ -52,6 +52,7 @@ const KINDS: PageKind[] = [
   { name: 'account-jetton-wallet', url: () => account('alice_jetton'), live: ['overview', 'activity', 'transactions'] },
   { name: 'account-nft-item', url: () => account('nft_item_2'), live: ['overview', 'activity', 'transactions'] },
   { name: 'account-nonexist', url: () => account('bounce_target'), live: ['activity', 'transactions'] },
+  { name: 'account-vesting', url: () => account('vesting'), live: ['overview', 'activity', 'transactions'] },
   { name: 'accounts-top', url: () => '/accounts', live: ['top'] },
   { name: 'jettons', url: () => '/jettons', live: ['jettons'] },
   { name: 'jetton', url: () => `/jetton/${friendly('jetton_minter')}`, live: ['holders', 'transfers'] },
@@ -61,6 +62,7 @@ const KINDS: PageKind[] = [
   { name: 'dns', url: () => '/dns/alice.ton' },
   { name: 'trace', url: ({ trace }) => `/trace/${urlSafe(trace)}` },
   { name: 'search', url: () => '/search?q=atlas' },
+  { name: 'emulate', url: () => '/emulate' },
   { name: 'api-docs', url: () => '/api-docs' },
   { name: 'not-found', url: () => '/no-such-page', status: 404 },
 ];

@@ -2,24 +2,12 @@
 // that are markup, script, `javascript:` URLs and bidi/zero-width tricks. Nothing of it may run, it must
 // read literally with its hidden characters marked, and addresses on the page must be the parsed ones.
 // Also: the security headers on page and API answers (lib/http/security-headers.ts).
-import { randomBytes } from 'node:crypto';
-import { Address, beginCell, external, internal, SendMode, storeMessage, toNano, type Cell, type StateInit } from '@ton/core';
-import { keyPairFromSeed } from '@ton/crypto';
-import { WalletContractV4 } from '@ton/ton';
+import { Address, internal, toNano } from '@ton/core';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { genesisAccount, type GenesisAccount } from './genesis';
+import { E2eWallet, sendBoc, walletSeqno } from './wallet';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
-
-/** The genesis v4r2 wallet that funds this spec's own sender. */
-const FUNDER = 'wallet_v4r2';
-
-function genesisWallet(name: string): GenesisAccount & { secret_key_hex: string } {
-  const a = genesisAccount(name);
-  if (!a.secret_key_hex) throw new Error(`no genesis wallet ${name} with a key`);
-  return a as GenesisAccount & { secret_key_hex: string };
-}
 
 // A fresh receiver per run (an address nobody holds): its account page lists only these transfers.
 const receiver = new Address(0, Buffer.from(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256))));
@@ -39,68 +27,17 @@ const COMMENTS = {
   decoy,
 } as const;
 
-async function walletSeqno(request: APIRequestContext, address: Address): Promise<number | undefined> {
-  const res = await request.get('/api/v2/getWalletInformation', { params: { address: address.toString() } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { result: { seqno?: number } }).result.seqno;
-}
-
-const externalBoc = (to: Address, body: Cell, init?: StateInit) =>
-  beginCell().store(storeMessage(external({ to, body, init }))).endCell().toBoc().toString('base64');
-
-async function sendBoc(request: APIRequestContext, boc: string) {
-  const res = await request.post('/api/v2/sendBoc', { data: { boc } });
-  return { status: res.status(), text: await res.text() };
-}
-
-// The sender is a wallet of this run: the devnet's background traffic sends from every genesis wallet, so
-// a genesis wallet's seqno can move under us. A genesis wallet only funds it (retried until it lands).
-const keys = keyPairFromSeed(randomBytes(32));
-const sender = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
+// The sender is a wallet of this run (e2e/wallet.ts), funded by a genesis wallet.
+const sender = new E2eWallet();
 let senderSeqno = 0;
-
-async function fundSender(request: APIRequestContext) {
-  const g = genesisWallet(FUNDER);
-  const secretKey = Buffer.from(g.secret_key_hex!, 'hex');
-  const funder = WalletContractV4.create({ workchain: 0, publicKey: secretKey.subarray(32) });
-  expect(funder.address.equals(Address.parse(g.address))).toBe(true);
-  const balance = async () => {
-    const res = await request.get('/api/v2/getAddressBalance', { params: { address: sender.address.toString() } });
-    return BigInt(((await res.json()) as { result: string }).result);
-  };
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const body = funder.createTransfer({
-      seqno: (await walletSeqno(request, funder.address))!,
-      secretKey,
-      sendMode: SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS,
-      messages: [internal({ to: sender.address, value: toNano('1'), bounce: false })],
-    });
-    const sent = await sendBoc(request, externalBoc(funder.address, body));
-    // Exit code 33: the traffic generator took this seqno first; read it again.
-    if (sent.status !== 200) {
-      expect(sent.text).toMatch(/exit code 33/);
-      await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    try {
-      await expect.poll(balance, { timeout: 15_000 }).toBeGreaterThan(0n);
-      return;
-    } catch {
-      // Accepted, then lost its seqno to background traffic in the block: send again.
-    }
-  }
-  throw new Error('could not fund the sender');
-}
 
 /** Sends `comments` to the receiver in one signed external (v4 carries up to 4 messages) via /api/v2/sendBoc. */
 async function send(request: APIRequestContext, comments: string[]) {
-  const body = sender.createTransfer({
-    seqno: senderSeqno,
-    secretKey: keys.secretKey,
-    sendMode: SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS,
-    messages: comments.map((c) => internal({ to: receiver, value: toNano('0.01'), bounce: false, body: c })),
-  });
-  const sent = await sendBoc(request, externalBoc(sender.address, body, senderSeqno === 0 ? sender.init : undefined));
+  const boc = sender.external(
+    senderSeqno,
+    comments.map((c) => internal({ to: receiver, value: toNano('0.01'), bounce: false, body: c })),
+  );
+  const sent = await sendBoc(request, boc);
   expect(sent.status, sent.text).toBe(200);
   senderSeqno += 1;
   // The next external needs the next seqno: wait until this one is in a block.
@@ -147,7 +84,7 @@ let txByComment: Map<string, string>;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   await expect.poll(async () => (await request.get('/api/health')).ok(), { timeout: 120_000 }).toBe(true);
-  await fundSender(request);
+  await sender.fund(request);
   await send(request, [COMMENTS.img, COMMENTS.script, COMMENTS.js]);
   await send(request, [COMMENTS.rlo, COMMENTS.zwsp, COMMENTS.decoy]);
   await expect

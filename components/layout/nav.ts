@@ -5,5 +5,6 @@ export const NAV_ITEMS = [
   { href: '/accounts', label: 'Accounts' },
   { href: '/jettons', label: 'Jettons' },
   { href: '/nfts', label: 'NFTs' },
+  { href: '/emulate', label: 'Emulate' },
   { href: '/api-docs', label: 'API' },
 ] as const;

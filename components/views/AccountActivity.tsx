@@ -5,6 +5,7 @@ import { activityParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { ACTIVITY_FILTERS, actionAssets } from '@/lib/format/action';
 import { ActionLine } from '../entity/ActionLine';
+import { PendingActivity } from './PendingActivity';
 import { Time } from '../entity/Time';
 import { Card } from '../ui/Card';
 import { SkeletonLine } from '../ui/Skeleton';
@@ -39,6 +40,7 @@ export function AccountActivity({ address, filter, base }: { address: string; fi
         </nav>
       }
     >
+      <PendingActivity address={address} types={current.types} />
       {q.error ? (
         <ErrorNote error={q.error} />
       ) : !q.data ? (

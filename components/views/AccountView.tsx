@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { VESTING_INTERFACE } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { toUrlSafe } from '@/lib/format/hash';
 import { interfaceLabel } from '../entity/Address';
@@ -15,6 +16,7 @@ import { AccountActivity } from './AccountActivity';
 import { AccountDomains } from './AccountDomains';
 import { AccountJettons } from './AccountJettons';
 import { AccountNfts } from './AccountNfts';
+import { AccountVesting } from './AccountVesting';
 import { GetMethodRunner } from './GetMethodRunner';
 import { TxSection } from './TxSection';
 
@@ -76,6 +78,7 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
           </div>
         </Card>
       </div>
+      {interfaces.includes(VESTING_INTERFACE) && <AccountVesting address={address} />}
       <AccountJettons address={address} />
       <AccountActivity address={address} filter={activity} base={`/account/${encodeURIComponent(address)}`} />
       <Card title="Address forms" id="forms">

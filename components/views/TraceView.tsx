@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AddressBookJson, TraceJson, TraceNodeJson, TransactionJson } from '@/lib/api/v3/models';
 import { useResource } from '@/lib/client/queries';
 import { actionAssets } from '@/lib/format/action';
-import { toUrlSafe } from '@/lib/format/hash';
+import { middle, toUrlSafe } from '@/lib/format/hash';
 import { failureReason, inboundOperation } from '@/lib/format/tx-summary';
 import { txSucceeded } from '@/lib/format/tx';
 import { ActionLine } from '../entity/ActionLine';
@@ -25,22 +25,51 @@ export function TraceView({ id }: { id: string }) {
   // A pending trace polls until it completes; a complete or broken one is read once.
   const q = useResource('traces', { trace_id: id, include_actions: true }, { refetchInterval: 2000, pollWhile: (d) => d.traces[0]?.trace_info.trace_state === 'pending' });
   const trace = q.data?.traces[0];
-  // The jettons its actions count in are read once.
-  const assets = trace?.actions ? actionAssets(trace.actions) : [];
-  const masters = useResource('jettonMasters', { address: assets }, { enabled: assets.length > 0 });
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data) return <PageSkeleton cards={3} />;
   if (!trace) return <NotFoundState title="Trace not found">The index has no trace with this id.</NotFoundState>;
-  const book = q.data.address_book;
-  const info = new Map((masters.data?.jetton_masters ?? []).map((m) => [m.address, m]));
-  const bookAll = { ...masters.data?.address_book, ...book };
-  const failed = Object.values(trace.transactions ?? {}).filter((t) => !txSucceeded(t)).length;
+  const failed = failedCount(trace);
   return (
     <div className="space-y-4">
       <PageTitle sub={<span className="break-all font-mono">{toUrlSafe(trace.trace_id ?? '')}</span>}>
         Trace <TraceState trace={trace} failed={failed} />
       </PageTitle>
-      <Card title="What happened" id="actions">
+      <TraceDetails trace={trace} book={q.data.address_book} />
+    </div>
+  );
+}
+
+export const failedCount = (trace: TraceJson) => Object.values(trace.transactions ?? {}).filter((t) => !txSucceeded(t)).length;
+
+/**
+ * A trace's cards: its actions in words, an overview, the transaction tree and the raw JSON. `emulated`:
+ * a trace predicted by the emulator (a pending one, or an emulation of a message never sent): its
+ * transactions are in no block, so they link nowhere, and its overview says so.
+ */
+export function TraceDetails({
+  trace,
+  book,
+  emulated = false,
+  extraFields = [],
+  rawFrom = 'GET /api/v3/traces',
+}: {
+  trace: TraceJson;
+  book: AddressBookJson;
+  emulated?: boolean;
+  /** Overview rows the caller adds (fees of an emulation). */
+  extraFields?: [string, React.ReactNode][];
+  /** The route whose answer the raw view shows. */
+  rawFrom?: string;
+}) {
+  // The jettons its actions count in are read once.
+  const assets = trace.actions ? actionAssets(trace.actions) : [];
+  const masters = useResource('jettonMasters', { address: assets }, { enabled: assets.length > 0 });
+  const info = new Map((masters.data?.jetton_masters ?? []).map((m) => [m.address, m]));
+  const bookAll = { ...masters.data?.address_book, ...book };
+  const failed = failedCount(trace);
+  return (
+    <>
+      <Card title={emulated ? 'What it will do' : 'What happened'} id="actions">
         {trace.actions?.length ? (
           <ol className="space-y-3">
             {trace.actions.map((a) => (
@@ -50,19 +79,25 @@ export function TraceView({ id }: { id: string }) {
             ))}
           </ol>
         ) : (
-          <Empty>{trace.trace_info.trace_state === 'pending' ? 'Actions appear once every message of the trace has landed.' : 'No action was recognised in this trace.'}</Empty>
+          <Empty>{trace.trace_info.trace_state === 'pending' && !emulated ? 'Actions appear once every message of the trace has landed.' : 'No action was recognised in this trace.'}</Empty>
         )}
       </Card>
       <Card title="Overview" id="overview">
         <Fields
           rows={[
-            ['State', stateText(trace)],
+            ...(emulated ? [] : ([['State', stateText(trace)]] as [string, React.ReactNode][])),
+            ...extraFields,
             ['Transactions', `${trace.trace_info.transactions}${failed ? ` (${failed} failed)` : ''}`],
             ['Messages', `${trace.trace_info.messages}${trace.trace_info.pending_messages ? ` (${trace.trace_info.pending_messages} still in flight)` : ''}`],
-            ['Started', <Time key="s" utime={trace.start_utime} />],
-            ['Ended', trace.end_utime === null ? 'not yet' : <Time key="e" utime={trace.end_utime} />],
-            ['Masterchain blocks', trace.mc_seqno_start === trace.mc_seqno_end ? `#${trace.mc_seqno_start}` : `#${trace.mc_seqno_start} – #${trace.mc_seqno_end}`],
+            ...(emulated
+              ? ([['Emulated at', <Time key="s" utime={trace.start_utime} />]] as [string, React.ReactNode][])
+              : ([
+                  ['Started', <Time key="s" utime={trace.start_utime} />],
+                  ['Ended', trace.end_utime === null ? 'not yet' : <Time key="e" utime={trace.end_utime} />],
+                  ['Masterchain blocks', trace.mc_seqno_start === trace.mc_seqno_end ? `#${trace.mc_seqno_start}` : `#${trace.mc_seqno_start} – #${trace.mc_seqno_end}`],
+                ] as [string, React.ReactNode][])),
             ...(trace.external_hash ? ([['External message', <span key="x" className="break-all font-mono text-xs">{trace.external_hash}</span>]] as [string, React.ReactNode][]) : []),
+            ...(trace.warning ? ([['Warning', trace.warning]] as [string, React.ReactNode][]) : []),
           ]}
         />
       </Card>
@@ -71,7 +106,7 @@ export function TraceView({ id }: { id: string }) {
           <Empty>This trace has more than 4,000 transactions; they are not listed here.</Empty>
         ) : trace.trace && trace.transactions ? (
           <ul className="space-y-2" aria-label="Trace tree">
-            <TraceNodeItem node={trace.trace} txs={trace.transactions} book={book} depth={0} />
+            <TraceNodeItem node={trace.trace} txs={trace.transactions} book={book} depth={0} emulated={emulated} />
           </ul>
         ) : (
           <Empty>No transaction of this trace is indexed yet.</Empty>
@@ -79,11 +114,11 @@ export function TraceView({ id }: { id: string }) {
       </Card>
       <Card title="Raw" id="raw">
         <details>
-          <summary className="cursor-pointer text-sm text-brand-600 dark:text-brand-500">Show the trace as /api/v3/traces returns it</summary>
+          <summary className="cursor-pointer text-sm text-brand-600 dark:text-brand-500">Show the trace as {rawFrom} returns it</summary>
           <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-950">{JSON.stringify(trace, null, 2)}</pre>
         </details>
       </Card>
-    </div>
+    </>
   );
 }
 
@@ -98,14 +133,17 @@ function stateText(t: TraceJson): string {
   }
 }
 
+/** The amber "pending" pill: a trace still in flight, or one predicted and not yet in a block. */
+export function PendingBadge({ children = 'Pending' }: { children?: React.ReactNode }) {
+  return <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">{children}</span>;
+}
+
 function TraceState({ trace, failed }: { trace: TraceJson; failed: number }) {
-  if (trace.trace_info.trace_state === 'pending') {
-    return <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">Pending</span>;
-  }
+  if (trace.trace_info.trace_state === 'pending') return <PendingBadge />;
   return <Status ok={failed === 0} okText="All succeeded" failText={`${failed} failed`} />;
 }
 
-function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: Record<string, TransactionJson>; book: AddressBookJson; depth: number }) {
+function TraceNodeItem({ node, txs, book, depth, emulated }: { node: TraceNodeJson; txs: Record<string, TransactionJson>; book: AddressBookJson; depth: number; emulated: boolean }) {
   const [shown, setShown] = useState(FANOUT_PAGE);
   const t = txs[node.tx_hash];
   const children = node.children ?? [];
@@ -134,7 +172,14 @@ function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: R
       </div>
       {reason && <p className="mt-1 text-sm text-red-800 dark:text-red-300">Failed: {reason}</p>}
       <div className="mt-1 flex flex-wrap items-center gap-3 text-xs">
-        <TxHash hash={t.hash} copy={false} />
+        {emulated ? (
+          // An emulated transaction is in no block: there is no page to link to.
+          <span className="font-mono text-sm" title={t.hash}>
+            {middle(toUrlSafe(t.hash))}
+          </span>
+        ) : (
+          <TxHash hash={t.hash} copy={false} />
+        )}
         <a href={`#${traceNodeAnchor(t.hash)}`} className="text-brand-600 hover:underline dark:text-brand-500" aria-label="Link to this transaction in the trace">
           #
         </a>
@@ -153,7 +198,7 @@ function TraceNodeItem({ node, txs, book, depth }: { node: TraceNodeJson; txs: R
           </summary>
           <ul className={`mt-2 space-y-2 border-l border-slate-300 pl-3 dark:border-slate-700 ${depth > 12 ? '' : 'sm:pl-5'}`}>
             {children.slice(0, shown).map((c) => (
-              <TraceNodeItem key={c.tx_hash} node={c} txs={txs} book={book} depth={depth + 1} />
+              <TraceNodeItem key={c.tx_hash} node={c} txs={txs} book={book} depth={depth + 1} emulated={emulated} />
             ))}
             {children.length > shown && (
               <li>

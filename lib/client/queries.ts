@@ -14,8 +14,8 @@ export function resourceQuery<N extends ResourceName>(name: N, params: ParamsOf<
 }
 
 interface HookOptions<R = unknown> {
-  /** Poll every n ms (live lists). */
-  refetchInterval?: number;
+  /** Poll every n ms (live lists), or as often as the latest answer calls for (false: stop). */
+  refetchInterval?: number | ((data: R | undefined) => number | false);
   /** With refetchInterval: poll only while the latest answer says there is more to come (a pending trace). */
   pollWhile?: (data: R) => boolean;
   enabled?: boolean;
@@ -23,16 +23,20 @@ interface HookOptions<R = unknown> {
   keepPrevious?: boolean;
   /** Live views poll anyway: show a failure at once instead of retrying it away. */
   noRetry?: boolean;
+  /** Read again whenever the tab comes back into view (someone who just sent from a wallet app returns). */
+  refetchOnFocus?: boolean;
 }
 
 export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions<ResponseOf<N>> = {}) {
   const { pollWhile, refetchInterval } = opts;
+  const every = typeof refetchInterval === 'function' ? refetchInterval : () => refetchInterval ?? false;
   return useQuery({
     ...resourceQuery(name, params),
-    refetchInterval: pollWhile ? (query) => (query.state.data === undefined || pollWhile(query.state.data) ? (refetchInterval ?? false) : false) : refetchInterval,
+    refetchInterval: (query) => (pollWhile && query.state.data !== undefined && !pollWhile(query.state.data) ? false : every(query.state.data)),
     enabled: opts.enabled,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
     ...(opts.noRetry ? { retry: false } : {}),
+    ...(opts.refetchOnFocus ? { refetchOnWindowFocus: 'always' as const } : {}),
   });
 }
 

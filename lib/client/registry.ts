@@ -6,6 +6,7 @@ import type {
   ActionJson,
   AddressBookJson,
   TraceJson,
+  EmulateResponseJson,
   TokenSearchResponseJson,
   BlockJson,
   DnsRecordJson,
@@ -38,6 +39,7 @@ export interface Resource<P extends Params, R> {
 }
 
 const v3 = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'GET' });
+const v3Post = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'POST' });
 const v2 = <P extends Params, R>(path: string, method: 'GET' | 'POST' = 'GET'): Resource<P, R> => ({ url: `/api/v2/${path}`, envelope: 'v2', method });
 
 type Paging = {
@@ -96,6 +98,13 @@ export interface TracesResponse {
   traces: TraceJson[];
   address_book: AddressBookJson;
   metadata: MetadataJson;
+}
+/** /api/v3/pendingTraces: traces null when there are none; `rejected` (Atlas) when an asked-for message will be refused. */
+export interface PendingTracesResponse {
+  traces: TraceJson[] | null;
+  address_book: AddressBookJson;
+  metadata: MetadataJson;
+  rejected?: { external_hash: string; external_hash_norm: string; reason: string }[];
 }
 export interface ActionsResponse {
   actions: ActionJson[];
@@ -185,6 +194,9 @@ export const resources = {
   metadata: v3<{ address: string[] }, MetadataJson>('metadata'),
   traces: v3<Paging & { trace_id?: string; tx_hash?: string; msg_hash?: string; account?: string; include_actions?: boolean }, TracesResponse>('traces'),
   actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
+  pendingTraces: v3<{ account?: string; ext_msg_hash?: string[] }, PendingTracesResponse>('pendingTraces'),
+  pendingActions: v3<{ account?: string; ext_msg_hash?: string[] }, ActionsResponse>('pendingActions'),
+  emulate: v3Post<{ boc: string }, EmulateResponseJson>('emulate'),
   jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),
   jettonWallets: v3<
     { address?: string[]; owner_address?: string[]; jetton_address?: string[]; exclude_zero_balance?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },

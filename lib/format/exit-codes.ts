@@ -117,3 +117,16 @@ const SKIP_REASONS: Record<string, string> = {
 };
 
 export const explainSkipReason = (reason: string): string => SKIP_REASONS[reason] ?? reason;
+
+/**
+ * Why the chain refuses an external message, from the executor's reason ("… (exit code 33)"): the exit
+ * code in words for the receiving contract's interfaces. Without them a code of 32 or more is only said to
+ * be the contract's own: TVM's table would name it as an action-phase code, which it is not here.
+ */
+export function explainRefusal(reason: string, interfaces: readonly string[] = []): string {
+  const m = /exit code (-?\d+)/.exec(reason);
+  if (!m) return reason;
+  const code = Number(m[1]);
+  const known = interfaces.length > 0 || code < 32 ? explainComputeExit(code, interfaces) : 'an error the contract threw before accepting the message';
+  return `exit code ${code}: ${known}`;
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatTon, formatUnits, sumNano } from './amount';
-import { explainActionResult, explainComputeExit } from './exit-codes';
+import { explainActionResult, explainComputeExit, explainRefusal } from './exit-codes';
 import { base64ToHex, middle, toUrlSafe } from './hash';
 import { jettonDisplay, jettonLabel } from './jetton';
-import { formatRelative, formatUtc } from './time';
+import { formatDuration, formatRelative, formatUtc } from './time';
 
 describe('amounts', () => {
   it('print nano exactly, beyond float precision', () => {
@@ -37,6 +37,14 @@ describe('times and hashes', () => {
     expect(formatRelative(100, 130_000)).toBe('30 s ago');
     expect(formatRelative(100, 100_000 + 7200_000)).toBe('2 h ago');
   });
+  it('format durations in the largest whole unit', () => {
+    expect(formatDuration(30 * 86_400)).toBe('30 days');
+    expect(formatDuration(86_400)).toBe('1 day');
+    expect(formatDuration(36 * 3_600)).toBe('36 hours');
+    expect(formatDuration(90)).toBe('90 s');
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(1440 * 86_400)).toBe('1,440 days');
+  });
   it('convert hashes', () => {
     const b64 = Buffer.alloc(32, 0xfb).toString('base64');
     expect(toUrlSafe(b64)).not.toMatch(/[+/]/);
@@ -52,5 +60,14 @@ describe('exit codes', () => {
     expect(explainComputeExit(33)).toMatch(/Action list too long/);
     expect(explainComputeExit(1234)).toMatch(/Contract-defined/);
     expect(explainActionResult(37)).toMatch(/Not enough Toncoin/);
+  });
+
+  it('explain why an external message is refused, by the receiving contract when it is known', () => {
+    const reason = 'cannot run message on account: inbound external message rejected by transaction (exit code 33)';
+    expect(explainRefusal(reason, ['wallet_v4r2'])).toBe('exit code 33: Wallet: the message seqno does not match the wallet seqno (replayed or out of order)');
+    // Unknown receiver: a code the contract threw is not passed off as an action-phase code.
+    expect(explainRefusal(reason)).toBe('exit code 33: an error the contract threw before accepting the message');
+    expect(explainRefusal('… (exit code 9)')).toMatch(/^exit code 9: Cell underflow/);
+    expect(explainRefusal('no exit code here')).toBe('no exit code here');
   });
 });

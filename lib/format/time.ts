@@ -15,3 +15,16 @@ export function formatRelative(unixSeconds: number | string, nowMs: number): str
   if (abs < 86400) return `${Math.floor(abs / 3600)} h ${suffix}`;
   return `${Math.floor(abs / 86400)} d ${suffix}`;
 }
+
+/** A length of time in the largest unit it is a whole number of: "30 days", "36 hours", "90 s". */
+export function formatDuration(seconds: number): string {
+  const units: [number, string, string][] = [
+    [86_400, 'day', 'days'],
+    [3_600, 'hour', 'hours'],
+    [60, 'min', 'min'],
+  ];
+  for (const [size, one, many] of units) {
+    if (seconds !== 0 && seconds % size === 0) return `${(seconds / size).toLocaleString('en-US')} ${seconds === size ? one : many}`;
+  }
+  return `${seconds.toLocaleString('en-US')} s`;
+}

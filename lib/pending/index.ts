@@ -92,13 +92,13 @@ export class PendingTraces {
     return { sent, done };
   }
 
-  /** The emulated, classified trace of `external` as a store entry (not stored). */
-  async entryOf(external: Cell): Promise<PendingEntry> {
+  /** The emulated, classified trace of `external` as a store entry (not stored); `emulation` overrides the bounds. */
+  async entryOf(external: Cell, emulation?: EmulateOptions): Promise<PendingEntry> {
     const msg = loadMessage(external.beginParse());
     const norm = normalizedHash(msg);
     if (!norm || msg.info.type !== 'external-in') throw new Error('not an external inbound message');
     const externalHash = external.hash().toString('base64');
-    const emulated = await emulateTrace(this.opts.lite, this.opts.tvm, external, this.opts.emulation ?? EMULATION_DEFAULTS);
+    const emulated = await emulateTrace(this.opts.lite, this.opts.tvm, external, emulation ?? this.opts.emulation ?? EMULATION_DEFAULTS);
     const base = { externalHash, externalHashNorm: norm.toString('base64'), createdAt: Date.now(), mcSeqno: emulated.block.id.seqno, truncated: emulated.truncated };
     const dest = `${msg.info.dest.workChain}:${msg.info.dest.hash.toString('hex').toUpperCase()}`;
     if (emulated.rejected !== null) {

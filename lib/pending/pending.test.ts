@@ -5,12 +5,10 @@
 import { Address, beginCell, Cell, toNano, type Message } from '@ton/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textCommentBody } from '../devnet/contracts/common';
-import { jettonTransferBody } from '../devnet/contracts/jetton';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
 import { startTestRedis, type TestRedis } from '../testing/redis';
-import { genesisWallet } from '../testing/wallets';
+import { genesisJettonTransfer, genesisWallet } from '../testing/wallets';
 import { modelProblems } from '../testing/v3';
 import { rawUpper } from '../ton/address';
 import { ActionsResponse, PendingTracesResponse, PendingTransactionsResponse, type ActionJson, type TraceJson, type TransactionJson } from '../api/v3/models';
@@ -122,15 +120,7 @@ describe('a TON transfer sent through sendBoc', () => {
 
 describe('an emulated jetton transfer', () => {
   it('equals the real one: the same accounts, opcodes per hop and actions with their amounts', async () => {
-    const body = jettonTransferBody({
-      amount: 1234n,
-      destination: Address.parse(chain.account('bob').address),
-      responseDestination: alice.address,
-      forwardTonAmount: toNano('0.01'),
-      forwardPayload: textCommentBody('pending jettons'),
-      queryId: 77n,
-    });
-    const msg = await signedTransfer(alice, [{ to: Address.parse(chain.account('alice_jetton').address), value: toNano('0.2'), bounce: true, body }]);
+    const msg = await genesisJettonTransfer(chain, alice, { to: 'bob', amount: 1234n, comment: 'pending jettons', queryId: 77n });
     const hash = hashOf(msg);
     // Sent through v3's POST /message: its answer is upstream's, unchanged.
     const posted = await chain.postV3('message', { boc: bocOf(msg) });

@@ -1,8 +1,10 @@
 // Tests' handle on a genesis v4r2 wallet of a test chain: its keys from genesis.json and its current
 // seqno read from the chain, ready for signedTransfer (lib/devnet/test-support.ts).
-import { Address } from '@ton/core';
+import { Address, toNano, type Message } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
-import type { TestWallet } from './devnet';
+import { textCommentBody } from '../devnet/contracts/common';
+import { jettonTransferBody } from '../devnet/contracts/jetton';
+import { signedTransfer, type TestWallet } from './devnet';
 import type { TestChain } from './chain';
 
 export async function genesisWallet(chain: TestChain, name: string): Promise<TestWallet> {
@@ -15,4 +17,20 @@ export async function genesisWallet(chain: TestChain, name: string): Promise<Tes
   if (!contract.address.equals(address)) throw new Error(`${name}: the key does not give the genesis address`);
   const seqno = await chain.lite.open(contract).getSeqno();
   return { name, keys, address, seqno, kind: 'v4', contract };
+}
+
+/**
+ * A signed 3-hop jetton transfer: `from` asks its genesis jetton wallet (`<name>_jetton`) to send `amount`
+ * to the genesis wallet `to` with a comment; the excess comes back to `from`.
+ */
+export function genesisJettonTransfer(chain: TestChain, from: TestWallet, args: { to: string; amount: bigint; comment: string; queryId?: bigint }): Promise<Message> {
+  const body = jettonTransferBody({
+    amount: args.amount,
+    destination: Address.parse(chain.account(args.to).address),
+    responseDestination: from.address,
+    forwardTonAmount: toNano('0.01'),
+    forwardPayload: textCommentBody(args.comment),
+    queryId: args.queryId,
+  });
+  return signedTransfer(from, [{ to: Address.parse(chain.account(`${from.name}_jetton`).address), value: toNano('0.2'), bounce: true, body }]);
 }

@@ -44,6 +44,15 @@ export function parseClientBoc(base64: string, what: string, maxDepth: number = 
   return roots[0]!;
 }
 
+/** A hex BoC: its magic (generic or either indexed format) first, an optional 0x, whole bytes. */
+const HEX_BOC = /^(?:0x)?((?:b5ee9c72|68ff65f3|acc3a728)(?:[0-9a-f]{2})*)$/i;
+
+/** parseClientBoc for a BoC pasted by a person: base64 (standard or url-safe), or hex as explorers show it. */
+export function parsePastedBoc(text: string, what: string, maxDepth?: number): Cell {
+  const hex = HEX_BOC.exec(text.trim());
+  return parseClientBoc(hex ? Buffer.from(hex[1]!, 'hex').toString('base64') : text, what, maxDepth);
+}
+
 /** A zod field for a client's base64 BoC, parsed by parseClientBoc; with `emptyIsNone`, "" means none (null). */
 export function bocParam<E extends boolean = false>(what: string, opts: { maxDepth?: number; emptyIsNone?: E } = {}) {
   type Out = E extends true ? Cell | null : Cell;

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
-import { accountJettonsParams, accountNftsParams, activityParams } from '@/lib/client/filters';
+import { accountJettonsParams, accountNftsParams, activityParams, VESTING_INTERFACE, vestingParams } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
@@ -25,7 +25,10 @@ export default async function AccountPage({ params, searchParams }: Props) {
   // Everything at once: the address check decides between the page and not-found, and waiting for it
   // before the rest would put one more request in front of every render.
   const rest = Promise.all([
-    prefetch(qc, 'accountStates', { address, include_boc: true }),
+    // A vesting wallet's schedule too (one indexed lookup, for vesting wallets only).
+    prefetch(qc, 'accountStates', { address, include_boc: true }).then((s) =>
+      s.accounts[0]?.interfaces?.includes(VESTING_INTERFACE) ? tryPrefetch(qc, 'vesting', vestingParams(address)) : undefined,
+    ),
     tryPrefetch(qc, 'walletStates', { address }),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
     tryPrefetch(qc, 'actions', activityParams(address, activity)),

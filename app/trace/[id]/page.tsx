@@ -2,8 +2,10 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { traceHref } from '@/components/entity/TraceLink';
+import { PendingTraceView } from '@/components/views/PendingTraceView';
 import { TraceView } from '@/components/views/TraceView';
 import { isNotFound } from '@/lib/client/fetcher';
+import { landedTraceParams, pendingTraceParams } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { actionAssets } from '@/lib/format/action';
 import { decodeLoosely } from '@/lib/format/uri';
@@ -36,6 +38,19 @@ export default async function TracePage({ params }: Props) {
     const byTx = await tryPrefetch(qc, 'traces', { tx_hash: id });
     const owner = byTx?.traces[0]?.trace_id;
     if (owner) redirect(traceHref(owner));
+    // A message hash too (an external message's: the link a pending trace had before it landed).
+    const landed = await tryPrefetch(qc, 'traces', landedTraceParams(id));
+    const real = landed?.traces[0]?.trace_id;
+    if (real) redirect(traceHref(real));
+    // An external message accepted and not yet in a block: its predicted trace, until the real one lands.
+    const pending = await tryPrefetch(qc, 'pendingTraces', pendingTraceParams(id));
+    if (pending?.traces?.length || pending?.rejected?.length) {
+      return (
+        <HydrationBoundary state={dehydrated(qc)}>
+          <PendingTraceView hash={id} />
+        </HydrationBoundary>
+      );
+    }
     notFound();
   }
   const assets = actionAssets(trace.actions ?? []);

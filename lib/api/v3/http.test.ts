@@ -44,7 +44,7 @@ const ROUTES = [
   'vesting',
   'search', // Atlas's extension (name search), not toncenter's
 ];
-const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode'];
+const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode', 'emulate'];
 // Routing and early parameter errors need no chain and no database.
 const api = testApi({});
 

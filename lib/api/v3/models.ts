@@ -317,6 +317,22 @@ export const PendingTracesResponse = z.object({
   metadata: Metadata,
   rejected: z.array(RejectedMessage).optional().describe('Atlas extension: asked-for messages the chain will refuse (no trace is kept for them)'),
 });
+/** POST /emulate (Atlas extension): what an external message would do, emulated and never sent. */
+export const EmulateResponse = z.object({
+  external_hash: hash,
+  external_hash_norm: hash,
+  destination: addr.describe('the account the external message is addressed to'),
+  mc_seqno: z.number().int().describe('masterchain block whose account states the emulation started from'),
+  trace: Trace.nullable().describe('the emulated trace (trace_id null, trace_state pending) with its actions; null when the chain would refuse the message'),
+  rejected: z
+    .object({ reason: z.string().describe("the executor's reason"), exit_code: z.number().int().nullable().describe('the exit code the receiving contract refused it with, when it ran') })
+    .nullable()
+    .describe('why the chain would refuse the message (no transaction at all); null when it would accept it'),
+  truncated: z.boolean().describe('the emulation stopped at its bounds (transactions or time): later hops are missing'),
+  total_fees: z.string().describe('nanotons: the fees of every emulated transaction together'),
+  address_book: AddressBook,
+  metadata: Metadata,
+});
 export const PendingTransactionsResponse = z.object({
   transactions: z.array(Transaction).nullable().describe('null when every pending transaction is already indexed [toncenter quirk]'),
   address_book: AddressBook,
@@ -563,6 +579,7 @@ export type AccountStateFullJson = z.infer<typeof AccountStateFull>;
 export type WalletStateJson = z.infer<typeof WalletState>;
 export type ActionJson = z.infer<typeof Action>;
 export type TraceJson = z.infer<typeof Trace>;
+export type EmulateResponseJson = z.infer<typeof EmulateResponse>;
 
 /** Named schemas: the components of the OpenAPI document. */
 export const MODELS = {
@@ -605,6 +622,7 @@ export const MODELS = {
   ActionsResponse,
   RejectedMessage,
   PendingTracesResponse,
+  EmulateResponse,
   PendingTransactionsResponse,
   BalanceChanges,
   JettonMaster,

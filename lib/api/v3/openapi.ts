@@ -76,8 +76,9 @@ function postOperation(route: V3PostRoute) {
   responses.default = errorResponse('v2 failure (status and message forwarded) or internal error');
   return {
     operationId: `api_v3_post_${route.path.replace(/\W/g, '_')}`,
-    tags: ['api/v2'],
+    tags: [route.tag ?? 'api/v2'],
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
     responses,
     security: [{ APIKeyHeader: [] }, { APIKeyQuery: [] }, {}],

@@ -5,6 +5,7 @@ import * as accounts from './routes/accounts';
 import * as blocks from './routes/blocks';
 import * as decode from './routes/decode';
 import * as dns from './routes/dns';
+import * as emulate from './routes/emulate';
 import * as jettons from './routes/jettons';
 import * as live from './routes/live';
 import * as messages from './routes/messages';
@@ -16,7 +17,7 @@ import * as transactions from './routes/transactions';
 import * as vesting from './routes/vesting';
 
 const isPost = (r: object): r is V3PostRoute => 'body' in r;
-const every = [blocks, transactions, messages, accounts, jettons, nft, dns, live, decode, traces, pending, search, vesting].flatMap((m) => Object.values(m) as object[]);
+const every = [blocks, transactions, messages, accounts, jettons, nft, dns, live, decode, traces, pending, search, vesting, emulate].flatMap((m) => Object.values(m) as object[]);
 const all = every.filter((r) => !isPost(r)) as V3Route[];
 const posts = every.filter(isPost);
 
@@ -27,7 +28,7 @@ const byLowerPath = new Map(all.map((r) => [r.path.toLowerCase(), r]));
 
 export const findRoute = (path: string): V3Route | undefined => byLowerPath.get(path.toLowerCase());
 
-/** POST routes by path (message, runGetMethod, estimateFee, decode). */
+/** POST routes by path (message, runGetMethod, estimateFee, decode, emulate). */
 export const v3PostRoutes: ReadonlyMap<string, V3PostRoute> = new Map(posts.map((r) => [r.path, r]));
 const postByLowerPath = new Map(posts.map((r) => [r.path.toLowerCase(), r]));
 

@@ -24,7 +24,10 @@ export function defineRoute<Q extends z.ZodObject, R extends z.ZodType>(route: V
 /** A POST route: its JSON body validated by `body` (plain zod), answered with `response`. */
 export interface V3PostRoute<B extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
   path: string;
+  /** OpenAPI tag; default `api/v2` (the v2-style live routes). */
+  tag?: V3Route['tag'] | 'emulate';
   summary: string;
+  description?: string;
   body: B;
   response: R;
   errors: Partial<Record<404 | 409 | 422, string>>;

@@ -13,12 +13,10 @@ import { Address, Cell, type StateInit, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { z } from 'zod';
 import { accountAt, type AccountAt } from '../../v2/chain-state';
-import { V2Error } from '../../v2/errors';
 import { estimateFees } from '../../v2/fees';
 import { methodIdOf, runGetMethodOn } from '../../v2/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
 import { parseStack, typedEntry } from '../../v2/stack';
-import { normalizeLiteError, LiteTimeoutError, LiteServerError } from '../../../lite/errors';
 import { missingWorkchain, parseAddress } from '../../../ton/address';
 import { LIMITS } from '../../../http/limits';
 import { bocParam } from '../../../ton/client-boc';
@@ -26,20 +24,8 @@ import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';
 import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models';
 import { p } from '../params';
+import { live } from '../live-call';
 import { definePostRoute, defineRoute } from '../route';
-
-/** Runs v2 code with v2's failures turned into v3 ones (same status and message). */
-async function live<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof V2Error) throw new V3Error(err.code, err.message, err.retryAfterS);
-    const lite = normalizeLiteError(err, 0);
-    if (lite instanceof LiteTimeoutError) throw new V3Error(504, 'LITE_SERVER_NETWORK timeout');
-    if (lite instanceof LiteServerError) throw new V3Error(500, `LITE_SERVER_UNKNOWN: ${lite.message}`);
-    throw err;
-  }
-}
 
 const required = <T>(v: T | undefined, message: string): T => {
   if (v === undefined) throw unprocessable(message);

@@ -1,0 +1,198 @@
+// Pending traces, the emulate page and the vesting section, in Chromium on the e2e devnet. A wallet of this
+// run (e2e/wallet.ts) sends signed transfers through /api/v2/sendBoc: its account page shows each one as
+// pending, with its predicted action, until the real trace is indexed and takes its place; a pending
+// trace's page switches to the real trace. The devnet seals a block a second and indexes it at once, so a
+// message is pending for under a second: the account page is asked right after the send (as when a reader
+// comes back to the tab), and a send whose prediction a page could not catch before it landed is sent
+// again (a new transfer), a bounded number of times.
+import { Address, beginCell, Cell, internal, toNano } from '@ton/core';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatUnits } from '../lib/format/amount';
+import { lockedAmount } from '../lib/ton/vesting-schedule';
+import { genesisAccount } from './genesis';
+import { E2eWallet, sendBoc } from './wallet';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 240_000 });
+
+const ATTEMPTS = 8;
+const urlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
+// An active wallet receives (a transfer to an address with no account would abort on arrival: a failure).
+const receiver = () => Address.parse(genesisAccount('bob').address);
+const wallet = new E2eWallet();
+let funded: Promise<void> | undefined;
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/** A signed transfer of `value` to the receiver with `comment`, at the wallet's current seqno: its BoC and hash. */
+async function transfer(request: APIRequestContext, comment: string, value = toNano('0.02')) {
+  const boc = wallet.external(await wallet.seqno(request), [internal({ to: receiver(), value, bounce: false, body: comment })]);
+  return { boc, hash: Cell.fromBase64(boc).hash().toString('base64') };
+}
+
+test.beforeEach(async ({ request }) => {
+  funded ??= wallet.fund(request);
+  await funded;
+});
+
+test('a sent transfer shows as pending on the account page with its predicted action, then the real one replaces it', async ({ page, request }) => {
+  await page.goto(`/account/${encodeURIComponent(wallet.address.toString())}`);
+  await expect(page.locator('#activity')).toBeVisible();
+  let comment = '';
+  let hash = '';
+  for (let attempt = 1; ; attempt++) {
+    comment = `pending e2e ${attempt}`;
+    const t = await transfer(request, comment);
+    hash = t.hash;
+    // The entry as it showed while pending (it lasts about a block), read the moment it appeared.
+    const shown = page
+      .waitForFunction(
+        (c) => {
+          const entry = [...document.querySelectorAll('[data-testid="pending-activity"] > li')].find((li) => li.textContent?.includes(c));
+          return entry ? { text: entry.textContent ?? '', href: entry.querySelector('a[href^="/trace/"]')?.getAttribute('href') ?? null } : false;
+        },
+        comment,
+        { timeout: 5_000 },
+      )
+      .then(
+        (h) => h.jsonValue(),
+        () => null,
+      );
+    const before = await wallet.seqno(request);
+    const sent = await sendBoc(request, t.boc);
+    expect(sent.status, sent.text).toBe(200);
+    // The reader returns to the tab after sending from their wallet: the page asks at once.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    const entry = await shown;
+    await expect.poll(() => wallet.seqno(request), { timeout: 30_000 }).toBeGreaterThan(before);
+    if (entry) {
+      // The predicted action in words, the Pending badge, and a link to the pending trace's page.
+      expect(entry.text).toContain('TON transfer');
+      expect(entry.text).toContain('0.02');
+      expect(entry.text).toContain('Pending');
+      expect(entry.href).toBe(`/trace/${urlSafe(hash)}`);
+      break;
+    }
+    expect(attempt, 'the page never caught a pending trace before it landed').toBeLessThan(ATTEMPTS);
+  }
+  // Once indexed, the real action takes its place in the activity (the page reads it again by itself).
+  const real = page.getByTestId('activity').locator('li').filter({ hasText: comment });
+  await expect(real).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('pending-activity').filter({ hasText: comment })).toHaveCount(0);
+  await expect(real).toContainText('TON transfer');
+  await expect(real).toContainText('0.02');
+  await expect(real.getByRole('link', { name: 'trace' })).toBeVisible();
+  await noHorizontalScroll(page);
+});
+
+test("a pending trace's page shows the prediction, then switches to the real trace when it is indexed", async ({ page, request }) => {
+  for (let attempt = 1; ; attempt++) {
+    const comment = `pending trace page ${attempt}`;
+    const { boc, hash } = await transfer(request, comment);
+    const before = await wallet.seqno(request);
+    const sent = await sendBoc(request, boc);
+    expect(sent.status, sent.text).toBe(200);
+    const res = await page.goto(`/trace/${urlSafe(hash)}`);
+    const html = await res!.text();
+    // The server rendered the prediction (not a redirect to a trace that had already landed): marked
+    // pending, its action in words, both emulated transactions.
+    if (new URL(res!.url()).pathname === `/trace/${urlSafe(hash)}` && html.includes('data-testid="pending-note"')) {
+      const shown = html.replace(/<script[^]*?<\/script>/g, '');
+      expect(shown).toContain('>Pending<');
+      expect(shown).toContain('TON transfer');
+      expect(shown).toContain(comment);
+      expect(shown.match(/data-testid="trace-node"/g)).toHaveLength(2);
+      // Then the real trace: the page moves to its own URL, complete.
+      await page.waitForURL((u) => u.pathname !== `/trace/${urlSafe(hash)}`, { timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('All succeeded', { timeout: 30_000 });
+      await expect(page.getByTestId('action').first()).toContainText('TON transfer');
+      await expect(page.getByTestId('pending-note')).toHaveCount(0);
+      break;
+    }
+    expect(attempt, 'the trace page never opened on a pending trace').toBeLessThan(ATTEMPTS);
+    await expect.poll(() => wallet.seqno(request), { timeout: 30_000 }).toBeGreaterThan(before);
+  }
+  await noHorizontalScroll(page);
+});
+
+test('the emulate page: a good message is predicted without being sent, a refused and a malformed one are explained', async ({ page, request }) => {
+  await page.goto('/emulate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Emulate a message');
+  const box = page.getByLabel('Signed external message (BoC in base64 or hex)');
+  const seqno = await wallet.seqno(request);
+  const { boc } = await transfer(request, 'emulated in the browser', toNano('0.05'));
+
+  // A good message, pasted as hex: its trace, action in words and fees; nothing is sent.
+  await box.fill(Buffer.from(boc, 'base64').toString('hex'));
+  await page.getByRole('button', { name: 'Emulate' }).click();
+  await expect(page.getByTestId('emulate-result')).toContainText('Every transaction would succeed');
+  await expect(page.getByTestId('emulate-result')).toContainText('Fees in all');
+  await expect(page.getByTestId('action').first()).toContainText('TON transfer');
+  await expect(page.getByTestId('action').first()).toContainText('0.05');
+  await expect(page.getByTestId('action').first()).toContainText('emulated in the browser');
+  await expect(page.locator('[data-testid="trace-node"]')).toHaveCount(2);
+  expect(await wallet.seqno(request)).toBe(seqno);
+
+  // The same wallet message with a seqno already used: the chain would refuse it, in words.
+  if (seqno > 0) {
+    const replay = wallet.external(seqno - 1, [internal({ to: receiver(), value: 1n, bounce: false })]);
+    await box.fill(replay);
+    await page.getByRole('button', { name: 'Emulate' }).click();
+    await expect(page.getByTestId('refusal')).toContainText('exit code 33: Wallet: the message seqno does not match');
+  }
+
+  // Not a BoC, and a BoC that is no external message: a clear error, no crash.
+  await box.fill('definitely not a boc');
+  await page.getByRole('button', { name: 'Emulate' }).click();
+  await expect(page.getByTestId('emulate-error')).toContainText('invalid boc: boc is not base64');
+  await box.fill(beginCell().storeUint(7, 8).endCell().toBoc().toString('base64'));
+  await page.getByRole('button', { name: 'Emulate' }).click();
+  await expect(page.getByTestId('emulate-error')).toContainText('not an external inbound message');
+  await noHorizontalScroll(page);
+});
+
+interface VestingJson {
+  start_time: number;
+  total_duration: number;
+  unlock_period: number;
+  cliff_duration: number;
+  total_amount: string;
+  whitelist: string[];
+}
+
+test("a vesting wallet's page shows its schedule, total, locked and unlocked amounts now, owner, sender and whitelist", async ({ page, request }) => {
+  const vesting = genesisAccount('vesting');
+  let v: VestingJson | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/v3/vesting', { params: { contract_address: vesting.address } });
+        v = res.ok() ? ((await res.json()) as { vesting_contracts: VestingJson[] }).vesting_contracts[0] : undefined;
+        // The genesis whitelists carol: wait until the index has read it.
+        return v?.whitelist.length ?? 0;
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBeGreaterThan(0);
+  await page.goto(`/account/${encodeURIComponent(vesting.friendly.bounceable)}`);
+  const section = page.locator('section#vesting');
+  await expect(section).toBeVisible();
+  const schedule = { startTime: v!.start_time, totalDuration: v!.total_duration, unlockPeriod: v!.unlock_period, cliffDuration: v!.cliff_duration, totalAmount: BigInt(v!.total_amount) };
+  const locked = lockedAmount(schedule, Date.now() / 1000)!;
+  const ton = (n: bigint) => formatUnits(n, 9);
+  await expect(section).toContainText(`Total vested${ton(schedule.totalAmount)} TON`);
+  await expect(section).toContainText(`Locked now${ton(locked)} TON`);
+  await expect(section).toContainText(`Unlocked now${ton(schedule.totalAmount - locked)} TON`);
+  await expect(section).toContainText('every 30 days (48 steps)');
+  await expect(section).toContainText('90 days, until');
+  await expect(section).toContainText('1,440 days, fully unlocked');
+  // Owner alice (her .ton name shows), sender the admin, and carol on the whitelist: links to their pages.
+  const owner = genesisAccount('alice');
+  await expect(section.locator(`a[href*="${encodeURIComponent(owner.friendly.nonBounceable)}"], a[href*="${encodeURIComponent(owner.friendly.bounceable)}"]`).first()).toBeVisible();
+  await expect(section.getByRole('list', { name: 'Whitelisted addresses' }).getByRole('listitem')).toHaveCount(v!.whitelist.length);
+  await expect(section.getByRole('meter', { name: 'Share of the vested total unlocked now' })).toBeVisible();
+  await noHorizontalScroll(page);
+});
