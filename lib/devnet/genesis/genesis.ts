@@ -202,8 +202,11 @@ export const GENESIS_MULTISIG = {
   payment: { to: 'wallet_v4r2', value: toNano('5'), comment: 'Paid by the multisig 🔐' },
   atlasToCarol: 1_500n * UNIT,
   pending: { to: 'carol', value: toNano('2'), comment: 'Waiting for a second approval ⏳' },
-  /** Seconds from creation to expiry of both orders. */
-  lifetime: 30 * 86_400,
+  /**
+   * When both orders expire (2033-05-18): a fixed date, since a seeded devnet runs its genesis at
+   * SEEDED_GENESIS_TIME (2024) and then follows the wall clock, and the pending order must stay open.
+   */
+  expiresAt: 2_000_000_000,
 } as const;
 
 /** Fixed times stored in contract data (they are part of addresses, so they cannot follow the clock). */
@@ -746,7 +749,7 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   await W('bob').send(driver, [
     { to: bobJw, value: toNano('0.2'), bounce: true, body: jettonTransferBody({ amount: M.atlasIn, destination: ms.address, responseDestination: W('bob').address, queryId: 90n }) },
   ]);
-  const expires = chainNow(driver.blockchain) + M.lifetime;
+  const expires = M.expiresAt;
   const order0Actions = packMultisigOrder([
     { type: 'transfer', sendMode: 3, message: internal({ to: W(M.payment.to).address, value: M.payment.value, bounce: true, body: textCommentBody(M.payment.comment) }) },
     {
