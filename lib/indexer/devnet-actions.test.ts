@@ -8,6 +8,7 @@ import {
   GENESIS_AUCTION,
   GENESIS_JETTON_AMOUNTS as A,
   GENESIS_JETTON2_AMOUNTS as J2,
+  GENESIS_MULTISIG,
   GENESIS_OFFCHAIN_JETTON_URI,
   GENESIS_QUERY_IDS,
   GENESIS_SOLD_SALE,
@@ -145,6 +146,38 @@ describe('GET /actions over the indexed genesis: every action type it makes', ()
     one('ton_transfer', { source: acc('vesting'), destination: acc('bob'), comment: GENESIS_TEXTS.vestingSend });
     const wl = one('vesting_add_whitelist', { source: acc('admin') });
     expect(wl.details).toEqual({ query_id: GENESIS_QUERY_IDS.vestingWhitelist.toString(), accounts_added: [acc('carol')], source: acc('admin'), vesting: acc('vesting') });
+  });
+
+  it('multisig: orders created by a signer and a proposer, approvals by index and by comment, an execution', () => {
+    const M = GENESIS_MULTISIG;
+    const byAlice = one('multisig_create_order', { source: acc('alice') });
+    expect(byAlice.success).toBe(true);
+    expect(byAlice.details).toMatchObject({
+      query_id: GENESIS_QUERY_IDS.multisigCreate.toString(),
+      order_seqno: '0',
+      is_created_by_signer: true,
+      is_signed_by_creator: true,
+      creator_index: 0,
+      expiration_date: M.expiresAt,
+      destination: acc('multisig'),
+      destination_order: acc('multisig_order_0'),
+    });
+    expect(one('multisig_create_order', { source: acc('admin') }).details).toMatchObject({
+      query_id: GENESIS_QUERY_IDS.multisigPropose.toString(),
+      order_seqno: '1',
+      is_created_by_signer: false,
+      is_signed_by_creator: false,
+      destination_order: acc('multisig_order_1'),
+    });
+    expect(one('multisig_approve', { source: acc('bob') }).details).toEqual({ signer_index: 1, exit_code: 0, source: acc('bob'), destination: acc('multisig_order_0') });
+    // carol approved with an "approve" comment: the order found her by address.
+    expect(one('multisig_approve', { source: acc('carol') }).details).toEqual({ signer_index: null, exit_code: 0, source: acc('carol'), destination: acc('multisig_order_1') });
+    const executed = one('multisig_execute', { source: acc('multisig_order_0') });
+    expect(executed.details).toMatchObject({ destination: acc('multisig'), order_seqno: '0', approvals_num: 2, expiration_date: M.expiresAt, query_id: GENESIS_QUERY_IDS.multisigApprove.toString() });
+    expect(executed.details.order_boc).toBe(byAlice.details.order_boc);
+    // What the order sent stays its own actions.
+    one('ton_transfer', { source: acc('multisig'), destination: acc(M.payment.to), comment: M.payment.comment });
+    expect(one('jetton_transfer', { sender: acc('multisig'), receiver: acc('carol') }).details).toMatchObject({ amount: M.atlasToCarol.toString() });
   });
 
   it('contract deploys', () => {
