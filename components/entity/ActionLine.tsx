@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ActionJson, AddressBookJson, JettonMasterJson } from '@/lib/api/v3/models';
 import { actionTypeName } from '@/lib/format/action';
 import { jettonDisplay } from '@/lib/format/jetton';
-import { MULTISIG_EXIT } from '@/lib/ton/multisig';
+import { MULTISIG_EXIT } from '@/lib/ton/multisig-codes';
 import { Address } from './Address';
 import { Amount } from './Amount';
 import { ChainTextPreview } from './ChainText';

@@ -14,34 +14,9 @@
 //   update_multisig_params#1d0cfbd3 threshold:uint8 signers:^(Hashmap 8 MsgAddressInt) proposers:(HashmapE 8 MsgAddressInt) = Action
 import { Address, beginCell, Cell, Dictionary, loadMessageRelaxed, type MessageRelaxed, storeMessageRelaxed, type TupleItem } from '@ton/core';
 import { stackAddress, stackCell, stackInt } from './jetton-getters';
+import { MULTISIG_ACTION_OP, MULTISIG_OP } from './multisig-codes';
 
-export const MULTISIG_OP = {
-  newOrder: 0xf718510f,
-  execute: 0x75097f5d,
-  executeInternal: 0xa32c59bf,
-  init: 0x9c73fba2,
-  approve: 0xa762230f,
-  approveAccepted: 0x82609bf6,
-  approveRejected: 0xafaf283e,
-} as const;
-
-export const MULTISIG_ACTION_OP = { sendMessage: 0xf1381e5b, updateParams: 0x1d0cfbd3 } as const;
-
-/** Exit codes (multisig-contract-v2's numbering). */
-export const MULTISIG_EXIT = {
-  notEnoughTon: 100,
-  unauthorizedExecute: 101,
-  signersOutdated: 102,
-  invalidDictionarySequence: 103,
-  unauthorizedInit: 104,
-  alreadyInited: 105,
-  unauthorizedSign: 106,
-  alreadyApproved: 107,
-  expired: 111,
-  alreadyExecuted: 112,
-  unauthorizedNewOrder: 1007,
-  invalidNewOrder: 1008,
-} as const;
+export { MULTISIG_ACTION_OP, MULTISIG_EXIT, MULTISIG_OP } from './multisig-codes';
 
 /** The order seqno that asks the multisig for its next one. */
 export const MULTISIG_NEXT_SEQNO = (1n << 256n) - 1n;
