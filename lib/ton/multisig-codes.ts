@@ -1,6 +1,10 @@
-// Multisig v2 opcodes and exit codes (multisig-contract-v2's numbering), with no imports so the
+// Multisig v2 opcodes, exit codes (multisig-contract-v2's numbering) and the approvals mask, with no imports so the
 // explorer's components can name them without pulling in the cell library; lib/ton/multisig.ts
 // re-exports them with the TL-B.
+/** toncenter's interface names of a multisig v2 wallet and of its orders (lib/api/v3/interfaces.ts). */
+export const MULTISIG_V2 = 'multisig_v2';
+export const MULTISIG_ORDER_V2 = 'multisig_order_v2';
+
 export const MULTISIG_OP = {
   newOrder: 0xf718510f,
   execute: 0x75097f5d,
@@ -28,3 +32,10 @@ export const MULTISIG_EXIT = {
   unauthorizedNewOrder: 1007,
   invalidNewOrder: 1008,
 } as const;
+
+/** The signer indexes whose bit is set in an approvals mask. */
+export function approvedIndexes(mask: bigint, signers: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < signers; i++) if ((mask >> BigInt(i)) & 1n) out.push(i);
+  return out;
+}

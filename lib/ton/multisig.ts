@@ -16,7 +16,7 @@ import { Address, beginCell, Cell, Dictionary, loadMessageRelaxed, type MessageR
 import { stackAddress, stackCell, stackInt } from './jetton-getters';
 import { MULTISIG_ACTION_OP, MULTISIG_OP } from './multisig-codes';
 
-export { MULTISIG_ACTION_OP, MULTISIG_EXIT, MULTISIG_OP } from './multisig-codes';
+export { approvedIndexes, MULTISIG_ACTION_OP, MULTISIG_EXIT, MULTISIG_OP, MULTISIG_ORDER_V2, MULTISIG_V2 } from './multisig-codes';
 
 /** The order seqno that asks the multisig for its next one. */
 export const MULTISIG_NEXT_SEQNO = (1n << 256n) - 1n;
@@ -258,11 +258,4 @@ export function readOrderData(s: TupleItem[]): MultisigOrderData {
     expirationDate: expiration === null ? null : Number(expiration),
     order: maybeCell(s[8]),
   };
-}
-
-/** The signer indexes whose bit is set in an approvals mask. */
-export function approvedIndexes(mask: bigint, signers: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < signers; i++) if ((mask >> BigInt(i)) & 1n) out.push(i);
-  return out;
 }

@@ -8,6 +8,7 @@ import { accountJettonsParams, accountNftsParams, activityParams } from '@/lib/c
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
+import { MULTISIG_ORDER_V2, MULTISIG_V2 } from '@/lib/ton/multisig-codes';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,7 +31,12 @@ export default async function AccountPage({ params, searchParams }: Props) {
     throw err;
   }
   await Promise.all([
-    prefetch(qc, 'accountStates', { address, include_boc: true }),
+    prefetch(qc, 'accountStates', { address, include_boc: true }).then(async (states) => {
+      // A multisig wallet's or order's section reads its route: prefetched only for those accounts.
+      const state = states.accounts[0];
+      if (state?.interfaces?.includes(MULTISIG_V2)) await tryPrefetch(qc, 'multisigWallets', { address: [state.address] });
+      if (state?.interfaces?.includes(MULTISIG_ORDER_V2)) await tryPrefetch(qc, 'multisigOrders', { address: [state.address], parse_actions: true });
+    }),
     tryPrefetch(qc, 'walletStates', { address }),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
     tryPrefetch(qc, 'actions', activityParams(address, activity)),

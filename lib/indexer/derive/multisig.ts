@@ -4,13 +4,10 @@
 import type { Address } from '@ton/core';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
-import { readMultisigData, readOrderData, type MultisigData, type MultisigOrderData } from '../../ton/multisig';
+import { MULTISIG_ORDER_V2, MULTISIG_V2, readMultisigData, readOrderData, type MultisigData, type MultisigOrderData } from '../../ton/multisig';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
-/** toncenter's names for the interfaces (lib/api/v3/interfaces.ts). */
-export const MULTISIG_V2 = 'multisig_v2';
-export const MULTISIG_ORDER_V2 = 'multisig_order_v2';
 
 const DECLARES: Record<string, number[]> = {
   [MULTISIG_V2]: ['get_multisig_data', 'get_order_address'].map(methodId),
