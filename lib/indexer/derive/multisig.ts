@@ -6,7 +6,7 @@ import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { MULTISIG_ORDER_V2, MULTISIG_V2, readMultisigData, readOrderData, type MultisigData, type MultisigOrderData } from '../../ton/multisig';
 import { hex, optHex, type Row, type TableRows } from '../sql';
-import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 
 const DECLARES: Record<string, number[]> = {
@@ -20,33 +20,13 @@ const ORDER_COLUMNS = [
   'signers', 'code_hash', 'data_hash', 'last_transaction_lt',
 ] as const;
 
-const newer = (table: string, columns: readonly string[]) =>
-  `ON CONFLICT (address) DO UPDATE SET ${columns
-    .filter((c) => c !== 'address')
-    .map((c) => `"${c}" = EXCLUDED."${c}"`)
-    .join(', ')} WHERE ${table}.last_transaction_lt < EXCLUDED.last_transaction_lt`;
-const WALLET_NEWER = newer('multisig_wallets', WALLET_COLUMNS);
-const ORDER_NEWER = newer('multisig_orders', ORDER_COLUMNS);
+const WALLET_NEWER = newerState('multisig_wallets', WALLET_COLUMNS);
+const ORDER_NEWER = newerState('multisig_orders', ORDER_COLUMNS);
 
 const raws = (list: Address[]) => list.map((a) => rawUpper(a));
 
-async function multisigData(account: DerivedAccount, run: GetterRun): Promise<MultisigData | null> {
-  const stack = await run(account, 'get_multisig_data');
-  try {
-    return stack ? readMultisigData(stack) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function orderData(account: DerivedAccount, run: GetterRun): Promise<MultisigOrderData | null> {
-  const stack = await run(account, 'get_order_data');
-  try {
-    return stack ? readOrderData(stack) : null;
-  } catch {
-    return null;
-  }
-}
+const multisigData = (account: DerivedAccount, run: GetterRun): Promise<MultisigData | null> => readGetter(account, run, 'get_multisig_data', readMultisigData);
+const orderData = (account: DerivedAccount, run: GetterRun): Promise<MultisigOrderData | null> => readGetter(account, run, 'get_order_data', readOrderData);
 
 const accountColumns = (account: DerivedAccount) => ({
   code_hash: optHex(account.state.codeHash),
