@@ -1,7 +1,7 @@
 // The devnet genesis indexed with the derive stage, end to end: every action type the genesis makes
 // (lib/devnet/genesis/README.md) as /api/v3/actions answers it, and the token routes for the contracts
 // the genesis added (the governed jetton, the off-chain jetton, the auction) against their get-methods.
-import { Address, Cell, toNano, type TupleItem } from '@ton/core';
+import { Address, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_CATEGORY } from '../devnet/contracts/dns';
 import {
@@ -18,6 +18,7 @@ import {
 import { ActionsResponse, JettonMastersResponse, JettonWalletsResponse, NftSalesResponse } from '../api/v3/models';
 import type { ActionJson, JettonMasterJson, JettonWalletJson, NftSaleJson } from '../api/v3/models';
 import { startTestChain, type TestChain } from '../testing/chain';
+import { liveGetMethod } from '../testing/get-method';
 import { modelProblems } from '../testing/v3';
 import { rawUpper } from '../ton/address';
 import { readWalletData } from '../ton/jetton-getters';
@@ -28,19 +29,7 @@ let all: ActionJson[];
 const acc = (name: string) => rawUpper(Address.parseRaw(chain.account(name).address));
 const raw = (a: Address | null) => (a ? rawUpper(a) : null);
 
-/** A get-method through /api/v2/runGetMethod (live, at the head the index reached), as a TVM stack. */
-async function getMethod(address: string, method: string): Promise<TupleItem[]> {
-  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack: [] });
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
-  const result = r.body.result as { exit_code: number; stack: [string, unknown][] };
-  expect(result.exit_code).toBe(0);
-  return result.stack.map(([type, value]): TupleItem => {
-    // Numbers come as hex strings, "-0x1" for -1 (BigInt() takes no signed hex).
-    if (type === 'num') return { type: 'int', value: (value as string).startsWith('-') ? -BigInt((value as string).slice(1)) : BigInt(value as string) };
-    if (type === 'cell' || type === 'slice') return { type: 'slice', cell: Cell.fromBase64((value as { bytes: string }).bytes) };
-    return { type: 'null' };
-  });
-}
+const getMethod = (address: string, method: string) => liveGetMethod(chain, address, method);
 
 /** The genesis' actions of `type` whose details match `details`: exactly one is expected. */
 function one(type: string, details: Record<string, unknown>): ActionJson {

@@ -2,7 +2,7 @@
 // multisig and its two orders as get_multisig_data and get_order_data answer (v2 runGetMethod runs them
 // live at the head the index reached), the decoded order actions, the filters, sort and paging, an order
 // executed by a live approval, a wallet without orders (the `null` quirk) and the routes' 422s.
-import { Address, beginCell, Cell, Dictionary, toNano } from '@ton/core';
+import { Address, beginCell, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileMultisigContracts, multisigInit } from '../../../devnet/contracts/multisig';
 import { GENESIS_MULTISIG, GENESIS_QUERY_IDS } from '../../../devnet/genesis/genesis';
@@ -11,7 +11,8 @@ import { messageBoc, signedTransfer, type Transfer } from '../../../testing/devn
 import { genesisWallet } from '../../../testing/wallets';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
-import { multisigApproveBody } from '../../../ton/multisig';
+import { multisigApproveBody, readMultisigData, readOrderData } from '../../../ton/multisig';
+import { liveGetMethod } from '../../../testing/get-method';
 import { MultisigOrdersResponse, MultisigWalletsResponse, type MultisigJson, type MultisigOrderJson } from '../models';
 
 let chain: TestChain;
@@ -21,44 +22,25 @@ const acc = (name: string) => raw(chain.account(name).address);
 type Book = Record<string, { interfaces: string[] | null }>;
 type Wallets = { multisigs: MultisigJson[]; address_book: Book };
 type Orders = { orders: MultisigOrderJson[]; address_book: Book };
-type V2Entry = [string, unknown];
 type Query = Record<string, string | number | boolean | string[]>;
-
-async function getMethod(address: string, method: string): Promise<V2Entry[]> {
-  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack: [] });
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
-  const result = r.body.result as { exit_code: number; stack: V2Entry[] };
-  expect(result.exit_code).toBe(0);
-  return result.stack;
-}
-const num = (e: V2Entry) => {
-  const v = e[1] as string;
-  return v.startsWith('-') ? -BigInt(v.slice(1)) : BigInt(v);
-};
-const cellOf = (e: V2Entry): Cell | null => (e[0] === 'cell' ? Cell.fromBase64((e[1] as { bytes: string }).bytes) : null);
-const addressList = (e: V2Entry): string[] => {
-  const c = cellOf(e);
-  if (!c) return [];
-  const dict = Dictionary.loadDirect(Dictionary.Keys.Uint(8), Dictionary.Values.Address(), c);
-  return dict.keys().sort((a, b) => a - b).map((k) => rawUpper(dict.get(k)!));
-};
 
 /** What /multisig/orders should say of an order, from its get_order_data. */
 async function liveOrder(address: string) {
-  const s = await getMethod(address, 'get_order_data');
+  const o = readOrderData(await liveGetMethod(chain, address, 'get_order_data'));
   return {
     address,
-    multisig_address: rawUpper(cellOf(s[0]!)!.beginParse().loadAddress()),
-    order_seqno: num(s[1]!).toString(),
-    threshold: Number(num(s[2]!)),
-    sent_for_execution: num(s[3]!) !== 0n,
-    signers: addressList(s[4]!),
-    approvals_mask: num(s[5]!).toString(),
-    approvals_num: Number(num(s[6]!)),
-    expiration_date: Number(num(s[7]!)),
-    order_boc: cellOf(s[8]!)!.toBoc().toString('base64'),
+    multisig_address: rawUpper(o.multisig),
+    order_seqno: o.orderSeqno.toString(),
+    threshold: o.threshold,
+    sent_for_execution: o.sentForExecution,
+    signers: o.signers.map((a) => rawUpper(a)),
+    approvals_mask: o.approvalsMask!.toString(),
+    approvals_num: o.approvalsNum,
+    expiration_date: o.expirationDate,
+    order_boc: o.order!.toBoc().toString('base64'),
   };
 }
+const liveMultisig = async (address: string) => readMultisigData(await liveGetMethod(chain, address, 'get_multisig_data'));
 
 const wallets = async (query: Query) => {
   const r = await chain.callV3<Wallets>('multisig/wallets', query);
@@ -89,13 +71,13 @@ describe('GET /multisig/wallets', () => {
     const body = await wallets({ address: chain.account('multisig').friendly.bounceable });
     expect(body.multisigs).toHaveLength(1);
     const m = body.multisigs[0]!;
-    const live = await getMethod(acc('multisig'), 'get_multisig_data');
+    const live = await liveMultisig(acc('multisig'));
     expect(m).toMatchObject({
       address: acc('multisig'),
-      next_order_seqno: num(live[0]!).toString(),
-      threshold: Number(num(live[1]!)),
-      signers: addressList(live[2]!),
-      proposers: addressList(live[3]!),
+      next_order_seqno: live.nextOrderSeqno.toString(),
+      threshold: live.threshold,
+      signers: live.signers.map((a) => rawUpper(a)),
+      proposers: live.proposers.map((a) => rawUpper(a)),
     });
     expect(m.signers).toEqual(GENESIS_MULTISIG.signers.map(acc));
     expect(m.proposers).toEqual([acc('admin')]);
@@ -170,9 +152,8 @@ describe('GET /multisig/orders', () => {
     const [o] = (await orders({ address: acc('multisig_order_1') })).orders;
     expect(o).toMatchObject({ ...(await liveOrder(acc('multisig_order_1'))), sent_for_execution: true, approvals_num: 2, approvals_mask: '5' });
     const [m] = (await wallets({ address: acc('multisig') })).multisigs;
-    const live = await getMethod(acc('multisig'), 'get_multisig_data');
     expect(m!.last_transaction_lt).not.toBe('0');
-    expect(m!.next_order_seqno).toBe(num(live[0]!).toString());
+    expect(m!.next_order_seqno).toBe((await liveMultisig(acc('multisig'))).nextOrderSeqno.toString());
   });
 });
 
