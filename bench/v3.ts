@@ -118,7 +118,7 @@ async function synthesize(db: Database, rows: number): Promise<Record<string, nu
     {
       table: 'messages',
       original: chainRows('t.tx_lt'),
-      overrides: { tx_hash: newHash('t.tx_hash'), tx_lt: shifted('t.tx_lt'), msg_hash: newHash('t.msg_hash'), created_lt: shifted('t.created_lt'), trace_id: newHash('t.trace_id') },
+      overrides: { tx_hash: newHash('t.tx_hash'), tx_lt: shifted('t.tx_lt'), msg_hash: newHash('t.msg_hash'), created_lt: shifted('t.created_lt'), sort_lt: shifted('t.sort_lt'), trace_id: newHash('t.trace_id') },
     },
     rows,
     copies,

@@ -37,7 +37,7 @@ const TRANSACTION_COLUMNS = [
 const MESSAGE_COLUMNS = [
   'tx_hash', 'tx_lt', 'msg_hash', 'direction', 'source', 'destination', 'value', 'value_extra_currencies', 'fwd_fee', 'ihr_fee',
   'extra_flags', 'created_lt', 'created_at', 'opcode', 'ihr_disabled', 'bounce', 'bounced', 'import_fee', 'body_hash',
-  'init_state_hash', 'msg_hash_norm', 'trace_id',
+  'init_state_hash', 'msg_hash_norm', 'trace_id', 'sort_lt',
 ] as const;
 const CONTENT_COLUMNS = ['hash', 'boc'] as const;
 const ACCOUNT_STATE_COLUMNS = [
@@ -184,6 +184,8 @@ function messageRow(m: MessageRecord): Row {
     body_hash: hex(m.bodyHash),
     init_state_hash: optHex(m.initStateHash),
     msg_hash_norm: optHex(m.msgHashNorm),
+    // /api/v3/messages' order (lib/api/v3/queries/messages.ts): an external-in message has no created_lt.
+    sort_lt: (m.createdLt ?? m.txLt).toString(),
   };
 }
 

@@ -23,14 +23,9 @@ export default async function AccountPage({ params, searchParams }: Props) {
   const address = decodeLoosely((await params).address);
   const { cursor, activity } = await searchParams;
   const qc = serverQueryClient();
-  try {
-    await prefetch(qc, 'detectAddress', { address });
-  } catch (err) {
-    // v2 answers 422 for anything that is not an address.
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) notFound();
-    throw err;
-  }
-  await Promise.all([
+  // Everything at once: the address check decides between the page and not-found, and waiting for it
+  // before the rest would put one more request in front of every render.
+  const rest = Promise.all([
     prefetch(qc, 'accountStates', { address, include_boc: true }).then(async (states) => {
       // A multisig wallet's or order's section reads its route: prefetched only for those accounts.
       const state = states.accounts[0];
@@ -47,6 +42,15 @@ export default async function AccountPage({ params, searchParams }: Props) {
     tryPrefetch(qc, 'nftItems', accountNftsParams(address)),
     tryPrefetch(qc, 'dnsRecords', { wallet: address }),
   ]);
+  rest.catch(() => undefined); // not an address: its failures are the not-found below, not unhandled
+  try {
+    await prefetch(qc, 'detectAddress', { address });
+  } catch (err) {
+    // v2 answers 422 for anything that is not an address.
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) notFound();
+    throw err;
+  }
+  await rest;
   return (
     <HydrationBoundary state={dehydrated(qc)}>
       <AccountView address={address} cursor={cursor} activity={activity} />

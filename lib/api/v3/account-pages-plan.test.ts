@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../db/generated/client';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
+import { plan as planOf } from '../../testing/plan';
 import { actionsQuery } from './actions-query';
 import { findTraces } from './traces-query';
 import { supportedActionTypes } from './action-types';
@@ -52,35 +53,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.drop());
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** The plan of `query` as the route runs it (its parameters bound), flattened. */
-async function plan(query: Prisma.Sql): Promise<PlanNode[]> {
-  // A few thousand rows fit in a handful of pages, where a scan of the whole table is the cheapest plan
-  // for anything; with scans priced out the planner shows which index (if any) serves the query.
-  const rows = await t.db.session(async (s) => {
-    await s.query('SET enable_seqscan = off');
-    try {
-      return await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
-    } finally {
-      await s.query('RESET enable_seqscan');
-    }
-  });
-  const raw = rows[0]!['QUERY PLAN'];
-  const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const out: PlanNode[] = [];
-  const walk = (n: PlanNode) => {
-    out.push(n);
-    n.Plans?.forEach(walk);
-  };
-  walk(doc[0]!.Plan);
-  return out;
-}
+const plan = (query: Prisma.Sql) => planOf(t.db, query);
 
 const page = { supported: supportedActionTypes(undefined, null), take: 20, skip: 0 };
 

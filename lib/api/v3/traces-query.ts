@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { b64, bytes } from './encode';
 import type { TraceJson, TraceNodeJson, TransactionJson } from './models';
 import type { SortOrder } from './params';
+import { transactionsWhere } from './queries/transactions';
 
 export interface TraceRow {
   trace_id: Uint8Array;
@@ -92,7 +93,7 @@ const TRACE_COLUMNS = Prisma.sql`tr.trace_id, tr.external_hash, tr.mc_seqno_star
 export async function transactionsOfTraces(prisma: PrismaClient, traces: TraceRow[]) {
   const ids = traces.filter((t) => !t.is_incomplete).map((t) => bytes(t.trace_id));
   if (!ids.length) return [];
-  return prisma.transaction.findMany({ where: { traceId: { in: ids } }, orderBy: [{ lt: 'asc' }, { account: 'asc' }] });
+  return transactionsWhere(prisma, { traceIds: ids });
 }
 
 /** Transactions in toncenter's transactions_order: lt ascending, then account. */

@@ -1,7 +1,7 @@
 // Transaction rows → toncenter Transactions: their messages (in_msg, out_msgs by created_lt), bodies and
 // init states, the account states before and after (only `hash` when the state is not indexed), and the
 // trace (trace_id, trace_external_hash). Three queries, in parallel.
-import { Prisma, type PrismaClient, type Transaction } from '../../db/generated/client';
+import { Prisma, type AccountState, type PrismaClient, type Transaction } from '../../db/generated/client';
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
@@ -25,8 +25,14 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
     prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
       SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
       FROM messages m WHERE m.tx_hash = ANY(${txHashes}::bytea[])`),
-    prisma.accountState.findMany({ where: { hash: { in: [...stateHashes.values()] } } }),
-    traceIds.size ? prisma.trace.findMany({ where: { traceId: { in: [...traceIds.values()] } }, select: { traceId: true, externalHash: true } }) : [],
+    prisma.$queryRaw<AccountState[]>(Prisma.sql`
+      SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
+        frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
+      FROM account_states WHERE hash = ANY(${[...stateHashes.values()]}::bytea[])`),
+    traceIds.size
+      ? prisma.$queryRaw<{ traceId: Uint8Array; externalHash: Uint8Array | null }[]>(Prisma.sql`
+          SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)
+      : [],
   ]);
   const externalOf = new Map(traces.map((t) => [hex(t.traceId), t.externalHash]));
 

@@ -55,6 +55,22 @@ describe('GET /messages', () => {
     expect(modelProblems(all.body, MessagesResponse)).toEqual([]);
   });
 
+  it('pages by limit and offset without gaps or repeats, in both orders and within a filter', async () => {
+    // A page is read off the filter's index (queries/messages.ts): the pages put together must be the whole list.
+    const source = order(unique, 'desc').find((m) => m.rows[0]!.source)!.rows[0]!.source!;
+    for (const [params, want] of [
+      [{}, unique],
+      [{ source }, unique.filter((m) => m.rows[0]!.source === source)],
+      [{ direction: 'in' }, unique.filter((m) => m.rows.some((r) => r.direction === 'in'))],
+    ] as const) {
+      for (const sort of ['asc', 'desc'] as const) {
+        const got: string[] = [];
+        for (let offset = 0; offset < want.length + 7; offset += 7) got.push(...hashes((await db.callV3<Msgs>('messages', { ...params, sort, limit: 7, offset })).body));
+        expect(got, `${JSON.stringify(params)} ${sort}`).toEqual(order([...want], sort).map((m) => m.hash));
+      }
+    }
+  });
+
   it('a delivered message names its sending and its receiving transaction', async () => {
     const r = await db.callV3<Msgs>('messages', { msg_hash: DELIVERED_MSG });
     expect(r.body.messages).toHaveLength(1);

@@ -10,6 +10,7 @@ import { b64, bytes, hex } from '../encode';
 import { notFound, unprocessable, V3Error } from '../errors';
 import { ActionsResponse, BalanceChanges, EventsResponse, TracesResponse, type ActionJson, type TraceJson, type TransactionJson } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from '../params';
+import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { findTraces, traceJson, transactionsOfTraces } from '../traces-query';
@@ -167,7 +168,7 @@ export const actions = defineRoute({
 async function transactionsOfActions(ctx: V3Context, rows: ActionRow[]): Promise<Map<string, TransactionJson>> {
   const hashes = [...new Map(rows.flatMap((r) => r.tx_hashes).map((h) => [hex(h), h])).values()];
   if (!hashes.length) return new Map();
-  const txRows = await ctx.prisma.transaction.findMany({ where: { hash: { in: hashes.map(bytes) } }, orderBy: { lt: 'asc' } });
+  const txRows = await transactionsWhere(ctx.prisma, { hashes: hashes.map(bytes) });
   return new Map((await loadTransactions(ctx.prisma, txRows)).map((t) => [t.hash, t]));
 }
 

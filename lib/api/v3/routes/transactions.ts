@@ -8,10 +8,11 @@ import { bytes, hex } from '../encode';
 import { notFound, unprocessable } from '../errors';
 import { TransactionsResponse } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
+import { findTransactions, transactionsWhere, type TransactionFilter } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
-import { clampLt, inOrder, range, requireMasterchainBlock, utimeRange } from './common';
+import { clampLt, inOrder, requireMasterchainBlock } from './common';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {
   const transactions = await loadTransactions(ctx.prisma, rows);
@@ -22,7 +23,7 @@ async function answer(ctx: V3Context, rows: Transaction[]) {
 /** Full rows for hashes chosen by a raw query, in the query's order. */
 async function rowsByHash(prisma: PrismaClient, hashes: Uint8Array[]): Promise<Transaction[]> {
   if (!hashes.length) return [];
-  const rows = await prisma.transaction.findMany({ where: { hash: { in: hashes.map(bytes) } } });
+  const rows = await transactionsWhere(prisma, { hashes: hashes.map(bytes) });
   return inOrder(hashes.map(hex), rows, (r) => hex(r.hash));
 }
 
@@ -57,32 +58,25 @@ export const transactions = defineRoute({
   response: TransactionsResponse,
   errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
   async run(q, ctx) {
-    const { take, skip } = page(q);
-    const s = sortOrder(q.sort);
-    const byTime = q.start_utime !== undefined || q.end_utime !== undefined;
-    const where: Prisma.TransactionWhereInput = {
-      blockWorkchain: q.workchain,
-      blockShard: q.shard,
-      blockSeqno: q.seqno,
-      mcBlockSeqno: q.mc_seqno,
-      now: utimeRange(q.start_utime, q.end_utime),
+    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+    const filter: TransactionFilter = {
+      workchain: q.workchain,
+      shard: q.shard,
+      seqno: q.seqno,
+      mcSeqno: q.mc_seqno,
       // [quirk] toncenter accepts exclude_account and ignores it; a client sending it wants those
       // accounts left out, so Atlas leaves them out.
-      account: q.account?.length || q.exclude_account?.length ? { in: q.account?.length ? q.account : undefined, notIn: q.exclude_account?.length ? q.exclude_account : undefined } : undefined,
-      hash: q.hash?.length ? { in: q.hash.map(bytes) } : undefined,
-      AND: [
-        { lt: range(q.start_lt === undefined ? undefined : clampLt(q.start_lt), q.end_lt === undefined ? undefined : clampLt(q.end_lt)) },
-        ...(q.lt === undefined ? [] : [{ lt: clampLt(q.lt) }]),
-      ],
+      accounts: q.account,
+      excludeAccounts: q.exclude_account,
+      hashes: q.hash,
+      lt: q.lt === undefined ? undefined : clampLt(q.lt),
+      startUtime: q.start_utime,
+      endUtime: q.end_utime,
+      startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
+      endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+      sort: sortOrder(q.sort),
     };
-    let orderBy: Prisma.TransactionOrderByWithRelationInput[] = byTime ? [{ now: s }, { lt: s }, { account: 'asc' }] : [{ lt: s }, { account: 'asc' }];
-    if (q.mc_seqno !== undefined) orderBy = [{ lt: s }, { account: 'asc' }];
-    if (q.account?.length === 1) orderBy = byTime ? [{ account: 'asc' }, { now: s }, { lt: s }] : [{ account: 'asc' }, { lt: s }];
-    if (q.hash?.length) orderBy = [{ hash: s }];
-    if (q.lt !== undefined) orderBy = [{ lt: 'asc' }, { account: s }];
-
-    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
-    return answer(ctx, await ctx.prisma.transaction.findMany({ where, orderBy, take, skip }));
+    return answer(ctx, await findTransactions(ctx.prisma, filter, page(q)));
   },
 });
 
@@ -95,12 +89,9 @@ export const transactionsByMasterchainBlock = defineRoute({
   response: TransactionsResponse,
   errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
   async run(q, ctx) {
-    const { take, skip } = page(q);
-    const s = sortOrder(q.sort);
     const seqno = q.seqno ?? 0;
     await requireMasterchainBlock(ctx.prisma, seqno);
-    const rows = await ctx.prisma.transaction.findMany({ where: { mcBlockSeqno: seqno }, orderBy: [{ lt: s }, { account: 'asc' }], take, skip });
-    return answer(ctx, rows);
+    return answer(ctx, await findTransactions(ctx.prisma, { mcSeqno: seqno, sort: sortOrder(q.sort) }, page(q)));
   },
 });
 
@@ -179,7 +170,6 @@ export const adjacentTransactions = defineRoute({
       : [];
     const hashes = [...new Map(other.map((m) => [hex(m.txHash), bytes(m.txHash)])).values()];
     if (!hashes.length) throw notFound('adjacent transactions not found');
-    const rows = await ctx.prisma.transaction.findMany({ where: { hash: { in: hashes } }, orderBy: [{ lt: 'asc' }, { account: 'asc' }] });
-    return answer(ctx, rows);
+    return answer(ctx, await transactionsWhere(ctx.prisma, { hashes }));
   },
 });

@@ -1,0 +1,105 @@
+// /api/v3/transactions reads a page off an index for every combination of filters the route allows: no
+// sequential scan of transactions, and no sort of rows found without an index condition (a sort of the
+// rows an index condition found — one account's, one block's, some hashes' — is bounded by that filter).
+// The query is the route's own, EXPLAINed on the suite's engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '../../../db/generated/client';
+import { migrate } from '../../../db/migrate';
+import { createTestDatabase, type TestDatabase } from '../../../testing/database';
+import { planNodes, planTree, type PlanNode } from '../../../testing/plan';
+import { transactionsQuery, type TransactionFilter } from './transactions';
+
+let t: TestDatabase;
+const HOT = `0:${'A'.repeat(64)}`;
+const acc = (i: number) => `0:${i.toString(16).toUpperCase().padStart(64, '0')}`;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await migrate(t.db);
+  // 12,000 transactions in 600 shard blocks of 2 masterchain blocks each, a fifth of them on one hot account.
+  await t.db.session((s) =>
+    s.exec(`
+      INSERT INTO transactions (hash, account, lt, now, block_workchain, block_shard, block_seqno, mc_block_seqno, trace_id, prev_trans_hash,
+                                prev_trans_lt, orig_status, end_status, total_fees, description, account_state_hash_before, account_state_hash_after)
+      SELECT decode(md5('t' || i), 'hex'), CASE WHEN i % 5 = 0 THEN '${HOT}' ELSE '0:' || upper(lpad(to_hex(i % 700), 64, '0')) END,
+             i * 10, 1700000000 + i / 3, CASE WHEN i % 10 = 0 THEN -1 ELSE 0 END, -9223372036854775808, i / 20, i / 10,
+             decode(md5('r' || i), 'hex'), '\\x00', 0, 'active', 'active', 0, '{}', '\\x00', '\\x00'
+      FROM generate_series(1, 12000) i;
+      ANALYZE transactions;
+    `),
+  );
+}, 60_000);
+afterAll(() => t?.drop());
+
+const OPTIONAL: Record<string, Partial<TransactionFilter>> = {
+  block: { workchain: 0, shard: -(2n ** 63n), seqno: 300 },
+  mc_seqno: { mcSeqno: 600 },
+  exclude_account: { excludeAccounts: [acc(3), acc(4)] },
+  hash: { hashes: [Buffer.alloc(32, 1), Buffer.alloc(32, 2)] },
+  lt: { lt: 50_000n },
+};
+const ACCOUNTS: Record<string, Partial<TransactionFilter>> = { '': {}, account: { accounts: [HOT] }, accounts: { accounts: [HOT, acc(7), acc(8)] } };
+const PARTIAL_BLOCKS: Record<string, Partial<TransactionFilter>> = { workchain: { workchain: 0 }, 'workchain+shard': { workchain: 0, shard: -(2n ** 63n) } };
+const RANGES: Record<string, Partial<TransactionFilter>> = {
+  '': {},
+  lt_range: { startLt: 20_000n, endLt: 40_000n },
+  utime: { startUtime: 1_700_001_000, endUtime: 1_700_002_000 },
+  'lt_range+utime': { startLt: 20_000n, endLt: 40_000n, startUtime: 1_700_001_000, endUtime: 1_700_002_000 },
+};
+
+function* combinations(): Generator<[string, TransactionFilter]> {
+  const names = Object.keys(OPTIONAL);
+  const sets: [string, Partial<TransactionFilter>][] = [];
+  for (let mask = 0; mask < 1 << names.length; mask++) {
+    const chosen = names.filter((_, i) => mask & (1 << i));
+    sets.push([chosen.join('+'), Object.assign({}, ...chosen.map((n) => OPTIONAL[n]))]);
+  }
+  for (const [n, f] of Object.entries(PARTIAL_BLOCKS)) sets.push([n, f]);
+  for (const [a, accounts] of Object.entries(ACCOUNTS))
+    for (const [k, keys] of sets)
+      for (const [r, range] of Object.entries(RANGES))
+        for (const sort of ['asc', 'desc'] as const) yield [[a, k, r, sort].filter(Boolean).join(' '), { ...accounts, ...keys, ...range, sort }];
+}
+
+/** What is wrong with a plan, if anything. */
+function problems(root: PlanNode): string[] {
+  const out: string[] = [];
+  for (const n of planNodes(root)) {
+    if (n['Relation Name'] === 'transactions' && n['Node Type'] === 'Seq Scan') out.push('a sequential scan of transactions');
+    if (n['Node Type'] === 'Sort') {
+      const scans = planNodes(n).filter((x) => (x['Relation Name'] === 'transactions' && x['Node Type'] !== 'Bitmap Heap Scan') || x['Node Type'] === 'Bitmap Index Scan');
+      const unbounded = scans.filter((s) => !s['Index Cond']);
+      if (unbounded.length) out.push(`a sort of rows read without an index condition (${unbounded.map((s) => s['Index Name'] ?? s['Node Type']).join(', ')})`);
+    }
+  }
+  return out;
+}
+
+describe('/transactions plans', () => {
+  it('every filter combination, range and order reads off an index', async () => {
+    const bad: string[] = [];
+    let planned = 0;
+    for (const [name, filter] of combinations()) {
+      const found = problems(await planTree(t.db, transactionsQuery(filter, { take: 20, skip: 0 })));
+      planned++;
+      if (found.length) bad.push(`${name}: ${found.join('; ')}`);
+    }
+    expect(planned).toBe(3 * (32 + 2) * 4 * 2);
+    expect(bad).toEqual([]);
+  }, 120_000);
+
+  it('the check catches a sort of the whole table', async () => {
+    const byFees = Prisma.sql`SELECT t.hash FROM transactions t ORDER BY t.total_fees DESC LIMIT ${20}`;
+    expect(problems(await planTree(t.db, byFees))).not.toEqual([]);
+  });
+
+  it('the newest page walks the lt index and stops; a quiet account’s page walks its own index', async () => {
+    const newest = planNodes(await planTree(t.db, transactionsQuery({ sort: 'desc' }, { take: 20, skip: 0 })));
+    // Ties on lt are put in account order as they come (Incremental Sort), never by sorting everything.
+    expect(newest.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+    expect(newest.find((n) => n['Relation Name'] === 'transactions')?.['Index Name']).toBe('transactions_lt_idx');
+    // A quiet account (a hot one may be found faster by walking lt: a fifth of all rows are its own).
+    const account = planNodes(await planTree(t.db, transactionsQuery({ accounts: [acc(7)], sort: 'desc' }, { take: 20, skip: 0 })));
+    expect(account.find((n) => n['Index Name'])?.['Index Name']).toBe('transactions_account_lt_key');
+  });
+});

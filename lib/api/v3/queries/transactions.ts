@@ -1,0 +1,84 @@
+// `transactions` for the v3 transaction routes (api-v3.md §2.1): filters, toncenter's ordering rules and
+// the rows in the shape of the Prisma model, read with raw SQL (the ORM's query building and row
+// mapping cost more CPU than the database's work for a page of transactions).
+import { Prisma, type PrismaClient, type Transaction } from '../../../db/generated/client';
+import { bytes } from '../encode';
+import type { Page, SortOrder } from '../params';
+
+/** Every column of transactions, named as the Transaction model names it. */
+const COLUMNS = Prisma.sql`t.hash, t.account, t.lt, t.now, t.block_workchain AS "blockWorkchain", t.block_shard AS "blockShard",
+  t.block_seqno AS "blockSeqno", t.mc_block_seqno AS "mcBlockSeqno", t.trace_id AS "traceId", t.prev_trans_hash AS "prevTransHash",
+  t.prev_trans_lt AS "prevTransLt", t.orig_status AS "origStatus", t.end_status AS "endStatus", t.total_fees AS "totalFees",
+  t.total_fees_extra_currencies AS "totalFeesExtraCurrencies", t.description, t.account_state_hash_before AS "accountStateHashBefore",
+  t.account_state_hash_after AS "accountStateHashAfter"`;
+
+export interface TransactionFilter {
+  workchain?: number;
+  shard?: bigint;
+  seqno?: number;
+  mcSeqno?: number;
+  accounts?: string[];
+  excludeAccounts?: string[];
+  hashes?: Buffer[];
+  lt?: bigint;
+  startUtime?: number;
+  endUtime?: number;
+  startLt?: bigint;
+  endLt?: bigint;
+  sort: SortOrder;
+}
+
+const I32_MAX = 2 ** 31 - 1;
+
+/** The WHERE conditions of `f` on the transactions alias t. */
+function conditions(f: TransactionFilter): Prisma.Sql[] {
+  const cond: Prisma.Sql[] = [];
+  if (f.workchain !== undefined) cond.push(Prisma.sql`t.block_workchain = ${f.workchain}::int`);
+  if (f.shard !== undefined) cond.push(Prisma.sql`t.block_shard = ${f.shard}::int8`);
+  if (f.seqno !== undefined) cond.push(Prisma.sql`t.block_seqno = ${f.seqno}::int`);
+  if (f.mcSeqno !== undefined) cond.push(Prisma.sql`t.mc_block_seqno = ${f.mcSeqno}::int`);
+  // `now` is int4: a bound past its range matches nothing (from) or everything up to its end (to).
+  if (f.startUtime !== undefined) cond.push(f.startUtime > I32_MAX ? Prisma.sql`FALSE` : Prisma.sql`t.now >= ${f.startUtime}::int`);
+  if (f.endUtime !== undefined) cond.push(Prisma.sql`t.now <= ${Math.min(f.endUtime, I32_MAX)}::int`);
+  // One account as an equality: the planner then reads (account, lt) in lt order without sorting.
+  if (f.accounts?.length === 1) cond.push(Prisma.sql`t.account = ${f.accounts[0]}`);
+  else if (f.accounts?.length) cond.push(Prisma.sql`t.account = ANY(${f.accounts}::text[])`);
+  if (f.excludeAccounts?.length) cond.push(Prisma.sql`t.account <> ALL(${f.excludeAccounts}::text[])`);
+  if (f.hashes?.length) cond.push(Prisma.sql`t.hash = ANY(${f.hashes.map(bytes)}::bytea[])`);
+  if (f.startLt !== undefined) cond.push(Prisma.sql`t.lt >= ${f.startLt}::int8`);
+  if (f.endLt !== undefined) cond.push(Prisma.sql`t.lt <= ${f.endLt}::int8`);
+  if (f.lt !== undefined) cond.push(Prisma.sql`t.lt = ${f.lt}::int8`);
+  return cond;
+}
+
+/**
+ * toncenter's order (later rules win): lt {sort}, account; with a time filter now {sort}, lt {sort},
+ * account; a masterchain block: lt {sort}, account; exactly one account: account, [now {sort},] lt
+ * {sort}; hashes: hash {sort}; an lt: lt, account {sort}.
+ */
+function ordering(f: TransactionFilter): Prisma.Sql {
+  const s = f.sort === 'asc' ? 'ASC' : 'DESC';
+  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
+  let order = byTime ? `t.now ${s}, t.lt ${s}, t.account ASC` : `t.lt ${s}, t.account ASC`;
+  if (f.mcSeqno !== undefined) order = `t.lt ${s}, t.account ASC`;
+  if (f.accounts?.length === 1) order = byTime ? `t.account ASC, t.now ${s}, t.lt ${s}` : `t.account ASC, t.lt ${s}`;
+  if (f.hashes?.length) order = `t.hash ${s}`;
+  if (f.lt !== undefined) order = `t.lt ASC, t.account ${s}`;
+  return Prisma.raw(order);
+}
+
+/** The query of one page of `f` (exported for the plan test). */
+export function transactionsQuery(f: TransactionFilter, page: Page): Prisma.Sql {
+  const cond = conditions(f);
+  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
+  return Prisma.sql`SELECT ${COLUMNS} FROM transactions t ${where} ORDER BY ${ordering(f)} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export const findTransactions = (prisma: PrismaClient, f: TransactionFilter, page: Page): Promise<Transaction[]> =>
+  prisma.$queryRaw<Transaction[]>(transactionsQuery(f, page));
+
+/** The transactions with these hashes, or of these traces, in lt and account order. */
+export function transactionsWhere(prisma: PrismaClient, by: { hashes: Uint8Array[] } | { traceIds: Uint8Array[] }): Promise<Transaction[]> {
+  const cond = 'hashes' in by ? Prisma.sql`t.hash = ANY(${by.hashes}::bytea[])` : Prisma.sql`t.trace_id = ANY(${by.traceIds}::bytea[])`;
+  return prisma.$queryRaw<Transaction[]>(Prisma.sql`SELECT ${COLUMNS} FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`);
+}
