@@ -53,6 +53,7 @@ const KINDS: PageKind[] = [
   { name: 'account-nft-item', url: () => account('nft_item_2'), live: ['overview', 'activity', 'transactions'] },
   { name: 'account-nonexist', url: () => account('bounce_target'), live: ['activity', 'transactions'] },
   { name: 'account-vesting', url: () => account('vesting'), live: ['overview', 'activity', 'transactions'] },
+  { name: 'account-multisig', url: () => account('multisig'), live: ['overview', 'jettons', 'activity', 'transactions'] },
   { name: 'accounts-top', url: () => '/accounts', live: ['top'] },
   { name: 'jettons', url: () => '/jettons', live: ['jettons'] },
   { name: 'jetton', url: () => `/jetton/${friendly('jetton_minter')}`, live: ['holders', 'transfers'] },
@@ -92,7 +93,15 @@ async function resolveIds(request: APIRequestContext): Promise<Ids> {
         // Both names: atlas.ton's wallet record is how the admin's address shows its domain on every page.
         const names = await Promise.all(['alice.ton', 'atlas.ton'].map((domain) => get<{ records: unknown[] }>(request, 'dns/records', { domain })));
         const holders = await get<{ jetton_wallets: unknown[] }>(request, 'jetton/wallets', { jetton_address: genesisAccount('jetton_minter').address, exclude_zero_balance: 'true' });
-        return trace?.traces[0]?.trace_info.trace_state === 'complete' && (items?.nft_items.length ?? 0) >= 3 && names.every((n) => (n?.records.length ?? 0) >= 1) && (holders?.jetton_wallets.length ?? 0) >= 3;
+        // The genesis multisig with both its orders (the account-multisig page lists them).
+        const multisig = await get<{ multisigs: { orders: unknown[] | null }[] }>(request, 'multisig/wallets', { address: genesisAccount('multisig').address });
+        return (
+          trace?.traces[0]?.trace_info.trace_state === 'complete' &&
+          (items?.nft_items.length ?? 0) >= 3 &&
+          names.every((n) => (n?.records.length ?? 0) >= 1) &&
+          (holders?.jetton_wallets.length ?? 0) >= 3 &&
+          multisig?.multisigs[0]?.orders?.length === 2
+        );
       },
       { timeout: 150_000, intervals: [1000] },
     )

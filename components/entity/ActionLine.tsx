@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ActionJson, AddressBookJson, JettonMasterJson } from '@/lib/api/v3/models';
 import { actionTypeName } from '@/lib/format/action';
 import { jettonDisplay } from '@/lib/format/jetton';
+import { MULTISIG_EXIT } from '@/lib/ton/multisig-codes';
 import { Address } from './Address';
 import { Amount } from './Amount';
 import { ChainTextPreview } from './ChainText';
@@ -29,6 +30,15 @@ function JettonAmount({ value, master, masters, book }: { value: unknown; master
       <Amount value={amount} decimals={d.decimals} symbol="" maxFraction={4} /> <JettonLink master={master!} info={info} book={book} />
     </span>
   );
+}
+
+/** Why an order refused an approval (multisig-contract-v2's exit codes). */
+function multisigExitReason(code: number): string {
+  if (code === MULTISIG_EXIT.alreadyApproved) return 'already approved';
+  if (code === MULTISIG_EXIT.expired) return 'the order expired';
+  if (code === MULTISIG_EXIT.alreadyExecuted) return 'already executed';
+  if (code === MULTISIG_EXIT.unauthorizedSign) return 'not a signer';
+  return `exit code ${code}`;
 }
 
 /** An amount in TON, or in a jetton when `asset` names one (DEX legs: null asset is TON). */
@@ -104,6 +114,25 @@ export function ActionLine({ action, book, masters }: { action: ActionJson; book
           {str(d.provider) ? ` (${str(d.provider)})` : ''}
         </>
       );
+      break;
+    case 'multisig_create_order':
+      words = (
+        <>
+          {A('source')} created order #{str(d.order_seqno) ?? '?'} in multisig {A('destination')}
+          {d.is_signed_by_creator === true ? ' and approved it' : null}
+        </>
+      );
+      break;
+    case 'multisig_approve':
+      words = (
+        <>
+          {A('source')} approved order {A('destination')}
+          {typeof d.exit_code === 'number' && d.exit_code !== 0 ? ` (rejected: ${multisigExitReason(d.exit_code)})` : null}
+        </>
+      );
+      break;
+    case 'multisig_execute':
+      words = <>Order #{str(d.order_seqno) ?? '?'} ({A('source')}) was executed by multisig {A('destination')} with {typeof d.approvals_num === 'number' ? d.approvals_num : 'its'} approvals</>;
       break;
     case 'tick_tock':
       words = <>The chain ran a tick-tock transaction</>;

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { VESTING_INTERFACE } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { toUrlSafe } from '@/lib/format/hash';
+import { MULTISIG_ORDER_V2, MULTISIG_V2 } from '@/lib/ton/multisig-codes';
 import { interfaceLabel } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { BocDownload } from '../entity/Boc';
@@ -15,6 +16,7 @@ import { ErrorNote } from '../ui/States';
 import { AccountActivity } from './AccountActivity';
 import { AccountDomains } from './AccountDomains';
 import { AccountJettons } from './AccountJettons';
+import { MultisigOrderSection, MultisigWalletSection } from './AccountMultisig';
 import { AccountNfts } from './AccountNfts';
 import { AccountVesting } from './AccountVesting';
 import { GetMethodRunner } from './GetMethodRunner';
@@ -79,6 +81,8 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
         </Card>
       </div>
       {interfaces.includes(VESTING_INTERFACE) && <AccountVesting address={address} />}
+      {state && interfaces.includes(MULTISIG_V2) && <MultisigWalletSection address={state.address} />}
+      {state && interfaces.includes(MULTISIG_ORDER_V2) && <MultisigOrderSection address={state.address} />}
       <AccountJettons address={address} />
       <AccountActivity address={address} filter={activity} base={`/account/${encodeURIComponent(address)}`} />
       <Card title="Address forms" id="forms">

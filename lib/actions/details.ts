@@ -149,6 +149,38 @@ export function actionDetails(a: Action): Details {
       if (d.provider === 'ethena' && a.type === 'stake_withdrawal_request') out.tokens_minted = str(d.tokens_minted);
       return out;
     }
+    case 'multisig_create_order': {
+      const d = data(a, 'multisig_create_order');
+      return {
+        query_id: str(d.query_id),
+        order_seqno: str(d.order_seqno),
+        is_created_by_signer: d.is_created_by_signer ?? null,
+        is_signed_by_creator: d.is_signed_by_creator ?? null,
+        creator_index: d.creator_index ?? null,
+        expiration_date: d.expiration_date ?? null,
+        order_boc: d.order_boc ?? null,
+        source: a.source,
+        destination: a.destination,
+        destination_order: a.destination_secondary,
+      };
+    }
+    case 'multisig_approve': {
+      const d = data(a, 'multisig_approve');
+      return { signer_index: d.signer_index ?? null, exit_code: d.exit_code ?? null, source: a.source, destination: a.destination };
+    }
+    case 'multisig_execute': {
+      const d = data(a, 'multisig_execute');
+      return {
+        query_id: str(d.query_id),
+        order_seqno: str(d.order_seqno),
+        expiration_date: d.expiration_date ?? null,
+        approvals_num: d.approvals_num ?? null,
+        signers_hash: d.signers_hash ?? null,
+        order_boc: d.order_boc ?? null,
+        source: a.source,
+        destination: a.destination,
+      };
+    }
     case 'vesting_send_message': {
       const d = data(a, 'vesting_send_message');
       return { query_id: str(d.query_id), message_boc: d.message_boc ?? null, source: a.source, vesting: a.destination, destination: a.destination_secondary, amount: str(a.amount) };

@@ -5,8 +5,8 @@
 
 /** Bump when the output for some stored trace changes: the indexer re-classifies stored traces then. */
 // v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts);
-// tgBTC, EVAA, JVault unstakes, TONCO and coffee liquidity, LayerZero.
-export const CLASSIFIER_VERSION = 2;
+// tgBTC, EVAA, JVault unstakes, TONCO and coffee liquidity, LayerZero. v3: multisig v2 (protocols/multisig.ts).
+export const CLASSIFIER_VERSION = 3;
 
 export interface TraceMessage {
   hash: string;

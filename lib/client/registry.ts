@@ -21,6 +21,8 @@ import type {
   TransactionJson,
   MessageJson,
   VestingInfoJson,
+  MultisigJson,
+  MultisigOrderJson,
   WalletStateJson,
 } from '@/lib/api/v3/models';
 
@@ -135,6 +137,14 @@ export interface DnsRecordsResponse {
   records: DnsRecordJson[];
   address_book: AddressBookJson;
 }
+export interface MultisigWalletsResponse {
+  multisigs: MultisigJson[];
+  address_book: AddressBookJson;
+}
+export interface MultisigOrdersResponse {
+  orders: MultisigOrderJson[];
+  address_book: AddressBookJson;
+}
 export interface VestingResponse {
   vesting_contracts: VestingInfoJson[];
   address_book: AddressBookJson;
@@ -230,6 +240,14 @@ export const resources = {
     { contract_address?: string[]; wallet_address?: string[]; check_whitelist?: boolean; limit?: number; offset?: number },
     VestingResponse
   >('vesting'),
+  multisigWallets: v3<
+    { address?: string[]; wallet_address?: string[]; include_orders?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
+    MultisigWalletsResponse
+  >('multisig/wallets'),
+  multisigOrders: v3<
+    { address?: string[]; multisig_address?: string[]; parse_actions?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
+    MultisigOrdersResponse
+  >('multisig/orders'),
   tokenSearch: v3<{ q: string; limit?: number }, TokenSearchResponseJson>('search'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
   runGetMethod: v2<{ address: string; method: string; stack: StackEntry[] }, RunGetMethodResult>('runGetMethod', 'POST'),

@@ -1,13 +1,14 @@
 // The devnet genesis indexed with the derive stage, end to end: every action type the genesis makes
 // (lib/devnet/genesis/README.md) as /api/v3/actions answers it, and the token routes for the contracts
 // the genesis added (the governed jetton, the off-chain jetton, the auction) against their get-methods.
-import { Address, Cell, toNano, type TupleItem } from '@ton/core';
+import { Address, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_CATEGORY } from '../devnet/contracts/dns';
 import {
   GENESIS_AUCTION,
   GENESIS_JETTON_AMOUNTS as A,
   GENESIS_JETTON2_AMOUNTS as J2,
+  GENESIS_MULTISIG,
   GENESIS_OFFCHAIN_JETTON_URI,
   GENESIS_QUERY_IDS,
   GENESIS_SOLD_SALE,
@@ -17,6 +18,7 @@ import {
 import { ActionsResponse, JettonMastersResponse, JettonWalletsResponse, NftSalesResponse } from '../api/v3/models';
 import type { ActionJson, JettonMasterJson, JettonWalletJson, NftSaleJson } from '../api/v3/models';
 import { startTestChain, type TestChain } from '../testing/chain';
+import { liveGetMethod } from '../testing/get-method';
 import { modelProblems } from '../testing/v3';
 import { rawUpper } from '../ton/address';
 import { readWalletData } from '../ton/jetton-getters';
@@ -27,19 +29,7 @@ let all: ActionJson[];
 const acc = (name: string) => rawUpper(Address.parseRaw(chain.account(name).address));
 const raw = (a: Address | null) => (a ? rawUpper(a) : null);
 
-/** A get-method through /api/v2/runGetMethod (live, at the head the index reached), as a TVM stack. */
-async function getMethod(address: string, method: string): Promise<TupleItem[]> {
-  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack: [] });
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
-  const result = r.body.result as { exit_code: number; stack: [string, unknown][] };
-  expect(result.exit_code).toBe(0);
-  return result.stack.map(([type, value]): TupleItem => {
-    // Numbers come as hex strings, "-0x1" for -1 (BigInt() takes no signed hex).
-    if (type === 'num') return { type: 'int', value: (value as string).startsWith('-') ? -BigInt((value as string).slice(1)) : BigInt(value as string) };
-    if (type === 'cell' || type === 'slice') return { type: 'slice', cell: Cell.fromBase64((value as { bytes: string }).bytes) };
-    return { type: 'null' };
-  });
-}
+const getMethod = (address: string, method: string) => liveGetMethod(chain, address, method);
 
 /** The genesis' actions of `type` whose details match `details`: exactly one is expected. */
 function one(type: string, details: Record<string, unknown>): ActionJson {
@@ -145,6 +135,38 @@ describe('GET /actions over the indexed genesis: every action type it makes', ()
     one('ton_transfer', { source: acc('vesting'), destination: acc('bob'), comment: GENESIS_TEXTS.vestingSend });
     const wl = one('vesting_add_whitelist', { source: acc('admin') });
     expect(wl.details).toEqual({ query_id: GENESIS_QUERY_IDS.vestingWhitelist.toString(), accounts_added: [acc('carol')], source: acc('admin'), vesting: acc('vesting') });
+  });
+
+  it('multisig: orders created by a signer and a proposer, approvals by index and by comment, an execution', () => {
+    const M = GENESIS_MULTISIG;
+    const byAlice = one('multisig_create_order', { source: acc('alice') });
+    expect(byAlice.success).toBe(true);
+    expect(byAlice.details).toMatchObject({
+      query_id: GENESIS_QUERY_IDS.multisigCreate.toString(),
+      order_seqno: '0',
+      is_created_by_signer: true,
+      is_signed_by_creator: true,
+      creator_index: 0,
+      expiration_date: M.expiresAt,
+      destination: acc('multisig'),
+      destination_order: acc('multisig_order_0'),
+    });
+    expect(one('multisig_create_order', { source: acc('admin') }).details).toMatchObject({
+      query_id: GENESIS_QUERY_IDS.multisigPropose.toString(),
+      order_seqno: '1',
+      is_created_by_signer: false,
+      is_signed_by_creator: false,
+      destination_order: acc('multisig_order_1'),
+    });
+    expect(one('multisig_approve', { source: acc('bob') }).details).toEqual({ signer_index: 1, exit_code: 0, source: acc('bob'), destination: acc('multisig_order_0') });
+    // carol approved with an "approve" comment: the order found her by address.
+    expect(one('multisig_approve', { source: acc('carol') }).details).toEqual({ signer_index: null, exit_code: 0, source: acc('carol'), destination: acc('multisig_order_1') });
+    const executed = one('multisig_execute', { source: acc('multisig_order_0') });
+    expect(executed.details).toMatchObject({ destination: acc('multisig'), order_seqno: '0', approvals_num: 2, expiration_date: M.expiresAt, query_id: GENESIS_QUERY_IDS.multisigApprove.toString() });
+    expect(executed.details.order_boc).toBe(byAlice.details.order_boc);
+    // What the order sent stays its own actions.
+    one('ton_transfer', { source: acc('multisig'), destination: acc(M.payment.to), comment: M.payment.comment });
+    expect(one('jetton_transfer', { sender: acc('multisig'), receiver: acc('carol') }).details).toMatchObject({ amount: M.atlasToCarol.toString() });
   });
 
   it('contract deploys', () => {

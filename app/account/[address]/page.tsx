@@ -8,6 +8,7 @@ import { accountJettonsParams, accountNftsParams, activityParams, VESTING_INTERF
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
+import { MULTISIG_ORDER_V2, MULTISIG_V2 } from '@/lib/ton/multisig-codes';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,10 +26,15 @@ export default async function AccountPage({ params, searchParams }: Props) {
   // Everything at once: the address check decides between the page and not-found, and waiting for it
   // before the rest would put one more request in front of every render.
   const rest = Promise.all([
-    // A vesting wallet's schedule too (one indexed lookup, for vesting wallets only).
-    prefetch(qc, 'accountStates', { address, include_boc: true }).then((s) =>
-      s.accounts[0]?.interfaces?.includes(VESTING_INTERFACE) ? tryPrefetch(qc, 'vesting', vestingParams(address)) : undefined,
-    ),
+    prefetch(qc, 'accountStates', { address, include_boc: true }).then(async (states) => {
+      // The sections of vesting wallets and multisig wallets and orders read their own routes: one
+      // indexed lookup, prefetched only for those accounts.
+      const state = states.accounts[0];
+      const interfaces = state?.interfaces ?? [];
+      if (interfaces.includes(VESTING_INTERFACE)) await tryPrefetch(qc, 'vesting', vestingParams(address));
+      if (interfaces.includes(MULTISIG_V2)) await tryPrefetch(qc, 'multisigWallets', { address: [state!.address] });
+      if (interfaces.includes(MULTISIG_ORDER_V2)) await tryPrefetch(qc, 'multisigOrders', { address: [state!.address], parse_actions: true });
+    }),
     tryPrefetch(qc, 'walletStates', { address }),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
     tryPrefetch(qc, 'actions', activityParams(address, activity)),

@@ -9,6 +9,7 @@ import { jettonMatchers as jettons } from './jettons';
 import { jvaultMatchers as jvault } from './jvault';
 import { layerzeroMatchers as layerzero } from './layerzero';
 import type { Matcher } from './matcher';
+import { multisigMatchers as multisig } from './multisig';
 import { nftMatchers as nft } from './nft';
 import { stakingMatchers as staking } from './staking';
 import { stonfiMatchers as stonfi } from './stonfi';
@@ -22,6 +23,9 @@ export const MATCHERS: Matcher[] = [
   staking.ethenaUnstake,
   vesting.sendMessage,
   vesting.addWhitelist,
+  multisig.createOrder,
+  multisig.approve,
+  multisig.execute,
   dedust.deposit,
   jvault.stake,
   coffee.stakingDeposit,

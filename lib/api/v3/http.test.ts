@@ -42,6 +42,8 @@ const ROUTES = [
   'nft/sales',
   'dns/records',
   'vesting',
+  'multisig/wallets',
+  'multisig/orders',
   'search', // Atlas's extension (name search), not toncenter's
 ];
 const POST_ROUTES = ['message', 'runGetMethod', 'estimateFee', 'decode', 'emulate'];

@@ -14,10 +14,11 @@ import * as pending from './routes/pending';
 import * as search from './routes/search';
 import * as traces from './routes/traces';
 import * as transactions from './routes/transactions';
+import * as multisig from './routes/multisig';
 import * as vesting from './routes/vesting';
 
 const isPost = (r: object): r is V3PostRoute => 'body' in r;
-const every = [blocks, transactions, messages, accounts, jettons, nft, dns, live, decode, traces, pending, search, vesting, emulate].flatMap((m) => Object.values(m) as object[]);
+const every = [blocks, transactions, messages, accounts, jettons, nft, dns, live, decode, traces, pending, search, vesting, multisig, emulate].flatMap((m) => Object.values(m) as object[]);
 const all = every.filter((r) => !isPost(r)) as V3Route[];
 const posts = every.filter(isPost);
 

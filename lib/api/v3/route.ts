@@ -6,7 +6,7 @@ import type { V3Context } from './context';
 export interface V3Route<Q extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
   /** Path below /api/v3 (`masterchainInfo`, `nft/items`). */
   path: string;
-  tag: 'blockchain' | 'accounts' | 'jettons' | 'nft' | 'dns' | 'vesting' | 'search';
+  tag: 'blockchain' | 'accounts' | 'jettons' | 'nft' | 'dns' | 'vesting' | 'multisig' | 'search';
   summary: string;
   description?: string;
   query: Q;

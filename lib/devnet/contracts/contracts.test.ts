@@ -28,6 +28,21 @@ import { nftCollectionCode, nftCollectionInit, nftItemAddress, nftItemCode, nftM
 import { AUCTION_EXIT, compileAuctionContract, nftAuctionInit, type AuctionCode } from './auction';
 import { compileStablecoinContracts, STABLECOIN_EXIT, stablecoinMintBody, stablecoinMinterInit, stablecoinWalletAddress, type StablecoinCode } from './stablecoin';
 import { readAuctionData } from '../../ton/nft-getters';
+import {
+  approvedIndexes,
+  MULTISIG_EXIT,
+  MULTISIG_NEXT_SEQNO,
+  MULTISIG_OP,
+  multisigApproveBody,
+  multisigNewOrderBody,
+  packMultisigOrder,
+  parseMultisigOrder,
+  readApproveAnswer,
+  readMultisigData,
+  readOrderData,
+  type MultisigAction,
+} from '../../ton/multisig';
+import { compileMultisigContracts, multisigInit, multisigOrderAddress, type MultisigCode } from './multisig';
 import { vestingCode } from './vesting';
 import { createWallet, v5r1WalletId } from './wallets';
 
@@ -401,5 +416,119 @@ describe('NFT auction (Tolk, GetGems nft-auction-v2 getter)', () => {
     await seller.send({ to: second.auction, value: toNano('0.1'), body: textCommentBody('cancel') });
     expect(await saleData(second.auction)).toMatchObject({ end: true, isCanceled: true });
     expect((await ownerOf(second.item)).equals(seller.address)).toBe(true);
+  });
+});
+
+describe('multisig v2 (Tolk, multisig-contract-v2 interface)', () => {
+  let bc: Blockchain;
+  let code: MultisigCode;
+  let signers: SandboxContract<TreasuryContract>[];
+  let proposer: SandboxContract<TreasuryContract>;
+  let stranger: SandboxContract<TreasuryContract>;
+  let multisig: Address;
+  const exitOn = (txs: BlockchainTransaction[], a: Address) => {
+    const tx = txs.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(a));
+    const c = tx && tx.description.type === 'generic' ? tx.description.computePhase : null;
+    return c?.type === 'vm' ? c.exitCode : undefined;
+  };
+  const answersTo = (txs: BlockchainTransaction[], who: Address) =>
+    txs
+      .filter((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(who) && t.inMessage.info.src instanceof Address)
+      .map((t) => readApproveAnswer(t.inMessage!.body))
+      .filter((x) => x !== null);
+  const msData = async () => readMultisigData((await bc.runGetMethod(multisig, 'get_multisig_data')).stack);
+  const orderData = async (seqno: bigint) => readOrderData((await bc.runGetMethod(multisigOrderAddress(code, multisig, seqno), 'get_order_data')).stack);
+  const pay = (to: Address, value: bigint, comment: string): MultisigAction => ({
+    type: 'transfer',
+    sendMode: 3,
+    message: internal({ to, value, bounce: false, body: textCommentBody(comment) }),
+  });
+  const newOrder = (from: SandboxContract<TreasuryContract>, b: { seqno: bigint; isSigner: boolean; index: number; actions: MultisigAction[]; expiresIn?: number }) =>
+    from.send({
+      to: multisig,
+      value: toNano('0.2'),
+      body: multisigNewOrderBody({ queryId: 1n, orderSeqno: b.seqno, isSigner: b.isSigner, index: b.index, expirationDate: bc.now! + (b.expiresIn ?? 3600), order: packMultisigOrder(b.actions) }),
+    });
+
+  beforeAll(async () => {
+    code = await compileMultisigContracts();
+    bc = await Blockchain.create();
+    bc.now = Math.floor(Date.now() / 1000);
+    signers = [await bc.treasury('s0'), await bc.treasury('s1'), await bc.treasury('s2')];
+    proposer = await bc.treasury('proposer');
+    stranger = await bc.treasury('stranger');
+    const init = multisigInit(code, { threshold: 2, signers: signers.map((s) => s.address), proposers: [proposer.address] });
+    multisig = init.address;
+    const r = await stranger.send({ to: multisig, value: toNano('20'), init: init.init, bounce: false });
+    expect(exitOn(r.transactions, multisig)).toBe(0);
+  });
+
+  it('answers get_multisig_data and get_order_address as multisig-contract-v2 does', async () => {
+    const d = await msData();
+    expect(d.nextOrderSeqno).toBe(0n);
+    expect(d.threshold).toBe(2);
+    expect(d.signers.map((a) => a.toRawString())).toEqual(signers.map((s) => s.address.toRawString()));
+    expect(d.proposers.map((a) => a.toRawString())).toEqual([proposer.address.toRawString()]);
+    const r = await bc.runGetMethod(multisig, 'get_order_address', [{ type: 'int', value: 7n }]);
+    expect(r.stackReader.readAddress().equals(multisigOrderAddress(code, multisig, 7n))).toBe(true);
+  });
+
+  it('a signer creates an order with its approval; the second approval executes it', async () => {
+    const dest = await bc.treasury('dest');
+    const created = await newOrder(signers[0], { seqno: 0n, isSigner: true, index: 0, actions: [pay(dest.address, toNano('3'), 'from the multisig')] });
+    const order = multisigOrderAddress(code, multisig, 0n);
+    expect(exitOn(created.transactions, order)).toBe(0);
+    const pending = await orderData(0n);
+    expect(pending).toMatchObject({ orderSeqno: 0n, threshold: 2, sentForExecution: false, approvalsNum: 1, approvalsMask: 1n });
+    expect(pending.multisig.equals(multisig)).toBe(true);
+    expect(parseMultisigOrder(pending.order!)).toMatchObject([{ type: 'transfer', sendMode: 3 }]);
+    expect((await msData()).nextOrderSeqno).toBe(1n);
+
+    const approved = await signers[2].send({ to: order, value: toNano('0.1'), body: multisigApproveBody(2, 9n) });
+    expect(answersTo(approved.transactions, signers[2].address)).toEqual([0]);
+    expect(exitOn(approved.transactions, multisig)).toBe(0);
+    const paid = approved.transactions.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(dest.address));
+    expect((paid!.inMessage!.info as { value: { coins: bigint } }).value.coins).toBe(toNano('3'));
+    const done = await orderData(0n);
+    expect(done).toMatchObject({ sentForExecution: true, approvalsNum: 2, approvalsMask: 5n });
+    expect(approvedIndexes(done.approvalsMask!, 3)).toEqual([0, 2]);
+    // Too late: the order is executed.
+    const again = await signers[1].send({ to: order, value: toNano('0.1'), body: multisigApproveBody(1) });
+    expect(answersTo(again.transactions, signers[1].address)).toEqual([MULTISIG_EXIT.alreadyExecuted]);
+  });
+
+  it('a proposer creates an order without approving; "approve" comments count; repeats are rejected', async () => {
+    const r = await newOrder(proposer, { seqno: MULTISIG_NEXT_SEQNO, isSigner: false, index: 0, actions: [pay(stranger.address, toNano('1'), 'x')] });
+    const order = multisigOrderAddress(code, multisig, 1n);
+    expect(exitOn(r.transactions, order)).toBe(0);
+    expect(await orderData(1n)).toMatchObject({ approvalsNum: 0, approvalsMask: 0n });
+    const first = await signers[1].send({ to: order, value: toNano('0.1'), body: textCommentBody('approve') });
+    expect(answersTo(first.transactions, signers[1].address)).toEqual([0]);
+    const repeat = await signers[1].send({ to: order, value: toNano('0.1'), body: textCommentBody('approve') });
+    expect(answersTo(repeat.transactions, signers[1].address)).toEqual([MULTISIG_EXIT.alreadyApproved]);
+    expect(exitOn((await stranger.send({ to: order, value: toNano('0.1'), body: textCommentBody('approve') })).transactions, order)).toBe(MULTISIG_EXIT.unauthorizedSign);
+    expect(exitOn((await stranger.send({ to: order, value: toNano('0.1'), body: multisigApproveBody(0) })).transactions, order)).toBe(MULTISIG_EXIT.unauthorizedSign);
+    expect(await orderData(1n)).toMatchObject({ approvalsNum: 1, approvalsMask: 2n, sentForExecution: false });
+  });
+
+  it('refuses orders from strangers and out-of-sequence seqnos; an expired order rejects approvals', async () => {
+    expect(exitOn((await newOrder(stranger, { seqno: 2n, isSigner: true, index: 0, actions: [pay(stranger.address, 1n, 'x')] })).transactions, multisig)).toBe(MULTISIG_EXIT.unauthorizedNewOrder);
+    expect(exitOn((await newOrder(signers[0], { seqno: 5n, isSigner: true, index: 0, actions: [pay(stranger.address, 1n, 'x')] })).transactions, multisig)).toBe(MULTISIG_EXIT.invalidNewOrder);
+    await newOrder(signers[0], { seqno: 2n, isSigner: true, index: 0, actions: [pay(stranger.address, 1n, 'x')], expiresIn: 60 });
+    bc.now = bc.now! + 120;
+    const late = await signers[1].send({ to: multisigOrderAddress(code, multisig, 2n), value: toNano('0.1'), body: multisigApproveBody(1) });
+    expect(answersTo(late.transactions, signers[1].address)).toEqual([MULTISIG_EXIT.expired]);
+    expect((await orderData(2n)).sentForExecution).toBe(false);
+  });
+
+  it('an update_multisig_params order replaces threshold, signers and proposers', async () => {
+    const update: MultisigAction = { type: 'update', threshold: 1, signers: [signers[0].address, signers[1].address], proposers: [] };
+    await newOrder(signers[0], { seqno: 3n, isSigner: true, index: 0, actions: [update] });
+    const r = await signers[1].send({ to: multisigOrderAddress(code, multisig, 3n), value: toNano('0.1'), body: multisigApproveBody(1) });
+    const executed = r.transactions.find((t) => t.inMessage?.body.beginParse().preloadUint(32) === MULTISIG_OP.execute);
+    expect(executed).toBeDefined();
+    const d = await msData();
+    expect(d).toMatchObject({ nextOrderSeqno: 4n, threshold: 1, proposers: [] });
+    expect(d.signers.map((a) => a.toRawString())).toEqual([signers[0].address.toRawString(), signers[1].address.toRawString()]);
   });
 });

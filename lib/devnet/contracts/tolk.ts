@@ -1,5 +1,5 @@
 /**
- * The devnet's own contracts written in Tolk (./dns, ./stablecoin, ./auction): compiled at run time with
+ * The devnet's own contracts written in Tolk (./dns, ./stablecoin, ./auction, ./multisig): compiled at run time with
  * @ton/tolk-js, once per process per source; nothing compiled is stored in the repository.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,11 +25,14 @@ export function tolkSourceDir(subdir: string, probe: string): string {
   return found;
 }
 
-/** Compile `entry` (imports resolved in `sourceDir`) to its code cell. */
-export async function compileTolk(sourceDir: string, entry: string): Promise<Cell> {
+/**
+ * Compile `entry` (imports resolved in `sourceDir`) to its code cell. `generated` holds sources made at
+ * run time (name → text, e.g. a compiled cell another contract embeds); they take precedence over files.
+ */
+export async function compileTolk(sourceDir: string, entry: string, generated: Record<string, string> = {}): Promise<Cell> {
   const result = await runTolkCompiler({
     entrypointFileName: entry,
-    fsReadCallback: (p) => readFileSync(path.join(sourceDir, p), 'utf8'),
+    fsReadCallback: (p) => generated[p] ?? readFileSync(path.join(sourceDir, p), 'utf8'),
   });
   if (result.status !== 'ok') throw new Error(`tolk: ${entry}: ${result.message}`);
   return Cell.fromBase64(result.codeBoc64);

@@ -14,6 +14,7 @@ import {
   GENESIS_AUCTION,
   GENESIS_JETTON_AMOUNTS as A,
   GENESIS_JETTON2_AMOUNTS as J2,
+  GENESIS_MULTISIG,
   GENESIS_OFFCHAIN_JETTON_URI,
   GENESIS_QUERY_IDS,
   GENESIS_SOLD_SALE,
@@ -36,6 +37,7 @@ import {
   stablecoinClaimAdminBody,
 } from '../contracts/stablecoin';
 import { WalletHandle } from './wallet-handle';
+import { parseMultisigOrder, readMultisigData, readOrderData } from '../../ton/multisig';
 
 const SEED = 'atlas-genesis-test';
 
@@ -166,8 +168,9 @@ describe('jetton', () => {
   it('get_wallet_data balances and get_wallet_address', async () => {
     const expected: Record<string, [string, bigint]> = {
       alice_jetton: ['alice', A.mintAlice - A.aliceToCarol + A.bobToAlice],
-      bob_jetton: ['bob', A.mintBob - A.bobToAlice - A.bobBurn],
-      carol_jetton: ['carol', A.aliceToCarol],
+      bob_jetton: ['bob', A.mintBob - A.bobToAlice - A.bobBurn - GENESIS_MULTISIG.atlasIn],
+      carol_jetton: ['carol', A.aliceToCarol + GENESIS_MULTISIG.atlasToCarol],
+      multisig_jetton: ['multisig', GENESIS_MULTISIG.atlasIn - GENESIS_MULTISIG.atlasToCarol],
     };
     for (const [name, [owner, balance]] of Object.entries(expected)) {
       const r = await get(addr(name), 'get_wallet_data');
@@ -502,6 +505,40 @@ describe('vesting messages and the DNS renewal', () => {
     });
     expect(renew).toHaveLength(1);
     expect(compute(renew[0])).toEqual({ type: 'vm', exitCode: 0 });
+  });
+});
+
+describe('multisig v2', () => {
+  const M = GENESIS_MULTISIG;
+  const order = async (name: string) => readOrderData((await bc.runGetMethod(addr(name), 'get_order_data')).stack);
+
+  it('alice, bob and carol sign with threshold 2, the admin proposes; two orders were created', async () => {
+    const d = readMultisigData((await bc.runGetMethod(addr('multisig'), 'get_multisig_data')).stack);
+    expect(d.nextOrderSeqno).toBe(2n);
+    expect(d.threshold).toBe(M.threshold);
+    expect(d.signers.map((a) => a.toRawString())).toEqual(M.signers.map((n) => addr(n).toRawString()));
+    expect(d.proposers.map((a) => a.toRawString())).toEqual([addr('admin').toRawString()]);
+    const r = await get(addr('multisig'), 'get_order_address', [{ type: 'int', value: 1n }]);
+    expect(r.readAddress().equals(addr('multisig_order_1'))).toBe(true);
+  });
+
+  it("alice's order 0 executed on bob's approval: wallet_v4r2 paid with a comment, carol got ATLAS", async () => {
+    const o = await order('multisig_order_0');
+    expect(o).toMatchObject({ orderSeqno: 0n, threshold: 2, sentForExecution: true, approvalsNum: 2, approvalsMask: 3n });
+    expect(parseMultisigOrder(o.order!).map((a) => a.type)).toEqual(['transfer', 'transfer']);
+    const paid = txsOn(addr(M.payment.to)).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.src.equals(addr('multisig')));
+    expect(paid.map((t) => readTextComment(t.inMessage!.body))).toEqual([M.payment.comment]);
+    expect((paid[0].inMessage!.info as { value: { coins: bigint } }).value.coins).toBe(M.payment.value);
+    const balance = async (name: string) => (await get(addr(name), 'get_wallet_data')).readBigNumber();
+    expect(await balance('multisig_jetton')).toBe(M.atlasIn - M.atlasToCarol);
+    expect(await balance('carol_jetton')).toBe(A.aliceToCarol + M.atlasToCarol);
+  });
+
+  it("the admin's order 1 waits with carol's approval only", async () => {
+    const o = await order('multisig_order_1');
+    expect(o).toMatchObject({ orderSeqno: 1n, sentForExecution: false, approvalsNum: 1, approvalsMask: 4n });
+    expect(o.expirationDate).toBe(M.expiresAt);
+    expect(txsOn(addr('carol')).some((t) => readTextComment(t.inMessage!.body) === M.pending.comment)).toBe(false);
   });
 });
 

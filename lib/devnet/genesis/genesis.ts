@@ -28,6 +28,7 @@ import {
   jettonWalletAddress,
   type JettonMetadata,
 } from '../contracts/jetton';
+import { compileMultisigContracts, multisigInit, multisigOrderAddress } from '../contracts/multisig';
 import { nftCollectionInit, nftItemAddress, nftMintBody, nftSaleInit, nftTransferBody, sbtItemCode } from '../contracts/nft';
 import {
   compileStablecoinContracts,
@@ -39,6 +40,7 @@ import {
 } from '../contracts/stablecoin';
 import { vestingAddWhitelistBody, vestingInit, vestingSendBody } from '../contracts/vesting';
 import { createWallet, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
+import { multisigApproveBody, multisigNewOrderBody, packMultisigOrder } from '../../ton/multisig';
 import { chainNow, storageUsedOf, type ChainDriver } from './driver';
 import { deriveKeyPair, seedBytes } from './keys';
 import { WalletHandle } from './wallet-handle';
@@ -145,6 +147,10 @@ export const GENESIS_QUERY_IDS = {
   vestingWhitelist: 32n,
   /** alice's DNS renewal of alice.ton (change_dns_record with key 0 and no value). */
   dnsRenew: 81n,
+  /** alice's multisig order 0 (new_order), bob's approval of it, the admin's order 1. */
+  multisigCreate: 91n,
+  multisigApprove: 92n,
+  multisigPropose: 93n,
 } as const;
 
 /** The second jetton: TEP-64 off-chain content, nothing but this URI on chain (nothing fetches it offline). */
@@ -180,6 +186,28 @@ export const GENESIS_AUCTION = {
 
 /** The fixed-price sale of nft_item_4 (carol's) that bob buys at genesis. */
 export const GENESIS_SOLD_SALE = { price: toNano('5'), marketplaceFee: toNano('0.25'), royalty: toNano('0.25') } as const;
+
+/**
+ * The multisig v2 wallet: alice, bob and carol sign (indexes 0, 1, 2), the admin proposes, two approvals
+ * execute. Order 0 (alice's, approved by bob) pays wallet_v4r2 and sends carol ATLAS the multisig holds;
+ * order 1 (the admin's, approved by carol only) stays pending.
+ */
+export const GENESIS_MULTISIG = {
+  threshold: 2,
+  signers: ['alice', 'bob', 'carol'],
+  proposers: ['admin'],
+  funding: toNano('50'),
+  /** ATLAS bob sends the multisig before order 0. */
+  atlasIn: 5_000n * UNIT,
+  payment: { to: 'wallet_v4r2', value: toNano('5'), comment: 'Paid by the multisig 🔐' },
+  atlasToCarol: 1_500n * UNIT,
+  pending: { to: 'carol', value: toNano('2'), comment: 'Waiting for a second approval ⏳' },
+  /**
+   * When both orders expire (2033-05-18): a fixed date, since a seeded devnet runs its genesis at
+   * SEEDED_GENESIS_TIME (2024) and then follows the wall clock, and the pending order must stay open.
+   */
+  expiresAt: 2_000_000_000,
+} as const;
 
 /** Fixed times stored in contract data (they are part of addresses, so they cannot follow the clock). */
 const SALE_CREATED_AT = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -238,6 +266,7 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   const dnsCodePromise = compileDnsContracts();
   const stablecoinCodePromise = compileStablecoinContracts();
   const auctionCodePromise = compileAuctionContract();
+  const multisigCodePromise = compileMultisigContracts();
 
   // ---- Zero state: the faucet with the whole supply, and an account that owes storage fees ----------
   const faucetKeys = deriveKeyPair(seed, 'faucet');
@@ -703,6 +732,59 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   await W('alice').send(driver, [
     { to: aliceTon, value: toNano('0.05'), bounce: true, body: dnsChangeRecordBody({ category: 0n, record: null, queryId: GENESIS_QUERY_IDS.dnsRenew }) },
   ]);
+
+  // ---- Multisig v2: deployed by the faucet; alice's order executes on bob's approval, the admin's order
+  // waits with carol's approval only.
+  const M = GENESIS_MULTISIG;
+  const multisigCode = await multisigCodePromise;
+  const ms = multisigInit(multisigCode, { threshold: M.threshold, signers: M.signers.map((n) => W(n).address), proposers: M.proposers.map((n) => W(n).address) });
+  const msJetton = jettonWalletAddress(minter.address, ms.address);
+  const order0 = multisigOrderAddress(multisigCode, ms.address, 0n);
+  const order1 = multisigOrderAddress(multisigCode, ms.address, 1n);
+  add('multisig', 'multisig_v2', ms.address);
+  add('multisig_jetton', 'jetton_wallet', msJetton);
+  add('multisig_order_0', 'multisig_order_v2', order0);
+  add('multisig_order_1', 'multisig_order_v2', order1);
+  await faucet.send(driver, [{ to: ms.address, value: M.funding, bounce: false, init: ms.init }]);
+  await W('bob').send(driver, [
+    { to: bobJw, value: toNano('0.2'), bounce: true, body: jettonTransferBody({ amount: M.atlasIn, destination: ms.address, responseDestination: W('bob').address, queryId: 90n }) },
+  ]);
+  const expires = M.expiresAt;
+  const order0Actions = packMultisigOrder([
+    { type: 'transfer', sendMode: 3, message: internal({ to: W(M.payment.to).address, value: M.payment.value, bounce: true, body: textCommentBody(M.payment.comment) }) },
+    {
+      type: 'transfer',
+      sendMode: 3,
+      message: internal({
+        to: msJetton,
+        value: toNano('0.1'),
+        bounce: true,
+        body: jettonTransferBody({ amount: M.atlasToCarol, destination: W('carol').address, responseDestination: ms.address, queryId: GENESIS_QUERY_IDS.multisigCreate }),
+      }),
+    },
+  ]);
+  const signerIndex = (name: string) => M.signers.indexOf(name as (typeof M.signers)[number]);
+  await W('alice').send(driver, [
+    {
+      to: ms.address,
+      value: toNano('0.2'),
+      bounce: true,
+      body: multisigNewOrderBody({ queryId: GENESIS_QUERY_IDS.multisigCreate, orderSeqno: 0n, isSigner: true, index: signerIndex('alice'), expirationDate: expires, order: order0Actions }),
+    },
+  ]);
+  await W('bob').send(driver, [{ to: order0, value: toNano('0.1'), bounce: true, body: multisigApproveBody(signerIndex('bob'), GENESIS_QUERY_IDS.multisigApprove) }]);
+  const order1Actions = packMultisigOrder([
+    { type: 'transfer', sendMode: 3, message: internal({ to: W(M.pending.to).address, value: M.pending.value, bounce: true, body: textCommentBody(M.pending.comment) }) },
+  ]);
+  await admin.send(driver, [
+    {
+      to: ms.address,
+      value: toNano('0.2'),
+      bounce: true,
+      body: multisigNewOrderBody({ queryId: GENESIS_QUERY_IDS.multisigPropose, orderSeqno: 1n, isSigner: false, index: 0, expirationDate: expires, order: order1Actions }),
+    },
+  ]);
+  await W('carol').send(driver, [{ to: order1, value: toNano('0.1'), bounce: true, body: textCommentBody('approve') }]);
 
   return accounts;
 }

@@ -13,7 +13,7 @@ import type { Deriver } from './index';
 import type { GetterBlock } from './getters';
 
 /** The job's id: a new one (e.g. when a detector family is added) makes every index backfill again. */
-export const BACKFILL_JOB = 'derive-v3'; // v2: NFTs, sales and DNS (nft.ts); v3: vesting wallets (vesting.ts)
+export const BACKFILL_JOB = 'derive-v4'; // v2: NFTs, sales and DNS (nft.ts); v3: vesting wallets (vesting.ts); v4: multisig v2 (multisig.ts)
 const historyJob = (detector: string) => `${BACKFILL_JOB}:${detector}`;
 
 export interface BackfillOptions {

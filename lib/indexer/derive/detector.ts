@@ -63,3 +63,20 @@ export const declaredBy = (declares: Record<string, number[]>, methods: Readonly
   Object.entries(declares)
     .filter(([, ids]) => ids.every((id) => methods.has(id)))
     .map(([name]) => name);
+
+/** ON CONFLICT clause of a table keyed by address: only a newer state of the account replaces its row. */
+export const newerState = (table: string, columns: readonly string[]) =>
+  `ON CONFLICT (address) DO UPDATE SET ${columns
+    .filter((c) => c !== 'address')
+    .map((c) => `"${c}" = EXCLUDED."${c}"`)
+    .join(', ')} WHERE ${table}.last_transaction_lt < EXCLUDED.last_transaction_lt`;
+
+/** A get-method's answer read by `read`; null when it did not run or its answer is not what `read` expects. */
+export async function readGetter<T>(account: DerivedAccount, run: GetterRun, method: string, read: (stack: TupleItem[]) => T): Promise<T | null> {
+  const stack = await run(account, method);
+  try {
+    return stack ? read(stack) : null;
+  } catch {
+    return null;
+  }
+}

@@ -19,12 +19,13 @@ import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, type DerivedAccount, type Detector, type GetterRun } from './detector';
 import { blockGetters, ChainReader, type GetterBlock } from './getters';
 import { jettonDetector } from './jettons';
+import { multisigDetector } from './multisig';
 import { nftDetector } from './nft';
 import { tokenNameRows } from './token-names';
 import { vestingDetector } from './vesting';
 
 /** Every interface family the stage knows; a new family is a module implementing Detector, listed here. */
-export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector, vestingDetector];
+export const DETECTORS: readonly Detector[] = [jettonDetector, nftDetector, vestingDetector, multisigDetector];
 
 export interface DeriverOptions {
   prisma: PrismaClient;

@@ -13,7 +13,7 @@ import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
-import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
 export const JETTON_WALLET = 'jetton_wallet';
@@ -38,32 +38,11 @@ const BURN_COLUMNS = [
   'response_destination', 'custom_payload',
 ] as const;
 
-/** Only a newer state of the account replaces its row. */
-const newer = (table: string, columns: readonly string[]) =>
-  `ON CONFLICT (address) DO UPDATE SET ${columns
-    .filter((c) => c !== 'address')
-    .map((c) => `"${c}" = EXCLUDED."${c}"`)
-    .join(', ')} WHERE ${table}.last_transaction_lt < EXCLUDED.last_transaction_lt`;
 
 const raw = (a: Address | null) => (a ? rawUpper(a) : null);
 
-async function masterData(account: DerivedAccount, run: GetterRun) {
-  const stack = await run(account, 'get_jetton_data');
-  try {
-    return stack ? readJettonData(stack) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function walletData(account: DerivedAccount, run: GetterRun): Promise<WalletData | null> {
-  const stack = await run(account, 'get_wallet_data');
-  try {
-    return stack ? readWalletData(stack) : null;
-  } catch {
-    return null;
-  }
-}
+const masterData = (account: DerivedAccount, run: GetterRun) => readGetter(account, run, 'get_jetton_data', readJettonData);
+const walletData = (account: DerivedAccount, run: GetterRun): Promise<WalletData | null> => readGetter(account, run, 'get_wallet_data', readWalletData);
 
 /** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
 function contentJson(content: Cell): Record<string, string> | null {
@@ -167,8 +146,8 @@ export const jettonDetector: Detector = {
     }
     const { transfers, burns } = jettonEventRows(requests);
     return [
-      { table: 'jetton_masters', columns: MASTER_COLUMNS, rows: masters, onConflict: newer('jetton_masters', MASTER_COLUMNS) },
-      { table: 'jetton_wallets', columns: WALLET_COLUMNS, rows: wallets, onConflict: newer('jetton_wallets', WALLET_COLUMNS) },
+      { table: 'jetton_masters', columns: MASTER_COLUMNS, rows: masters, onConflict: newerState('jetton_masters', MASTER_COLUMNS) },
+      { table: 'jetton_wallets', columns: WALLET_COLUMNS, rows: wallets, onConflict: newerState('jetton_wallets', WALLET_COLUMNS) },
       ...eventTables(transfers, burns),
     ];
   },

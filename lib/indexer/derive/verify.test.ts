@@ -19,11 +19,11 @@ describe('verifyDerived', () => {
   it('the tables the derive stage wrote agree with the get-methods', async () => {
     const r = await verify();
     expect(r.differences).toEqual([]);
-    // 3 collections, 8 items, 3 sales (two fixed-price, one auction), 2 names, 1 vesting wallet
-    expect(r.rows).toBe(17);
+    // 3 collections, 8 items, 3 sales (two fixed-price, one auction), 2 names, 1 vesting wallet, 1 multisig, 2 orders
+    expect(r.rows).toBe(20);
   }, 120_000);
 
-  it('a tampered owner, record, sale price, vesting amount and whitelist are each reported', async () => {
+  it('a tampered owner, record, sale price, vesting amount, whitelist, multisig signers and order approvals are each reported', async () => {
     const item = (await prisma().nftItem.findFirst({ where: { collectionAddress: { not: null } }, orderBy: { address: 'asc' } }))!;
     await prisma().nftItem.update({ where: { address: item.address }, data: { ownerAddress: '0:' + '0'.repeat(64) } });
     const name = (await prisma().dnsEntry.findFirst({ where: { domain: 'atlas.ton' } }))!;
@@ -34,9 +34,15 @@ describe('verifyDerived', () => {
     await prisma().vestingContract.update({ where: { address: vesting.address }, data: { vestingTotalAmount: 1 } });
     const stranger = '0:' + 'A'.repeat(64);
     await prisma().vestingWhitelist.create({ data: { vestingContractAddress: vesting.address, walletAddress: stranger } });
+    const multisig = (await prisma().multisigWallet.findFirst())!;
+    await prisma().multisigWallet.update({ where: { address: multisig.address }, data: { signers: multisig.signers.slice(1) } });
+    const order = (await prisma().multisigOrder.findFirst({ where: { sentForExecution: false } }))!;
+    await prisma().multisigOrder.update({ where: { address: order.address }, data: { approvalsNum: 2 } });
     const r = await verify();
     expect(r.differences).toEqual(
       expect.arrayContaining([
+        `multisig_wallets ${multisig.address}: signers ${JSON.stringify(multisig.signers.slice(1))} != ${JSON.stringify(multisig.signers)}`,
+        `multisig_orders ${order.address}: approvals_num 2 != 1`,
         `nft_items ${item.address}: owner_address 0:${'0'.repeat(64)} != ${item.ownerAddress}`,
         `dns_entries ${name.nftItemAddress}: dns_wallet null != ${name.dnsWallet}`,
         expect.stringMatching(new RegExp(`^nft_sales ${sale.address}: details .*"full_price":"1"`)),
@@ -44,6 +50,6 @@ describe('verifyDerived', () => {
         expect.stringMatching(new RegExp(`^vesting_whitelist ${vesting.address}: wallet_address \\[.*${stranger}\\] != \\[`)),
       ]),
     );
-    expect(r.differences).toHaveLength(5);
+    expect(r.differences).toHaveLength(7);
   }, 120_000);
 });

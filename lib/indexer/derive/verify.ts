@@ -1,4 +1,4 @@
-// The derived NFT, DNS and vesting tables checked against the get-methods (npm run index:verify): every stored
+// The derived NFT, DNS, vesting and multisig tables checked against the get-methods (npm run index:verify): every stored
 // account of those tables is derived again from its latest indexed state at the newest indexed
 // masterchain block, exactly as the derive stage would, and each stored row must equal the fresh one.
 // A difference means a row missed an update or the detector changed since it was written.
@@ -14,6 +14,8 @@ const TABLES: Record<string, string> = {
   nft_sales: 'address',
   dns_entries: 'nft_item_address',
   vesting_contracts: 'address',
+  multisig_wallets: 'address',
+  multisig_orders: 'address',
 };
 
 /** Tables of several rows per account, compared as one set per account along with the account's row. */

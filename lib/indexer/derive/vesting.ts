@@ -7,7 +7,7 @@ import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { readVestingData, readWhitelist, type VestingData } from '../../ton/vesting-getters';
 import { optHex, type Row, type TableRows } from '../sql';
-import { declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 /** toncenter's name for the interface (lib/api/v3/interfaces.ts). */
 export const WALLET_VESTING = 'wallet_vesting';
@@ -22,30 +22,12 @@ const CONTRACT_COLUMNS = [
 ] as const;
 const WHITELIST_COLUMNS = ['vesting_contract_address', 'wallet_address'] as const;
 
-const NEWER =
-  `ON CONFLICT (address) DO UPDATE SET ${CONTRACT_COLUMNS.filter((c) => c !== 'address')
-    .map((c) => `"${c}" = EXCLUDED."${c}"`)
-    .join(', ')} WHERE vesting_contracts.last_transaction_lt < EXCLUDED.last_transaction_lt`;
+const NEWER = newerState('vesting_contracts', CONTRACT_COLUMNS);
 
 const raw = (a: Address | null) => (a ? rawUpper(a) : null);
 
-async function vestingData(account: DerivedAccount, run: GetterRun): Promise<VestingData | null> {
-  const stack = await run(account, 'get_vesting_data');
-  try {
-    return stack ? readVestingData(stack) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function whitelist(account: DerivedAccount, run: GetterRun): Promise<Address[] | null> {
-  const stack = await run(account, 'get_whitelist');
-  try {
-    return stack ? readWhitelist(stack) : null;
-  } catch {
-    return null;
-  }
-}
+const vestingData = (account: DerivedAccount, run: GetterRun): Promise<VestingData | null> => readGetter(account, run, 'get_vesting_data', readVestingData);
+const whitelist = (account: DerivedAccount, run: GetterRun): Promise<Address[] | null> => readGetter(account, run, 'get_whitelist', readWhitelist);
 
 export const vestingDetector: Detector = {
   name: 'vesting',
