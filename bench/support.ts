@@ -25,6 +25,27 @@ export async function sample(n: number, fn: (i: number) => Promise<unknown>): Pr
   return { p50: at(0.5), p99: at(0.99), rps: +(n / total).toFixed(0) };
 }
 
+/** Runs fn `n` times from `clients` concurrent callers; returns p50/p99 in ms and requests/s. */
+export async function sampleConcurrent(n: number, clients: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number; rps: number }> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(i);
+  const times: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < n; i = next++) {
+        const t = performance.now();
+        await fn(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const total = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
+  return { p50: at(0.5), p99: at(0.99), rps: +(n / total).toFixed(0) };
+}
+
 export function latencyRows(name: string, s: { p50: number; p99: number; rps: number }, note?: string): BenchResult[] {
   return [
     { name: `${name} p50`, value: s.p50, unit: 'ms', note },

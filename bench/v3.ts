@@ -14,7 +14,7 @@ import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { log } from '../lib/log';
 import { TvmPool } from '../lib/tvm/pool';
-import { latencyRows, sample, scratchPostgres, type BenchResult } from './support';
+import { latencyRows, sample, sampleConcurrent, scratchPostgres, type BenchResult } from './support';
 
 const LT_STRIDE = 10n ** 13n; // lts of copy k are shifted by k * LT_STRIDE: no (account, lt) collisions
 
@@ -247,7 +247,18 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
       ...latencyRows(name, await sample(500, async (i) => ok((await callV3(route, { [param]: keys[i % keys.length]!, ...extra })).status)), note(...tables)),
       ...latencyRows(`${name} (3 hot)`, await sample(150, async (i) => ok((await callV3(route, { [param]: keys[i % 3]!, ...extra })).status)), `the 3 keys with the most rows`),
     ];
+    const sources = await busiest(pg.db, 'messages', 'source');
     return [
+      ...latencyRows('v3 /messages (newest 10)', await sample(300, async () => ok((await callV3('messages', { limit: 10 })).status)), note('messages')),
+      ...latencyRows('v3 /messages?source (3 hot)', await sample(150, async (i) => ok((await callV3('messages', { source: sources[i % 3]!, limit: 10 })).status)), note('messages')),
+      ...latencyRows('v3 /transactions (newest 10)', await sample(300, async () => ok((await callV3('transactions', { limit: 10 })).status)), note('transactions')),
+      ...latencyRows('v3 /transactions?limit=1000', await sample(30, async () => ok((await callV3('transactions', { limit: 1000 })).status)), note('transactions')),
+      ...latencyRows('v3 /blocks?limit=1000', await sample(30, async () => ok((await callV3('blocks', { limit: 1000 })).status)), note('transactions')),
+      ...latencyRows(
+        'v3 /transactions?account&limit=20, 32 clients',
+        await sampleConcurrent(2000, 32, async (i) => ok((await callV3('transactions', { account: accounts[i % accounts.length]!, limit: 20 })).status)),
+        note('transactions'),
+      ),
       ...latencyRows('v3 /transactions?account&limit=20', await sample(500, async (i) => ok((await callV3('transactions', { account: accounts[i % accounts.length]!, limit: 20 })).status)), note('transactions')),
       ...latencyRows('v3 /blocks', await sample(500, async () => ok((await callV3('blocks', {})).status)), note('transactions')),
       ...latencyRows('v3 /messages?msg_hash', await sample(500, async (i) => ok((await callV3('messages', { msg_hash: msgHashes[i % msgHashes.length]! })).status)), note('messages')),

@@ -127,17 +127,25 @@ const asContent = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(
  * and masters, NFT items and collections from the derived tables, other token contracts listed as not
  * indexed. One query per table, plus one for the fetched off-chain content of all of them.
  */
-async function metadataEntries(prisma: PrismaClient, accounts: string[], codes: Map<string, AccountCode>): Promise<MetadataJson> {
+async function metadataEntries(prisma: PrismaClient, accounts: string[], codesOf: Promise<Map<string, AccountCode>>): Promise<MetadataJson> {
   const out = new Map<string, MetadataJson[string]>();
-  const wallets = await prisma.jettonWallet.findMany({ where: { address: { in: accounts } }, select: { address: true, balance: true, owner: true, jetton: true } });
-  const masterAddresses = [...new Set([...accounts, ...wallets.map((w) => w.jetton)])];
-  const masters = await prisma.jettonMaster.findMany({ where: { address: { in: masterAddresses } }, select: { address: true, jettonContent: true } });
-  const collections = await prisma.nftCollection.findMany({ where: { address: { in: accounts } }, select: { address: true, collectionContent: true } });
-  const items = await prisma.nftItem.findMany({ where: { address: { in: accounts } }, select: { address: true, index: true, content: true } });
+  // Each token table at once (the masters also by the wallets' jettons); the codes, read alongside by
+  // the caller, are needed only to mark the token contracts the index has no row for.
+  const walletsAndMasters = prisma.jettonWallet
+    .findMany({ where: { address: { in: accounts } }, select: { address: true, balance: true, owner: true, jetton: true } })
+    .then(async (wallets) => {
+      const masterAddresses = [...new Set([...accounts, ...wallets.map((w) => w.jetton)])];
+      return { wallets, masters: await prisma.jettonMaster.findMany({ where: { address: { in: masterAddresses } }, select: { address: true, jettonContent: true } }) };
+    });
+  const [{ wallets, masters }, collections, items] = await Promise.all([
+    walletsAndMasters,
+    prisma.nftCollection.findMany({ where: { address: { in: accounts } }, select: { address: true, collectionContent: true } }),
+    prisma.nftItem.findMany({ where: { address: { in: accounts } }, select: { address: true, index: true, content: true } }),
+  ]);
   const uris = [...masters.map((m) => m.jettonContent), ...collections.map((c) => c.collectionContent), ...items.map((i) => i.content)]
     .map((c) => asContent(c)?.uri)
     .filter((u): u is string => typeof u === 'string');
-  const fetched = await metadataFor(prisma, [...new Set(uris)]);
+  const [fetched, codes] = await Promise.all([metadataFor(prisma, [...new Set(uris)]), codesOf]);
   const entry = (info: TokenInfoJson) => ({ is_indexed: info.valid !== undefined, token_info: [info] });
 
   for (const a of accounts) {
@@ -165,11 +173,16 @@ export async function sideMaps(ctx: V3Context, addresses: Iterable<string | null
   const meta = want.metadata && !ctx.noMetadata;
   const accounts = [...new Set([...addresses].filter((a): a is string => !!a))];
   if (!accounts.length || (!book && !meta)) return { address_book: {}, metadata: {} };
-  const codes = await accountCodes(ctx.prisma, accounts);
-  const domains = book ? await domainsOf(ctx.prisma, accounts) : new Map<string, string>();
+  // Codes, names and token rows are independent lookups: all at once.
+  const codesOf = accountCodes(ctx.prisma, accounts);
+  const [codes, domains, metadata] = await Promise.all([
+    codesOf,
+    book ? domainsOf(ctx.prisma, accounts) : new Map<string, string>(),
+    meta ? metadataEntries(ctx.prisma, accounts, codesOf) : {},
+  ]);
   return {
     address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet, domains.get(a) ?? null)]))) : {},
-    metadata: meta ? await metadataEntries(ctx.prisma, accounts, codes) : {},
+    metadata,
   };
 }
 
@@ -181,8 +194,7 @@ export async function addressBookByInput(ctx: V3Context, inputs: string[]): Prom
     raw.set(input, p ? rawUpper(p.address) : null);
   }
   const accounts = [...new Set([...raw.values()].filter((a): a is string => a !== null))];
-  const codes = accounts.length ? await accountCodes(ctx.prisma, accounts) : new Map<string, AccountCode>();
-  const domains = await domainsOf(ctx.prisma, accounts);
+  const [codes, domains] = await Promise.all([accounts.length ? accountCodes(ctx.prisma, accounts) : new Map<string, AccountCode>(), domainsOf(ctx.prisma, accounts)]);
   const out = new Map<string, AddressBookEntryJson>();
   for (const [input, account] of raw) {
     out.set(input, account === null ? { user_friendly: null, domain: null, interfaces: [] } : bookEntry(account, codes.get(account), ctx.testnet, domains.get(account) ?? null));
@@ -201,5 +213,5 @@ export async function metadataByInput(ctx: V3Context, inputs: string[]): Promise
     ),
   ];
   if (!accounts.length) return {};
-  return metadataEntries(ctx.prisma, accounts, await accountCodes(ctx.prisma, accounts));
+  return metadataEntries(ctx.prisma, accounts, accountCodes(ctx.prisma, accounts));
 }
