@@ -9,22 +9,6 @@ export interface BenchResult {
   note?: string;
 }
 
-/** Runs fn `n` times one after another; returns p50/p99 in ms and requests/s. */
-export async function sample(n: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number; rps: number }> {
-  for (let i = 0; i < Math.min(20, n); i++) await fn(i); // warm caches and JIT
-  const times: number[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn(i);
-    times.push(performance.now() - t);
-  }
-  const total = (performance.now() - t0) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
-  return { p50: at(0.5), p99: at(0.99), rps: +(n / total).toFixed(0) };
-}
-
 /** Runs fn `n` times from `clients` concurrent callers; returns p50/p99 in ms and requests/s. */
 export async function sampleConcurrent(n: number, clients: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number; rps: number }> {
   for (let i = 0; i < Math.min(20, n); i++) await fn(i);
@@ -45,6 +29,9 @@ export async function sampleConcurrent(n: number, clients: number, fn: (i: numbe
   const at = (q: number) => +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
   return { p50: at(0.5), p99: at(0.99), rps: +(n / total).toFixed(0) };
 }
+
+/** Runs fn `n` times one after another; returns p50/p99 in ms and requests/s. */
+export const sample = (n: number, fn: (i: number) => Promise<unknown>) => sampleConcurrent(n, 1, fn);
 
 export function latencyRows(name: string, s: { p50: number; p99: number; rps: number }, note?: string): BenchResult[] {
   return [

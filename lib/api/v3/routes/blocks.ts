@@ -7,7 +7,7 @@ import { BlocksResponse, MasterchainInfo } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { blocksOfShardState, findBlocks } from '../queries/blocks';
 import { defineRoute } from '../route';
-import { clampLt } from './common';
+import { bounds } from './common';
 
 export const masterchainInfo = defineRoute({
   path: 'masterchainInfo',
@@ -54,10 +54,7 @@ export const blocks = defineRoute({
         rootHash: q.root_hash,
         fileHash: q.file_hash,
         mcSeqno: q.mc_seqno,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
-        endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+        ...bounds(q),
         sort: sortOrder(q.sort),
       },
       page(q),

@@ -8,6 +8,14 @@ const I64_MAX = 2n ** 63n - 1n;
 /** lt inputs are uint64; the index stores int8, and no lt reaches 2^63, so larger bounds mean "any". */
 export const clampLt = (n: bigint): bigint => (n > I64_MAX ? I64_MAX : n);
 
+/** A query's utime and lt bounds (utimeParams, ltParams) as the query modules take them, lts clamped. */
+export const bounds = (q: { start_utime?: number; end_utime?: number; start_lt?: bigint; end_lt?: bigint }) => ({
+  startUtime: q.start_utime,
+  endUtime: q.end_utime,
+  startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
+  endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+});
+
 export async function requireMasterchainBlock(prisma: PrismaClient, seqno: number): Promise<void> {
   const found = await prisma.block.findFirst({ where: { workchain: -1, shard: MASTERCHAIN_SHARD, seqno }, select: { seqno: true } });
   if (!found) throw notFound(`masterchain block ${seqno} not found`);

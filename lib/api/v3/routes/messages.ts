@@ -9,7 +9,7 @@ import { limitParams, ltParams, p, page, parseHashParam, sortOrder, utimeParams 
 import { findMessages } from '../queries/messages';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { clampLt } from './common';
+import { bounds } from './common';
 
 export const messages = defineRoute({
   path: 'messages',
@@ -54,10 +54,7 @@ export const messages = defineRoute({
         destination: q.destination,
         opcode: q.opcode,
         direction: q.direction,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
-        endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+        ...bounds(q),
         excludeExternals: q.exclude_externals,
         onlyExternals: q.only_externals,
         sort: sortOrder(q.sort),

@@ -15,7 +15,7 @@ import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { findTraces, traceJson, transactionsOfTraces } from '../traces-query';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
-import { clampLt, requireMasterchainBlock } from './common';
+import { bounds, requireMasterchainBlock } from './common';
 
 const supportedParam = () => ({
   supported_action_types: p.strings('Action types the client understands: types, versions (v1…v4, latest) or groups (jettons, nft, dns, …); default latest. Header X-Actions-Version replaces it.'),
@@ -46,10 +46,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     txHash: q.tx_hash,
     msgHash: q.msg_hash,
     mcSeqno: q.mc_seqno,
-    startUtime: q.start_utime,
-    endUtime: q.end_utime,
-    startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
-    endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+    ...bounds(q),
     take,
     skip,
     sort,
@@ -139,10 +136,7 @@ export const actions = defineRoute({
       actionId: q.action_id,
       traceId: q.trace_id,
       mcSeqno: q.mc_seqno,
-      startUtime: q.start_utime,
-      endUtime: q.end_utime,
-      startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
-      endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+      ...bounds(q),
       actionType: q.action_type,
       excludeActionType: q.exclude_action_type,
       supported: supportedActionTypes(q.supported_action_types, ctx.actionsVersion),

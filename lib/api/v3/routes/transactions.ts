@@ -12,7 +12,7 @@ import { findTransactions, transactionsWhere, type TransactionFilter } from '../
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
-import { clampLt, inOrder, requireMasterchainBlock } from './common';
+import { bounds, clampLt, inOrder, requireMasterchainBlock } from './common';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {
   const transactions = await loadTransactions(ctx.prisma, rows);
@@ -70,10 +70,7 @@ export const transactions = defineRoute({
       excludeAccounts: q.exclude_account,
       hashes: q.hash,
       lt: q.lt === undefined ? undefined : clampLt(q.lt),
-      startUtime: q.start_utime,
-      endUtime: q.end_utime,
-      startLt: q.start_lt === undefined ? undefined : clampLt(q.start_lt),
-      endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
+      ...bounds(q),
       sort: sortOrder(q.sort),
     };
     return answer(ctx, await findTransactions(ctx.prisma, filter, page(q)));
