@@ -1,10 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { VESTING_INTERFACE } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { toUrlSafe } from '@/lib/format/hash';
-import { MULTISIG_ORDER_V2, MULTISIG_V2 } from '@/lib/ton/multisig-codes';
+import { MULTISIG_ORDER_V2, MULTISIG_V2, WALLET_VESTING } from '@/lib/ton/interface-names';
 import { interfaceLabel } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { BocDownload } from '../entity/Boc';
@@ -80,7 +79,7 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
           </div>
         </Card>
       </div>
-      {interfaces.includes(VESTING_INTERFACE) && <AccountVesting address={address} />}
+      {interfaces.includes(WALLET_VESTING) && <AccountVesting address={address} />}
       {state && interfaces.includes(MULTISIG_V2) && <MultisigWalletSection address={state.address} />}
       {state && interfaces.includes(MULTISIG_ORDER_V2) && <MultisigOrderSection address={state.address} />}
       <AccountJettons address={address} />

@@ -110,6 +110,5 @@ export const PENDING_IDLE_POLL_MS = 2000;
 export const pendingTraceParams = (externalHash: string) => ({ ext_msg_hash: [externalHash] });
 export const landedTraceParams = (externalHash: string) => ({ msg_hash: externalHash });
 
-/** Account pages show a vesting section for this interface (lib/api/v3/interfaces.ts), read with this query. */
-export const VESTING_INTERFACE = 'wallet_vesting';
+/** The vesting section of an account page (lib/ton/interface-names WALLET_VESTING) reads this query. */
 export const vestingParams = (address: string) => ({ contract_address: [address] });

@@ -1,9 +1,7 @@
-// Multisig v2 opcodes, exit codes (multisig-contract-v2's numbering) and the approvals mask, with no imports so the
+// Multisig v2 opcodes, exit codes (multisig-contract-v2's numbering) and the approvals mask, with no imports but the interface names, so the
 // explorer's components can name them without pulling in the cell library; lib/ton/multisig.ts
 // re-exports them with the TL-B.
-/** toncenter's interface names of a multisig v2 wallet and of its orders (lib/api/v3/interfaces.ts). */
-export const MULTISIG_V2 = 'multisig_v2';
-export const MULTISIG_ORDER_V2 = 'multisig_order_v2';
+export { MULTISIG_ORDER_V2, MULTISIG_V2 } from './interface-names';
 
 export const MULTISIG_OP = {
   newOrder: 0xf718510f,

@@ -4,11 +4,11 @@ import { notFound } from 'next/navigation';
 import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
-import { accountJettonsParams, accountNftsParams, activityParams, VESTING_INTERFACE, vestingParams } from '@/lib/client/filters';
+import { accountJettonsParams, accountNftsParams, activityParams, vestingParams } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
-import { MULTISIG_ORDER_V2, MULTISIG_V2 } from '@/lib/ton/multisig-codes';
+import { MULTISIG_ORDER_V2, MULTISIG_V2, WALLET_VESTING } from '@/lib/ton/interface-names';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,7 +31,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
       // indexed lookup, prefetched only for those accounts.
       const state = states.accounts[0];
       const interfaces = state?.interfaces ?? [];
-      if (interfaces.includes(VESTING_INTERFACE)) await tryPrefetch(qc, 'vesting', vestingParams(address));
+      if (interfaces.includes(WALLET_VESTING)) await tryPrefetch(qc, 'vesting', vestingParams(address));
       if (interfaces.includes(MULTISIG_V2)) await tryPrefetch(qc, 'multisigWallets', { address: [state!.address] });
       if (interfaces.includes(MULTISIG_ORDER_V2)) await tryPrefetch(qc, 'multisigOrders', { address: [state!.address], parse_actions: true });
     }),

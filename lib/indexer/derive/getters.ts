@@ -20,7 +20,7 @@ const CONFIGS_KEPT = 4;
 /**
  * Configuration parameters the derive stage's get-methods run without: the validator sets (32–37) and
  * their temporary keys (39), ~85% of mainnet's configuration. The emulator build parses the whole
- * configuration on every run (see lib/tvm/worker.ts): with them a run costs ~9 ms of CPU, without
+ * configuration on every run (see lib/tvm/run-get-method.ts): with them a run costs ~9 ms of CPU, without
  * ~1.5 ms, and indexing runs several per block. The get-methods of the interfaces derived here never
  * read them: TVM's c7 carries only the unpacked prices and limits (params 18–25 and 43), and reading a
  * validator set by CONFIGPARAM is what the elector does, not a token. index:verify derives with the full

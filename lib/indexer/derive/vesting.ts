@@ -5,12 +5,11 @@
 import type { Address } from '@ton/core';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
+import { WALLET_VESTING } from '../../ton/interface-names';
 import { readVestingData, readWhitelist, type VestingData } from '../../ton/vesting-getters';
 import { optHex, type Row, type TableRows } from '../sql';
 import { declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
-/** toncenter's name for the interface (lib/api/v3/interfaces.ts). */
-export const WALLET_VESTING = 'wallet_vesting';
 
 const DECLARES: Record<string, number[]> = {
   [WALLET_VESTING]: ['get_vesting_data', 'get_whitelist'].map(methodId),
