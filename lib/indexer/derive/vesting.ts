@@ -10,7 +10,6 @@ import { readVestingData, readWhitelist, type VestingData } from '../../ton/vest
 import { optHex, type Row, type TableRows } from '../sql';
 import { declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
-
 const DECLARES: Record<string, number[]> = {
   [WALLET_VESTING]: ['get_vesting_data', 'get_whitelist'].map(methodId),
 };
