@@ -38,9 +38,12 @@ export interface MessageGroupRow extends MessageSqlRow {
   out_tx_hash: Uint8Array<ArrayBuffer> | null;
 }
 
+/** A time filter orders by created_at; otherwise the order is sort_lt. */
+const byTime = (f: MessageFilter) => f.startUtime !== undefined || f.endUtime !== undefined;
+const direction = (f: MessageFilter) => Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
+
 /** The WHERE conditions of `f` on the messages alias m. */
 function conditions(f: MessageFilter): Prisma.Sql[] {
-  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
   const cond: Prisma.Sql[] = [];
   if (f.direction) cond.push(Prisma.sql`m.direction = ${f.direction}`);
   if (f.source !== undefined) cond.push(f.source === null ? Prisma.sql`m.source IS NULL` : Prisma.sql`m.source = ${f.source}`);
@@ -57,7 +60,7 @@ function conditions(f: MessageFilter): Prisma.Sql[] {
   // sort_lt equals it, so the same bound on sort_lt lets the index range-scan.
   if (f.startLt !== undefined) cond.push(Prisma.sql`m.created_lt >= ${f.startLt} AND m.sort_lt >= ${f.startLt}`);
   if (f.endLt !== undefined) cond.push(Prisma.sql`m.created_lt <= ${f.endLt} AND m.sort_lt <= ${f.endLt}`);
-  const orderColumn = Prisma.raw(byTime ? 'm.created_at' : 'm.created_lt');
+  const orderColumn = Prisma.raw(byTime(f) ? 'm.created_at' : 'm.created_lt');
   if (f.excludeExternals) cond.push(Prisma.sql`${orderColumn} IS NOT NULL`);
   if (f.onlyExternals) cond.push(Prisma.sql`${orderColumn} IS NULL`);
   return cond;
@@ -65,9 +68,8 @@ function conditions(f: MessageFilter): Prisma.Sql[] {
 
 /** The first `window` matching rows' (msg_hash, order key) in the page's order (exported for the plan test). */
 export function messageWindowQuery(f: MessageFilter, window: number): Prisma.Sql {
-  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
-  const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
-  const key = Prisma.raw(byTime ? 'm.created_at' : 'm.sort_lt');
+  const dir = direction(f);
+  const key = Prisma.raw(byTime(f) ? 'm.created_at' : 'm.sort_lt');
   const cond = conditions(f);
   const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
   return Prisma.sql`SELECT m.msg_hash FROM messages m ${where} ORDER BY ${key} ${dir}, m.msg_hash ${dir} LIMIT ${window}`;
@@ -94,9 +96,8 @@ export async function findMessages(prisma: PrismaClient, f: MessageFilter, page:
   }
   const pageHashes = hashes.slice(page.skip, wanted);
   if (!pageHashes.length) return [];
-  const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
-  const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
-  const key = byTime ? Prisma.sql`m.created_at` : Prisma.sql`min(m.sort_lt)`;
+  const dir = direction(f);
+  const key = byTime(f) ? Prisma.sql`m.created_at` : Prisma.sql`min(m.sort_lt)`;
   const cond = [Prisma.sql`m.msg_hash = ANY(${pageHashes.map(bytes)}::bytea[])`, ...conditions(f)];
   return prisma.$queryRaw<MessageGroupRow[]>(Prisma.sql`
     SELECT m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS},
