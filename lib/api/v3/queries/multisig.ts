@@ -2,6 +2,7 @@
 // §3.19): wallets by address or by member (signer or proposer), orders by address or by wallet, each in
 // insertion order {sort}; a wallet's orders are attached in insertion order.
 import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { optB64 } from '../encode';
 import type { MultisigJson, MultisigOrderJson } from '../models';
 import { orderActions } from '../multisig-actions';
 import type { Page, SortOrder } from '../params';
@@ -34,7 +35,6 @@ interface OrderRow {
   last_transaction_lt: bigint;
 }
 
-const b64 = (b: Uint8Array | null) => (b ? Buffer.from(b).toString('base64') : null);
 const direction = (sort: SortOrder) => Prisma.raw(sort === 'asc' ? 'ASC' : 'DESC');
 
 const ORDER_COLUMNS = Prisma.sql`address, multisig_address, order_seqno, threshold, sent_for_execution, approvals_mask, approvals_num, expiration_date,
@@ -54,12 +54,11 @@ function orderJson(r: OrderRow, parseActions: boolean): MultisigOrderJson {
     order_boc: boc.toString('base64'),
     signers: r.signers ?? [],
     last_transaction_lt: r.last_transaction_lt.toString(),
-    code_hash: b64(r.code_hash),
-    data_hash: b64(r.data_hash),
+    code_hash: optB64(r.code_hash),
+    data_hash: optB64(r.data_hash),
     ...(parseActions ? { actions: orderActions(cellFromBoc(boc)) } : {}),
   };
 }
-
 
 export async function findMultisigWallets(
   prisma: PrismaClient,
@@ -85,8 +84,8 @@ export async function findMultisigWallets(
     signers: r.signers ?? [],
     proposers: r.proposers ?? [],
     last_transaction_lt: r.last_transaction_lt.toString(),
-    code_hash: b64(r.code_hash),
-    data_hash: b64(r.data_hash),
+    code_hash: optB64(r.code_hash),
+    data_hash: optB64(r.data_hash),
     // [quirk] toncenter: [] when orders were not asked for, null when asked for and there are none.
     orders: o.includeOrders ? (orders.get(r.address) ?? null) : [],
   }));
