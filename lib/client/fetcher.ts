@@ -22,14 +22,19 @@ export function queryString(params: Params): string {
   return s ? `?${s}` : '';
 }
 
-// Empty in the browser (same-origin relative URLs); on the server lib/client/server.ts sets the app's
-// own loopback origin, and the headers that exempt its reads from rate limits (lib/auth/internal.ts).
-// Not part of query keys: the same resource has the same key everywhere.
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
+// The browser fetches same-origin relative URLs. On the server, lib/client/server.ts sets the app's own
+// origin, the headers that exempt its reads from rate limits (lib/auth/internal.ts) and how a request is
+// sent (to the route handlers in the same process). Not part of query keys: the same resource has the
+// same key everywhere.
 let origin = '';
 let serverHeaders: Record<string, string> = {};
-export const setOrigin = (o: string, headers: Record<string, string> = {}) => {
+let send: Send = (url, init) => fetch(url, init);
+export const setOrigin = (o: string, headers: Record<string, string> = {}, via?: Send) => {
   origin = o;
   serverHeaders = headers;
+  if (via) send = via;
 };
 
 export async function fetchResource<N extends ResourceName>(name: N, params: ParamsOf<N>, signal?: AbortSignal): Promise<ResponseOf<N>> {
@@ -44,7 +49,7 @@ export async function fetchResource<N extends ResourceName>(name: N, params: Par
   }
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await send(url, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'The server cannot be reached');

@@ -1,15 +1,28 @@
-// Server-side prefetch through the registry: the server components fetch the same public routes from
-// the app's own loopback origin and hand the cache to the client (HydrationBoundary).
+// Server-side prefetch through the registry: the server components read the same public routes and hand
+// the cache to the client (HydrationBoundary). The /api/v2 and /api/v3 reads go straight to the route
+// handlers in this process (lib/api/dispatch.ts), the same code with the same checks as over HTTP, minus a
+// loopback round trip through the HTTP server and Next's router per read, and never shed as overload: the
+// page that makes them was already admitted. Anything else (/api/health) goes over loopback HTTP.
 import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { apiDispatcher, isDispatchedPath } from '@/lib/api/dispatch';
 import { INTERNAL_HEADER, internalToken } from '@/lib/auth/internal';
 import { config } from '@/lib/config';
-import { fetchResource, setOrigin } from './fetcher';
+import { services } from '@/lib/runtime';
+import { fetchResource, setOrigin, type Send } from './fetcher';
 import { resourceQuery } from './queries';
 import type { ParamsOf, ResourceName } from './registry';
 
 export const serverOrigin = () => `http://127.0.0.1:${config().port}`;
+
+let dispatch: ((req: Request) => Promise<Response>) | undefined;
+const inProcess: Send = (url, init) => {
+  if (!isDispatchedPath(new URL(url).pathname)) return fetch(url, init);
+  dispatch ??= apiDispatcher(services, services);
+  return dispatch(new Request(url, init));
+};
+
 /** The app's own reads are not counted against anyone's rate limit (lib/auth/internal.ts). */
-const pointAtOwnServer = () => setOrigin(serverOrigin(), { [INTERNAL_HEADER]: internalToken() });
+const pointAtOwnServer = () => setOrigin(serverOrigin(), { [INTERNAL_HEADER]: internalToken() }, inProcess);
 
 export function serverQueryClient() {
   pointAtOwnServer();

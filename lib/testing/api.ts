@@ -7,8 +7,7 @@
  */
 import type { LiteClient } from 'ton-lite-client';
 import { unlimitedAccess, type Access } from '../auth/access';
-import { v2JsonRpcRoutes, v2RestRoutes } from '../api/v2/http';
-import { v3Routes } from '../api/v3/http';
+import { apiDispatcher } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
@@ -60,9 +59,6 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-type Handler = (req: Request, ctx: { params: Promise<{ path: string[] }> }) => Promise<Response>;
-type Routes = Record<string, Handler | undefined>;
-
 const ORIGIN = 'http://atlas.test';
 
 /** Stands in for a service a test API was not given: any use of it fails the test, saying so. */
@@ -87,19 +83,7 @@ export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Conf
     parts.pending ?? (parts.lite ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }) }) : undefined);
   const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending });
   const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db: parts.db ?? noDatabase, access, pending });
-  const rest = v2RestRoutes(v2) as Routes;
-  const rpc = v2JsonRpcRoutes(v2) as Routes;
-  const index = v3Routes(v3) as Routes;
-
-  const fetch = async (req: Request): Promise<Response> => {
-    const m = /^\/api\/(v2|v3)\/(.+)$/.exec(new URL(req.url).pathname);
-    if (!m) return Response.json({ error: 'not an API route' }, { status: 404 });
-    const path = m[2]!.split('/').map(decodeURIComponent);
-    const routes = m[1] === 'v3' ? index : path.length === 1 && path[0] === 'jsonRPC' ? rpc : rest;
-    const handler = routes[req.method];
-    if (!handler) return Response.json({ error: `method ${req.method} has no handler here` }, { status: 405 });
-    return handler(req, { params: Promise.resolve({ path }) });
-  };
+  const fetch = apiDispatcher(v2, v3);
 
   const api: TestApi = {
     async callV2(mode, method, params = {}, rawBody) {
