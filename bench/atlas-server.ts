@@ -10,6 +10,8 @@ import { getJson } from '../lib/fuzz/client';
 export interface RunningAtlas {
   base: URL;
   pid: number | undefined;
+  /** Its ATLAS_DATA_DIR (the devnet's genesis.json is under devnet/). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -61,5 +63,5 @@ export async function startAtlas(o: { name: string; seed: string; logFile: strin
     await stop();
     throw err;
   }
-  return { base, pid: server.pid, stop };
+  return { base, pid: server.pid, dataDir, stop };
 }

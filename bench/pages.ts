@@ -1,7 +1,9 @@
-// Explorer pages as visitors get them, against a fresh `npm start`: time to first byte of a page render on
-// an idle server (each request a new URL, so nothing is shared: `?r=<n>`), then 50 connections asking
+// Explorer pages as visitors get them, against a fresh `npm start`: time to first byte of a render of every
+// page kind on an idle server (each request a new URL, so nothing is shared: `?r=<n>`), then 50 connections asking
 // for the home, a block and a transaction page (bench/edge.ts) — where shared renders
 // (lib/http/page-cache.ts) carry the load.
+import fs from 'node:fs';
+import path from 'node:path';
 import { benchEdge } from './edge';
 import { startAtlas } from './atlas-server';
 import type { BenchResult } from './support';
@@ -19,31 +21,67 @@ async function ttfb(url: string): Promise<number> {
   return ms;
 }
 
+interface Tx {
+  hash: string;
+  account: string;
+  trace_id: string | null;
+  mc_block_seqno: number;
+  block_ref: { workchain: number; shard: string; seqno: number };
+}
+
+const urlSafe = (b64: string) => encodeURIComponent(b64.replace(/\+/g, '-').replace(/\//g, '_'));
+
+/** One URL per page kind the explorer has (the kinds e2e/layout.spec.ts checks), on the server's seeded devnet. */
+async function pageKinds(base: string, dataDir: string): Promise<[string, string][]> {
+  const genesis = JSON.parse(fs.readFileSync(path.join(dataDir, 'devnet', 'genesis.json'), 'utf8')) as { name: string; friendly: { bounceable: string } }[];
+  const friendly = (name: string) => encodeURIComponent(genesis.find((g) => g.name === name)!.friendly.bounceable);
+  const info = (await (await fetch(`${base}/api/v3/masterchainInfo`)).json()) as { last: { seqno: number } };
+  const txs = (await (await fetch(`${base}/api/v3/transactions?limit=50&sort=asc&workchain=0`)).json()) as { transactions: Tx[] };
+  const tx = txs.transactions.find((t) => t.trace_id) ?? txs.transactions[0]!;
+  const b = tx.block_ref;
+  return [
+    ['home', '/'],
+    ['blocks list', '/blocks'],
+    ['masterchain block', `/block/-1/8000000000000000/${Math.max(1, info.last.seqno - 1)}`],
+    ['basechain block', `/block/${b.workchain}/${b.shard}/${b.seqno}`],
+    ['transactions list', '/transactions'],
+    ['transaction', `/tx/${urlSafe(tx.hash)}`],
+    ['trace', `/trace/${urlSafe(tx.trace_id ?? tx.hash)}`],
+    ['account', `/account/${encodeURIComponent(tx.account)}`],
+    ['account (wallet)', `/account/${friendly('alice')}`],
+    ['account (jetton wallet)', `/account/${friendly('alice_jetton')}`],
+    ['account (NFT item)', `/account/${friendly('nft_item_2')}`],
+    ['account (nonexistent)', `/account/${friendly('bounce_target')}`],
+    ['account (vesting)', `/account/${friendly('vesting')}`],
+    ['account (multisig)', `/account/${friendly('multisig')}`],
+    ['top accounts', '/accounts'],
+    ['jettons', '/jettons'],
+    ['jetton', `/jetton/${friendly('jetton_minter')}`],
+    ['nfts', '/nfts'],
+    ['nft collection', `/nft/collection/${friendly('nft_collection')}`],
+    ['nft item', `/nft/${friendly('nft_item_2')}`],
+    ['dns', '/dns/alice.ton'],
+    ['search', '/search?q=atlas'],
+    ['emulate', '/emulate'],
+    ['api docs', '/api-docs'],
+  ];
+}
+
 export async function benchPages(opts: { seconds?: number } = {}): Promise<BenchResult[]> {
   const atlas = await startAtlas({ name: 'pages', seed: 'atlas-pages', logFile: SERVER_LOG });
   const base = atlas.base.origin;
   try {
-    const info = (await (await fetch(`${base}/api/v3/masterchainInfo`)).json()) as { last: { seqno: number } };
-    const txs = (await (await fetch(`${base}/api/v3/transactions?limit=1&sort=asc`)).json()) as { transactions: { hash: string; account: string }[] };
-    const tx = txs.transactions[0]!;
-    const pages: [string, string][] = [
-      ['home', '/'],
-      ['blocks list', '/blocks'],
-      ['masterchain block', `/block/-1/8000000000000000/${Math.max(1, info.last.seqno - 1)}`],
-      ['transaction', `/tx/${encodeURIComponent(tx.hash.replace(/\+/g, '-').replace(/\//g, '_'))}`],
-      ['account', `/account/${encodeURIComponent(tx.account)}`],
-      ['jettons', '/jettons'],
-    ];
+    const pages = await pageKinds(base, atlas.dataDir);
     const results: BenchResult[] = [];
-    for (const [name, path] of pages) {
-      await ttfb(`${base}${path}`); // the first render of a kind warms Next's code for it
+    for (const [name, page] of pages) {
+      await ttfb(`${base}${page}`); // the first render of a kind warms Next's code for it
       const times: number[] = [];
-      for (let i = 0; i < 20; i++) times.push(await ttfb(`${base}${path}${path.includes('?') ? '&' : '?'}r=${i}`));
+      for (let i = 0; i < 20; i++) times.push(await ttfb(`${base}${page}${page.includes('?') ? '&' : '?'}r=${i}`));
       results.push({ name: `page ${name}: TTFB of a render, idle`, value: pct(times, 0.5), unit: 'ms', note: `p99 ${pct(times, 0.99)} ms over 20 renders` });
     }
-    for (const [name, path] of pages.filter(([n]) => ['home', 'masterchain block', 'transaction'].includes(n))) {
-      const rows = await benchEdge({ url: base, path, conns: 50, seconds: opts.seconds ?? 15 });
-      results.push(...rows.filter((r) => !r.name.includes('/api/health')).map((r) => ({ ...r, name: r.name.replace(`GET ${path}`, `page ${name}`) })));
+    for (const [name, page] of pages.filter(([n]) => ['home', 'masterchain block', 'transaction'].includes(n))) {
+      const rows = await benchEdge({ url: base, path: page, conns: 50, seconds: opts.seconds ?? 15 });
+      results.push(...rows.filter((r) => !r.name.includes('/api/health')).map((r) => ({ ...r, name: r.name.replace(`GET ${page}`, `page ${name}`) })));
     }
     return results;
   } finally {
