@@ -3,7 +3,8 @@
 // destination, in created_lt order, each account carrying the state its previous emulated transaction
 // left. The same executor and inputs as estimateFee (lib/tvm/transaction.ts, config and libraries from
 // the chain; a config read in the last minute stands in while the new block's is read); `now` is the
-// current time. Bounded by a transaction count and a time budget.
+// current time, or the latest block's when the chain's clock is ahead. Bounded by a transaction count
+// and a time budget.
 import { Address, Cell, loadMessage } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { accountIn, stateBlock, type McBlock } from '../api/v2/chain-state';
@@ -56,7 +57,11 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
   if (root.info.type !== 'external-in') throw new Error('not an external inbound message');
   const block = await stateBlock(client);
   const configP = recentConfig(client, block.id, CONFIG_MAX_AGE_MS);
-  const now = Math.floor(Date.now() / 1000);
+  // The next block's time: never earlier than the latest block's (block times only grow), else the wall
+  // clock. A chain whose clock runs ahead of this machine's (a devnet with a pinned time, a node with a
+  // skewed clock) runs the message at its own time, and storage fees, unlock schedules and expiries
+  // depend on it.
+  const now = Math.max(Math.floor(Date.now() / 1000), block.utime);
 
   // Accounts are read once, at the pinned block, as soon as a message to them appears (in parallel
   // with the hop running before); later hops see the state the previous emulated transaction left.
