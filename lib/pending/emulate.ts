@@ -35,6 +35,10 @@ export interface EmulatedTrace {
   rejected: string | null;
   /** Messages left unrun because a bound was reached. */
   truncated: boolean;
+  /** Each account's state after its last emulated transaction (raw address → ShardAccount), the config and `now` it ran with. */
+  endStates: Map<string, Cell>;
+  config: string;
+  now: number;
 }
 
 interface AccountSlot {
@@ -89,6 +93,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
   void slot(root.info.dest);
   const config = await configP;
   const transactions: Cell[] = [];
+  const ended = new Map<string, Cell>();
   let rejected: string | null = null;
   const runHop = async (hop: Hop) => {
     const acc = await slot(hop.dest);
@@ -122,6 +127,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
       }
       transactions.push(out.cell);
       const st = out.tx.endStatus === 'active' ? code : null;
+      ended.set(rawUpper(hop.dest), out.shardAccount);
       accounts.set(rawUpper(hop.dest), Promise.resolve({ shardAccount: out.shardAccount, code: st, nextLt: lt + BigInt(out.tx.outMessagesCount) + 1n }));
       // The out-message cells as the transaction holds them, so each hop's in-message hash is the one sent.
       for (const cell of transactionMessages(out.cell).outMsgs) {
@@ -132,5 +138,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
       }
     }
   }
-  return { block, transactions, rejected, truncated: queue.length > 0 && rejected === null };
+  const endStates = new Map<string, Cell>();
+  for (const [key, s] of ended) endStates.set(key, s);
+  return { block, transactions, rejected, truncated: queue.length > 0 && rejected === null, endStates, config, now };
 }
