@@ -17,17 +17,7 @@ import { nftMintBody } from '../devnet/contracts/nft';
 import { vestingAddWhitelistBody, vestingSendBody } from '../devnet/contracts/vesting';
 import { chainNow } from '../devnet/genesis/driver';
 import { GENESIS_MULTISIG } from '../devnet/genesis/genesis';
-import {
-  abortMessage,
-  binaryMessage,
-  bounceMessage,
-  dnsWalletRecordMessage,
-  jettonBurnMessage,
-  jettonMintMessage,
-  jettonTransferMessage,
-  nftTransferMessage,
-  nowhereAddress,
-} from '../devnet/genesis/traffic-messages';
+import * as traffic from '../devnet/genesis/traffic-messages';
 import type { OutgoingMessage, WalletHandle } from '../devnet/genesis/wallet-handle';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { messageBoc } from '../testing/devnet';
@@ -81,10 +71,10 @@ const CASES: Case[] = [
   { key: 'ton_transfer', build: async () => ({ from: wallet('alice'), messages: [{ to: addr('bob'), value: toNano('0.3'), bounce: true, body: textCommentBody('replayed 🔁') }] }) },
   {
     key: 'ton_transfer (failed)',
-    build: async () => ({ from: wallet('bob'), messages: [bounceMessage({ nowhere: nowhereAddress(SEED, 1_000_000), value: toNano('0.5'), body: textCommentBody('to nowhere') })] }),
+    build: async () => ({ from: wallet('bob'), messages: [traffic.bounceMessage({ nowhere: traffic.nowhereAddress(SEED, 1_000_000), value: toNano('0.5'), body: textCommentBody('to nowhere') })] }),
   },
-  { key: 'call_contract', build: async () => ({ from: wallet('carol'), messages: [binaryMessage({ to: addr('alice'), op: 0x1234abcd, payload: Buffer.alloc(24, 7) })] }) },
-  { key: 'call_contract (failed)', build: async () => ({ from: wallet('alice'), messages: [abortMessage({ minter: addr('jetton_minter'), n: 1 })] }) },
+  { key: 'call_contract', build: async () => ({ from: wallet('carol'), messages: [traffic.binaryMessage({ to: addr('alice'), op: 0x1234abcd, payload: Buffer.alloc(24, 7) })] }) },
+  { key: 'call_contract (failed)', build: async () => ({ from: wallet('alice'), messages: [traffic.abortMessage({ minter: addr('jetton_minter'), n: 1 })] }) },
   {
     key: 'contract_deploy',
     build: async () => {
@@ -97,7 +87,7 @@ const CASES: Case[] = [
     build: async () => ({
       from: wallet('alice'),
       messages: [
-        jettonTransferMessage({
+        traffic.jettonTransferMessage({
           jettonWallet: addr('alice_jetton'),
           from: addr('alice'),
           to: addr('bob'),
@@ -114,15 +104,15 @@ const CASES: Case[] = [
     build: async () => ({
       from: wallet('carol'),
       messages: [
-        jettonTransferMessage({ jettonWallet: addr('carol_jetton'), from: addr('carol'), to: addr('bob'), amount: 10n ** 30n, forwardTonAmount: 0n, forwardPayload: null, queryId: 2n }),
+        traffic.jettonTransferMessage({ jettonWallet: addr('carol_jetton'), from: addr('carol'), to: addr('bob'), amount: 10n ** 30n, forwardTonAmount: 0n, forwardPayload: null, queryId: 2n }),
       ],
     }),
   },
   {
     key: 'jetton_mint',
-    build: async () => ({ from: wallet('admin'), messages: [jettonMintMessage({ minter: addr('jetton_minter'), admin: addr('admin'), to: addr('carol'), amount: 777n, queryId: 3n })] }),
+    build: async () => ({ from: wallet('admin'), messages: [traffic.jettonMintMessage({ minter: addr('jetton_minter'), admin: addr('admin'), to: addr('carol'), amount: 777n, queryId: 3n })] }),
   },
-  { key: 'jetton_burn', build: async () => ({ from: wallet('bob'), messages: [jettonBurnMessage({ jettonWallet: addr('bob_jetton'), from: addr('bob'), amount: 55n, queryId: 4n })] }) },
+  { key: 'jetton_burn', build: async () => ({ from: wallet('bob'), messages: [traffic.jettonBurnMessage({ jettonWallet: addr('bob_jetton'), from: addr('bob'), amount: 55n, queryId: 4n })] }) },
   {
     key: 'nft_mint',
     build: async () => {
@@ -136,19 +126,19 @@ const CASES: Case[] = [
     build: async () => {
       const from = await nftOwner(addr('nft_item_0'));
       const to = from.name === 'alice' ? addr('bob') : addr('alice');
-      return { from, messages: [nftTransferMessage({ item: addr('nft_item_0'), from: from.address, to, forwardAmount: toNano('0.01'), forwardPayload: textCommentBody('replayed card') })] };
+      return { from, messages: [traffic.nftTransferMessage({ item: addr('nft_item_0'), from: from.address, to, forwardAmount: toNano('0.01'), forwardPayload: textCommentBody('replayed card') })] };
     },
   },
   {
     // A soulbound badge refuses the transfer: the request bounces back.
     key: 'nft_transfer (failed)',
-    build: async () => ({ from: wallet('bob'), messages: [nftTransferMessage({ item: addr('sbt_item_0'), from: addr('bob'), to: addr('alice'), forwardAmount: 0n, forwardPayload: null })] }),
+    build: async () => ({ from: wallet('bob'), messages: [traffic.nftTransferMessage({ item: addr('sbt_item_0'), from: addr('bob'), to: addr('alice'), forwardAmount: 0n, forwardPayload: null })] }),
   },
   {
     key: 'change_dns',
     build: async () => {
       const from = await nftOwner(addr('alice.ton'));
-      return { from, messages: [dnsWalletRecordMessage({ item: addr('alice.ton'), target: addr('carol') })] };
+      return { from, messages: [traffic.dnsWalletRecordMessage({ item: addr('alice.ton'), target: addr('carol') })] };
     },
   },
   {
