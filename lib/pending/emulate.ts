@@ -3,7 +3,8 @@
 // destination, in created_lt order, each account carrying the state its previous emulated transaction
 // left. The same executor and inputs as estimateFee (lib/tvm/transaction.ts, config and libraries from
 // the chain; a config read in the last minute stands in while the new block's is read); `now` is the
-// current time. Bounded by a transaction count and a time budget.
+// current time, or the latest block's when the chain's clock is ahead. Bounded by a transaction count
+// and a time budget.
 import { Address, Cell, loadMessage } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { accountIn, stateBlock, type McBlock } from '../api/v2/chain-state';
@@ -34,6 +35,10 @@ export interface EmulatedTrace {
   rejected: string | null;
   /** Messages left unrun because a bound was reached. */
   truncated: boolean;
+  /** Each account's state after its last emulated transaction (raw address → ShardAccount), the config and `now` it ran with. */
+  endStates: Map<string, Cell>;
+  config: string;
+  now: number;
 }
 
 interface AccountSlot {
@@ -56,7 +61,11 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
   if (root.info.type !== 'external-in') throw new Error('not an external inbound message');
   const block = await stateBlock(client);
   const configP = recentConfig(client, block.id, CONFIG_MAX_AGE_MS);
-  const now = Math.floor(Date.now() / 1000);
+  // The next block's time: never earlier than the latest block's (block times only grow), else the wall
+  // clock. A chain whose clock runs ahead of this machine's (a devnet with a pinned time, a node with a
+  // skewed clock) runs the message at its own time, and storage fees, unlock schedules and expiries
+  // depend on it.
+  const now = Math.max(Math.floor(Date.now() / 1000), block.utime);
 
   // Accounts are read once, at the pinned block, as soon as a message to them appears (in parallel
   // with the hop running before); later hops see the state the previous emulated transaction left.
@@ -84,6 +93,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
   void slot(root.info.dest);
   const config = await configP;
   const transactions: Cell[] = [];
+  const ended = new Map<string, Cell>();
   let rejected: string | null = null;
   const runHop = async (hop: Hop) => {
     const acc = await slot(hop.dest);
@@ -117,6 +127,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
       }
       transactions.push(out.cell);
       const st = out.tx.endStatus === 'active' ? code : null;
+      ended.set(rawUpper(hop.dest), out.shardAccount);
       accounts.set(rawUpper(hop.dest), Promise.resolve({ shardAccount: out.shardAccount, code: st, nextLt: lt + BigInt(out.tx.outMessagesCount) + 1n }));
       // The out-message cells as the transaction holds them, so each hop's in-message hash is the one sent.
       for (const cell of transactionMessages(out.cell).outMsgs) {
@@ -127,5 +138,7 @@ export async function emulateTrace(client: LiteClient, tvm: TvmPool, external: C
       }
     }
   }
-  return { block, transactions, rejected, truncated: queue.length > 0 && rejected === null };
+  const endStates = new Map<string, Cell>();
+  for (const [key, s] of ended) endStates.set(key, s);
+  return { block, transactions, rejected, truncated: queue.length > 0 && rejected === null, endStates, config, now };
 }

@@ -13,7 +13,8 @@ import { addressesOf, dataJson } from '../indexer/trace-actions';
 import { addressInterfaces, parsedTraceTransactions } from '../indexer/trace-input';
 import type { Logger } from '../log';
 import type { TvmPool } from '../tvm/pool';
-import { EMULATION_DEFAULTS, emulateTrace, type EmulateOptions } from './emulate';
+import { addDeployedItems } from './deployed';
+import { EMULATION_DEFAULTS, emulateTrace, type EmulatedTrace, type EmulateOptions } from './emulate';
 import type { PendingEntry, PendingStore } from './store';
 
 export type { PendingEntry, PendingStore } from './store';
@@ -114,7 +115,7 @@ export class PendingTraces {
       endUtime: Math.max(...transactions.map((t) => t.now)),
       transactions,
     };
-    const actions = await this.classify(trace);
+    const actions = await this.classify(trace, emulated);
     return {
       ...base,
       transactions: emulated.transactions.map((c) => c.toBoc().toString('base64')),
@@ -125,9 +126,10 @@ export class PendingTraces {
     };
   }
 
-  private async classify(trace: Trace): Promise<Action[] | null> {
+  private async classify(trace: Trace, emulated: EmulatedTrace): Promise<Action[] | null> {
     try {
       const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(this.opts.prisma, addressesOf(trace)) : new Map();
+      await addDeployedItems(this.opts.tvm, emulated, interfaces);
       return classify(trace, interfaces);
     } catch (err) {
       this.opts.log.warn({ component: 'pending', err: err instanceof Error ? err.message : String(err), ext_msg_hash: trace.externalHash }, 'classifier failed on a pending trace');

@@ -4,6 +4,8 @@ import { Address, toNano, type Message } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { textCommentBody } from '../devnet/contracts/common';
 import { jettonTransferBody } from '../devnet/contracts/jetton';
+import { genesisWalletOf } from '../devnet/genesis/traffic';
+import { WalletHandle } from '../devnet/genesis/wallet-handle';
 import { signedTransfer, type TestWallet } from './devnet';
 import type { TestChain } from './chain';
 
@@ -33,4 +35,23 @@ export function genesisJettonTransfer(chain: TestChain, from: TestWallet, args: 
     queryId: args.queryId,
   });
   return signedTransfer(from, [{ to: Address.parse(chain.account(`${from.name}_jetton`).address), value: toNano('0.2'), bounce: true, body }]);
+}
+
+/**
+ * Handles on every genesis wallet the chain can run (any version, the highload wallet too; not the
+ * faucet), by name, their seqnos read from the chain: what the traffic generator sends from.
+ */
+export async function genesisWalletHandles(chain: TestChain): Promise<Map<string, WalletHandle>> {
+  const bc = chain.devnet.chain.blockchain;
+  const out = new Map<string, WalletHandle>();
+  for (const a of chain.devnet.genesisAccounts) {
+    if (!a.secret_key_hex || a.kind === 'faucet') continue;
+    const secret = Buffer.from(a.secret_key_hex, 'hex');
+    const wallet = genesisWalletOf(a, secret);
+    if (!wallet) continue;
+    const h = new WalletHandle(a.name, wallet, secret);
+    await h.resync(bc);
+    if (h.deployed) out.set(a.name, h);
+  }
+  return out;
 }

@@ -32,8 +32,8 @@ export interface ActionRow {
   asset_secondary: string | null;
   asset2: string | null;
   asset2_secondary: string | null;
-  value: { toString(): string } | null;
-  amount: { toString(): string } | null;
+  value: { toFixed(): string } | null;
+  amount: { toFixed(): string } | null;
   opcode: bigint | null;
   success: boolean;
   parent_action_id: Uint8Array | null;
@@ -165,7 +165,9 @@ export async function accountsOfActions(prisma: PrismaClient, rows: ActionRow[])
 
 export const actionKey = (r: { trace_id: Uint8Array; action_id: Uint8Array }) => `${hex(r.trace_id)}/${hex(r.action_id)}`;
 
-const big = (v: { toString(): string } | null) => (v === null ? null : BigInt(v.toString()));
+// toFixed, not toString: a Decimal's toString turns to exponent notation from 1e21 ("1e+30"), which BigInt
+// refuses; jetton amounts reach that (a transfer may ask for any uint120, a 30-digit one included).
+const big = (v: { toFixed(): string } | null) => (v === null ? null : BigInt(v.toFixed()));
 
 /** A stored row as the classifier's record (what details.ts maps). */
 export function actionRecord(r: ActionRow): Action {

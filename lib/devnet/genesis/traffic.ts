@@ -5,16 +5,25 @@
  * bounced or aborted message). Seqnos are tracked here; a rejected
  * external makes that wallet re-read its seqno from the chain. The timer calling step() is the producer's.
  */
-import { Address, beginCell, Cell, toNano } from '@ton/core';
-import { binaryBody, textCommentBody } from '../contracts/common';
-import { DNS_CATEGORY, dnsChangeRecordBody } from '../contracts/dns';
+import { Address, Cell, toNano } from '@ton/core';
+import { textCommentBody } from '../contracts/common';
 import { createHighloadWalletV3 } from '../contracts/highload';
-import { jettonBurnBody, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../contracts/jetton';
-import { nftTransferBody } from '../contracts/nft';
+import { jettonWalletAddress } from '../contracts/jetton';
 import { createWallet, WALLET_KINDS, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
 import type { ChainDriver } from './driver';
 import type { GenesisAccount } from './genesis';
-import { deriveKeyPair, SeededRandom } from './keys';
+import { SeededRandom } from './keys';
+import {
+  abortMessage,
+  binaryMessage,
+  bounceMessage,
+  dnsWalletRecordMessage,
+  jettonBurnMessage,
+  jettonMintMessage,
+  jettonTransferMessage,
+  nftTransferMessage,
+  nowhereAddress,
+} from './traffic-messages';
 import { WalletHandle, type OutgoingMessage } from './wallet-handle';
 
 export interface TrafficOptions {
@@ -70,7 +79,8 @@ const LOW_BALANCE = toNano('20');
 const REFRESH_STEPS = 30;
 const TOP_UP = toNano('200');
 
-function walletFor(account: GenesisAccount, secret: Buffer): DevnetWallet | null {
+/** The contract of a genesis wallet (any kind the devnet deploys) from its secret key; null for other accounts. */
+export function genesisWalletOf(account: GenesisAccount, secret: Buffer): DevnetWallet | null {
   const publicKey = secret.subarray(32);
   const address = Address.parseRaw(account.address);
   let wallet: DevnetWallet;
@@ -103,7 +113,7 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
   async function init(): Promise<void> {
     for (const account of accounts) {
       if (!account.secret_key_hex) continue;
-      const wallet = walletFor(account, Buffer.from(account.secret_key_hex, 'hex'));
+      const wallet = genesisWalletOf(account, Buffer.from(account.secret_key_hex, 'hex'));
       if (!wallet) continue;
       const handle = new WalletHandle(account.name, wallet, Buffer.from(account.secret_key_hex, 'hex'));
       if (!(await isActive(handle.address))) continue; // e.g. a wallet whose code the chain cannot run
@@ -186,19 +196,15 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     const ok = await send(
       from,
       [
-        {
-          to: jw,
-          value: toNano('0.1'),
-          bounce: true,
-          body: jettonTransferBody({
-            amount: part,
-            destination: to.address,
-            responseDestination: from.address,
-            forwardTonAmount: rng.next() < 0.7 ? toNano('0.005') : 0n,
-            forwardPayload: rng.next() < 0.7 ? comment() : null,
-            queryId: BigInt(stats.sent),
-          }),
-        },
+        jettonTransferMessage({
+          jettonWallet: jw,
+          from: from.address,
+          to: to.address,
+          amount: part,
+          forwardTonAmount: rng.next() < 0.7 ? toNano('0.005') : 0n,
+          forwardPayload: rng.next() < 0.7 ? comment() : null,
+          queryId: BigInt(stats.sent),
+        }),
       ],
       'jetton',
     );
@@ -216,18 +222,7 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     if (!minter || !admin) return tonTransfer(true);
     const to = rng.pick(others(admin));
     const part = BigInt(1 + rng.int(1000)) * 10n ** 9n;
-    const ok = await send(
-      admin,
-      [
-        {
-          to: minter,
-          value: toNano('0.1'),
-          bounce: true,
-          body: jettonMintBody({ to: to.address, amount: part, tonToWallet: toNano('0.05'), minter, responseAddress: admin.address, queryId: BigInt(stats.sent) }),
-        },
-      ],
-      'jetton_mint',
-    );
+    const ok = await send(admin, [jettonMintMessage({ minter, admin: admin.address, to: to.address, amount: part, queryId: BigInt(stats.sent) })], 'jetton_mint');
     const dest = ok ? (await jettonHolders()).get(to) : undefined;
     if (dest) dest.balance += part;
     return ok;
@@ -241,7 +236,7 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     const [from, { jw, balance }] = rng.pick(holders);
     let part = balance / BigInt(100 + rng.int(400));
     if (part === 0n) part = balance;
-    const ok = await send(from, [{ to: jw, value: toNano('0.1'), bounce: true, body: jettonBurnBody({ amount: part, responseDestination: from.address, queryId: BigInt(stats.sent) }) }], 'jetton_burn');
+    const ok = await send(from, [jettonBurnMessage({ jettonWallet: jw, from: from.address, amount: part, queryId: BigInt(stats.sent) })], 'jetton_burn');
     if (ok) cache.get(from)!.balance -= part;
     return ok;
   }
@@ -272,17 +267,13 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     const ok = await send(
       owner,
       [
-        {
-          to: item,
-          value: toNano('0.1'),
-          bounce: true,
-          body: nftTransferBody({
-            newOwner: to.address,
-            responseDestination: owner.address,
-            forwardAmount: rng.next() < 0.5 ? toNano('0.01') : 0n,
-            forwardPayload: rng.next() < 0.5 ? comment() : null,
-          }),
-        },
+        nftTransferMessage({
+          item,
+          from: owner.address,
+          to: to.address,
+          forwardAmount: rng.next() < 0.5 ? toNano('0.01') : 0n,
+          forwardPayload: rng.next() < 0.5 ? comment() : null,
+        }),
       ],
       'nft',
     );
@@ -308,38 +299,25 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     const item = rng.pick(editable);
     const owner = cache.get(item.toRawString()) as WalletHandle;
     const target = rng.pick(senders);
-    return send(
-      owner,
-      [
-        {
-          to: item,
-          value: toNano('0.05'),
-          bounce: true,
-          body: dnsChangeRecordBody({ category: DNS_CATEGORY.wallet, record: { type: 'smc_address', address: target.address } }),
-        },
-      ],
-      'dns',
-    );
+    return send(owner, [dnsWalletRecordMessage({ item, target: target.address })], 'dns');
   }
 
   async function binary(): Promise<boolean> {
     const from = rng.pick(senders);
     const to = rng.pick(others(from));
-    return send(from, [{ to: to.address, value: toNano('0.02'), bounce: true, body: binaryBody(0x10000000 + rng.int(0x0fffffff), rng.bytes(16 + rng.int(64))) }], 'binary');
+    return send(from, [binaryMessage({ to: to.address, op: 0x10000000 + rng.int(0x0fffffff), payload: rng.bytes(16 + rng.int(64)) })], 'binary');
   }
 
   async function bounce(): Promise<boolean> {
     const from = rng.pick(senders);
     freshCounter += 1;
-    const nowhere = createWallet('wallet_v4r2', deriveKeyPair(options.seed, `traffic:nowhere:${freshCounter}`).publicKey).address;
-    return send(from, [{ to: nowhere, value: amount(0.05, 1), bounce: true, body: comment() }], 'bounce');
+    return send(from, [bounceMessage({ nowhere: nowhereAddress(options.seed, freshCounter), value: amount(0.05, 1), body: comment() })], 'bounce');
   }
 
   async function abort(): Promise<boolean> {
     if (!minter) return bounce();
     const from = rng.pick(senders);
-    const body = beginCell().storeUint(0x0badc0de, 32).storeUint(stats.sent, 64).endCell();
-    return send(from, [{ to: minter, value: toNano('0.05'), bounce: true, body }], 'abort');
+    return send(from, [abortMessage({ minter, n: stats.sent })], 'abort');
   }
 
   async function topUpIfLow(): Promise<void> {

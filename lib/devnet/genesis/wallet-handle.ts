@@ -3,7 +3,7 @@
  * Every send goes through the ChainDriver as one signed external.
  */
 import type { Blockchain } from '@ton/sandbox';
-import { Address, Cell, internal, MessageRelaxed, SendMode, StateInit } from '@ton/core';
+import { Address, Cell, internal, Message, MessageRelaxed, SendMode, StateInit } from '@ton/core';
 import type { DevnetWallet } from '../contracts/wallets';
 import { chainNow, type ChainDriver } from './driver';
 
@@ -41,18 +41,23 @@ export class WalletHandle {
 
   /** Sign `messages` into one external and deliver it; seqno advances only when the chain accepts it. */
   async send(driver: ChainDriver, messages: OutgoingMessage[], sendMode?: SendMode): Promise<void> {
+    await driver.sendExternal(await this.external(messages, chainNow(driver.blockchain), sendMode));
+    this.accepted();
+  }
+
+  /**
+   * The signed external carrying `messages` (signed at `now`), not sent: for a caller that delivers it
+   * some other way (a test posts it to the API); call accepted() once the chain took it.
+   */
+  external(messages: OutgoingMessage[], now: number, sendMode?: SendMode): Promise<Message> {
     const relaxed: MessageRelaxed[] = messages.map((m) =>
       internal({ to: m.to, value: m.value, bounce: m.bounce ?? false, body: m.body, init: m.init }),
     );
-    const ext = await this.wallet.createExternal({
-      seqno: this.seqno,
-      secretKey: this.secretKey,
-      messages: relaxed,
-      sendMode,
-      now: chainNow(driver.blockchain),
-      deploy: !this.deployed,
-    });
-    await driver.sendExternal(ext);
+    return this.wallet.createExternal({ seqno: this.seqno, secretKey: this.secretKey, messages: relaxed, sendMode, now, deploy: !this.deployed });
+  }
+
+  /** The chain accepted the last external(): the next one takes the next seqno and no state init. */
+  accepted(): void {
     this.seqno += 1;
     this.deployed = true;
   }
