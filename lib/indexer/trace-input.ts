@@ -11,7 +11,8 @@ import type { MessageRecord, TransactionDescrJson } from './records';
 import { byteaList, type Tx } from './sql';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
-const big = (v: { toString(): string } | null) => (v === null ? null : BigInt(v.toString()));
+// toFixed, not toString: a Decimal prints 1e+30 for large values, which BigInt refuses.
+const big = (v: Prisma.Decimal | null) => (v === null ? null : BigInt(v.toFixed()));
 
 interface TraceRow {
   trace_id: Uint8Array;
@@ -37,8 +38,8 @@ interface MsgRow {
   direction: string;
   source: string | null;
   destination: string | null;
-  value: { toString(): string } | null;
-  fwd_fee: { toString(): string } | null;
+  value: Prisma.Decimal | null;
+  fwd_fee: Prisma.Decimal | null;
   bounce: boolean | null;
   bounced: boolean | null;
   created_lt: bigint | null;
