@@ -19,11 +19,19 @@ afterEach(async () => {
 let renders: string[] = [];
 let clock = 1_000_000;
 
-/** A stub app: each render has its own nonce; /slow takes 200 ms; /missing is 404; /cookie sets one; /big is 3 MB. */
+// Renders of /slow wait until the test opens the gate: the tests decide when a render ends, so what they
+// check does not depend on how fast a loaded machine gets the other requests in.
+let gate = Promise.resolve();
+let openGate = () => {};
+const closeGate = () => {
+  gate = new Promise<void>((r) => (openGate = r));
+};
+
+/** A stub app: each render has its own nonce; /slow waits for the gate; /missing is 404; /cookie sets one; /big is 3 MB. */
 async function stub(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   renders.push(`${req.method} ${req.url} rsc=${req.headers.rsc ?? ''}`);
-  if (url.pathname.endsWith('/slow')) await new Promise((r) => setTimeout(r, 200));
+  if (url.pathname.endsWith('/slow')) await gate;
   const nonce = randomBytes(8).toString('hex');
   res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`);
   res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
@@ -81,8 +89,20 @@ describe('page cache', () => {
 
   it('renders once for fifty visitors arriving together', async () => {
     const pages = createPageCache();
+    // Counts the requests that found the render in progress and wait for it.
+    let waiting = 0;
+    const join = pages.join;
+    pages.join = (...args) => {
+      const joined = join(...args);
+      if (joined) waiting++;
+      return joined;
+    };
     const base = await start(pages);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => get(`${base}/tx/slow`)));
+    closeGate();
+    const crowd = Promise.all(Array.from({ length: 50 }, () => get(`${base}/tx/slow`)));
+    await expect.poll(() => waiting, { timeout: 30_000 }).toBe(49);
+    openGate();
+    const answers = await crowd;
     expect(renders).toEqual(['GET /tx/slow rsc=']);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(answers.map((a) => a.how).filter((h) => h !== 'joined')).toEqual(['miss']);
@@ -114,13 +134,15 @@ describe('page cache', () => {
     await new Promise<void>((resolve) => running!.server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
     await get(`${base}/tx/kept`);
-    const slow = get(`${base}/tx/slow`); // holds the one slot for 200 ms
-    await new Promise((r) => setTimeout(r, 50));
+    closeGate();
+    const slow = get(`${base}/tx/slow`); // holds the one slot until the gate opens
+    await expect.poll(() => renders.includes('GET /tx/slow rsc=')).toBe(true);
     expect((await get(`${base}/other`)).status).toBe(503);
     expect(await get(`${base}/tx/kept`)).toMatchObject({ status: 200, how: 'hit' });
     const head = await fetch(`${base}/tx/kept`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+    openGate();
     expect((await slow).status).toBe(200);
   });
 });
