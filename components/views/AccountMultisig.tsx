@@ -153,6 +153,46 @@ function OrderActionWords({ action, book, jettonOf, masters }: { action: Multisi
     case 'nft_transfer':
       words = <>transfer NFT <Address raw={action.destination} book={book} /> to <Address raw={s('new_owner')} book={book} /></>;
       break;
+    case 'jetton_top_up':
+      words = <>top up jetton <Address raw={action.destination} book={book} /> with <Amount value={action.value ?? '0'} maxFraction={4} /></>;
+      break;
+    case 'jetton_change_admin':
+      words = <>offer the admin role of jetton <Address raw={action.destination} book={book} /> to <Address raw={s('new_admin_address')} book={book} /></>;
+      break;
+    case 'jetton_claim_admin':
+      words = <>take the admin role of jetton <Address raw={action.destination} book={book} /></>;
+      break;
+    case 'jetton_change_content':
+      words = (
+        <>
+          change the metadata of jetton <Address raw={action.destination} book={book} /> to <ChainTextPreview text={s('new_metadata_url') ?? ''} />
+        </>
+      );
+      break;
+    case 'jetton_call_to':
+      words = (
+        <>
+          have jetton <Address raw={action.destination} book={book} /> {b.action_type === 'JettonSetStatus' ? 'set the status of the wallet of' : 'act on the wallet of'}{' '}
+          <Address raw={s('to_address')} book={book} />
+        </>
+      );
+      break;
+    case 'jetton_set_status':
+      words = <>set the status of jetton wallet <Address raw={action.destination} book={book} /> to {String(b.new_status)}</>;
+      break;
+    case 'single_nominator_withdraw':
+      words = <>withdraw <Amount value={s('coins') ?? '0'} maxFraction={4} /> from nominator pool <Address raw={action.destination} book={book} /></>;
+      break;
+    case 'single_nominator_change_validator':
+      words = <>make <Address raw={s('validator_address')} book={book} /> the validator of pool <Address raw={action.destination} book={book} /></>;
+      break;
+    case 'vesting_internal_transfer':
+      words = (
+        <>
+          have vesting wallet <Address raw={action.destination} book={book} /> send <Amount value={s('value') ?? '0'} maxFraction={4} /> to <Address raw={s('destination')} book={book} />
+        </>
+      );
+      break;
     case 'multisig_update_params': {
       const signers = Array.isArray(b.new_signers) ? b.new_signers.length : 0;
       words = <>change the multisig to {String(b.new_threshold)} of {signers} signers</>;

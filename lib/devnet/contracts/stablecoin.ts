@@ -9,14 +9,15 @@
 import { Address, beginCell, Cell, contractAddress, StateInit } from '@ton/core';
 import { storeSnakeBytes } from './common';
 import { mintRequestBody, type JettonMintArgs } from './jetton';
+import { STABLECOIN_OP } from '../../ton/owner-ops';
 import { cachedCompilation, compileTolk, tolkSourceDir } from './tolk';
 
-export const OP_STABLECOIN_MINT = 0x642b7d07;
-export const OP_STABLECOIN_CHANGE_ADMIN = 0x6501f354;
-export const OP_STABLECOIN_CLAIM_ADMIN = 0xfb88e119;
-export const OP_STABLECOIN_CHANGE_METADATA_URI = 0xcb862902;
-export const OP_STABLECOIN_CALL_TO = 0x235caf52;
-export const OP_STABLECOIN_SET_STATUS = 0xeed236d3;
+export const OP_STABLECOIN_MINT = STABLECOIN_OP.mint;
+export const OP_STABLECOIN_CHANGE_ADMIN = STABLECOIN_OP.changeAdmin;
+export const OP_STABLECOIN_CLAIM_ADMIN = STABLECOIN_OP.claimAdmin;
+export const OP_STABLECOIN_CHANGE_METADATA_URI = STABLECOIN_OP.changeMetadataUri;
+export const OP_STABLECOIN_CALL_TO = STABLECOIN_OP.callTo;
+export const OP_STABLECOIN_SET_STATUS = STABLECOIN_OP.setStatus;
 
 /** Exit codes of the wallet (stablecoin-contract's numbering). */
 export const STABLECOIN_EXIT = { contractLocked: 45, balance: 47, notOwner: 73, notValidWallet: 74 } as const;

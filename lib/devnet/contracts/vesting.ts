@@ -9,6 +9,7 @@
 import { VestingWalletV1 } from 'tonweb/src/contract/lockup/VestingWalletV1.js';
 import { Address, beginCell, Cell, contractAddress, external, Message, MessageRelaxed, storeMessageRelaxed, StateInit } from '@ton/core';
 import { ed25519Sign } from './signing';
+import { VESTING_OP } from '../../ton/owner-ops';
 
 /** tonweb's default subwallet id base; the id is base + workchain. */
 export const VESTING_WALLET_ID_BASE = 0x10c;
@@ -75,8 +76,8 @@ export function vestingExternal(args: {
   return external({ to: args.address, body });
 }
 
-export const OP_VESTING_SEND = 0xa7733acd;
-export const OP_VESTING_ADD_WHITELIST = 0x7258a69b;
+export const OP_VESTING_SEND = VESTING_OP.sendMessage;
+export const OP_VESTING_ADD_WHITELIST = VESTING_OP.addWhitelist;
 
 /** owner → vesting wallet: send `message` (the contract takes send mode 3 only) out of the unlocked part. */
 export function vestingSendBody(args: { message: MessageRelaxed; mode?: number; queryId?: bigint }): Cell {
