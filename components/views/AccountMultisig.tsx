@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { AddressBookJson, JettonMasterJson, MultisigOrderActionJson, MultisigOrderJson } from '@/lib/api/v3/models';
 import { useResource } from '@/lib/client/queries';
 import { jettonDisplay } from '@/lib/format/jetton';
+import { LIMITS } from '@/lib/http/limits';
 import { approvedIndexes } from '@/lib/ton/multisig-codes';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
@@ -98,6 +99,11 @@ export function MultisigWalletSection({ address }: { address: string }) {
         />
         <div>
           <h3 className="mb-2 text-sm text-slate-600 dark:text-slate-400">Orders</h3>
+          {orders.length >= LIMITS.multisigOrdersPerWallet && (
+            <p className="mb-2 text-xs text-slate-500" data-testid="multisig-orders-newest">
+              The newest {LIMITS.multisigOrdersPerWallet} orders.
+            </p>
+          )}
           {orders.length === 0 ? (
             <p className="text-sm text-slate-500">No orders yet.</p>
           ) : (

@@ -76,13 +76,10 @@ export function vestingExternal(args: {
   return external({ to: args.address, body });
 }
 
-export const OP_VESTING_SEND = VESTING_OP.sendMessage;
-export const OP_VESTING_ADD_WHITELIST = VESTING_OP.addWhitelist;
-
 /** owner → vesting wallet: send `message` (the contract takes send mode 3 only) out of the unlocked part. */
 export function vestingSendBody(args: { message: MessageRelaxed; mode?: number; queryId?: bigint }): Cell {
   return beginCell()
-    .storeUint(OP_VESTING_SEND, 32)
+    .storeUint(VESTING_OP.sendMessage, 32)
     .storeUint(args.queryId ?? 0n, 64)
     .storeUint(args.mode ?? 3, 8)
     .storeRef(beginCell().store(storeMessageRelaxed(args.message)))
@@ -98,7 +95,7 @@ export function vestingAddWhitelistBody(args: { addresses: Address[]; queryId?: 
     if (tail) b.storeRef(tail);
     tail = b.endCell();
   }
-  const body = beginCell().storeUint(OP_VESTING_ADD_WHITELIST, 32).storeUint(args.queryId ?? 0n, 64).storeAddress(args.addresses[0]);
+  const body = beginCell().storeUint(VESTING_OP.addWhitelist, 32).storeUint(args.queryId ?? 0n, 64).storeAddress(args.addresses[0]);
   if (tail) body.storeRef(tail);
   return body.endCell();
 }

@@ -17,6 +17,7 @@ import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
 import {
   addressListDict,
+  MULTISIG_EXIT,
   MULTISIG_NEXT_SEQNO,
   multisigApproveBody,
   multisigNewOrderBody,
@@ -26,7 +27,7 @@ import {
   type MultisigAction,
 } from '../../../ton/multisig';
 import { liveGetMethod } from '../../../testing/get-method';
-import { MultisigOrdersResponse, MultisigWalletsResponse, type ActionJson, type MultisigJson, type MultisigOrderJson } from '../models';
+import { MultisigOrdersResponse, MultisigWalletsResponse, type ActionJson, type MultisigJson, type MultisigOrderJson, type TransactionJson } from '../models';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));
@@ -213,16 +214,22 @@ describe('a multisig without orders, and bad requests', () => {
 });
 
 describe('orders of a fresh multisig: every action kind, approval by comment, a forged order, more orders than a wallet lists', () => {
-  const FAR = 4_000_000_000; // expiration far past the devnet's clock
+  const FAR = GENESIS_MULTISIG.expiresAt; // the genesis orders' expiration, years past the devnet's clock
   let code: Awaited<ReturnType<typeof compileMultisigContracts>>;
   let msig: Address;
   const at = (a: Address) => rawUpper(a);
   const order = (seqno: bigint) => multisigOrderAddress(code, msig, seqno);
 
-  /** `from` (signer `index`) asks `multisig` for its next order, approving it. */
-  const newOrder = (multisig: Address, index: number, actions: MultisigAction[], queryId = 1n): Transfer => ({
+  /** What `multisig` asks a new order of `actions` to bring (get_order_estimate, live). */
+  const estimate = async (multisig: Address, actions: MultisigAction[]) => {
+    const [cost] = await liveGetMethod(chain, at(multisig), 'get_order_estimate', [['tvm.Cell', packMultisigOrder(actions).toBoc().toString('base64')], ['num', String(FAR)]]);
+    return (cost as { value: bigint }).value;
+  };
+
+  /** `from` (signer `index`) asks `multisig` for its next order, approving it, with `value` (what the order costs). */
+  const newOrder = (multisig: Address, index: number, actions: MultisigAction[], queryId: bigint, value: bigint): Transfer => ({
     to: multisig,
-    value: toNano('0.1'),
+    value,
     bounce: true,
     body: multisigNewOrderBody({ queryId, orderSeqno: MULTISIG_NEXT_SEQNO, isSigner: true, index, expirationDate: FAR, order: packMultisigOrder(actions) }),
   });
@@ -255,7 +262,12 @@ describe('orders of a fresh multisig: every action kind, approval by comment, a 
       to(beginCell().storeUint(0xdeadbeef, 32).endCell(), 1),
       { type: 'update', threshold: 1, signers: [B], proposers: [msig] },
     ];
-    await send('admin', [newOrder(msig, 0, actions)]);
+    // What get_order_estimate asks is what the multisig takes: half of it is refused (not enough TON).
+    const cost = await estimate(msig, actions);
+    await send('admin', [newOrder(msig, 0, actions, 1n, cost / 2n)]);
+    const r = await chain.callV3<{ transactions: TransactionJson[] }>('transactions', { account: at(msig), limit: 1 });
+    expect(r.body.transactions[0]!.description.compute_ph?.exit_code).toBe(MULTISIG_EXIT.notEnoughTon);
+    await send('admin', [newOrder(msig, 0, actions, 1n, cost)]);
     const [o] = (await orders({ address: at(order(0n)), parse_actions: true })).orders;
     expect(o).toMatchObject({ ...(await liveOrder(at(order(0n)))), order_boc: packMultisigOrder(actions).toBoc().toString('base64'), approvals_num: 1 });
     expect(o!.actions!.map((a) => [a.parsed_body_type, a.send_mode, a.parsed])).toEqual([
@@ -283,7 +295,8 @@ describe('orders of a fresh multisig: every action kind, approval by comment, a 
   });
 
   it('an "approve" comment is an approval with the signer index of its sender', async () => {
-    await send('admin', [newOrder(msig, 0, [pay('carol', toNano('0.5'), 'approved by comment')], 2n)]);
+    const actions = [pay('carol', toNano('0.5'), 'approved by comment')];
+    await send('admin', [newOrder(msig, 0, actions, 2n, await estimate(msig, actions))]);
     await send('alice', [{ to: order(1n), value: toNano('0.1'), bounce: true, body: 'approve' }]);
     const [o] = (await orders({ address: at(order(1n)) })).orders;
     expect(o).toMatchObject({ sent_for_execution: true, approvals_num: 2, approvals_mask: '3' });
@@ -326,6 +339,7 @@ describe('orders of a fresh multisig: every action kind, approval by comment, a 
     const busy = init.address;
     await send('alice', [{ to: busy, value: toNano('1'), bounce: false, init: init.init, body: beginCell().endCell() }]);
     const total = LIMITS.multisigOrdersPerWallet + 1;
+    const value = (await estimate(busy, [pay('carol', 1n, `order ${total}`)])) + toNano('0.01');
     let made = 0;
     while (made < total) {
       // One external of 4 new_orders from each signer per block (v4 wallets carry 4 messages).
@@ -333,7 +347,7 @@ describe('orders of a fresh multisig: every action kind, approval by comment, a 
       for (const [index, name] of signers.entries()) {
         if (!counts[index]) continue;
         const first = made + index * 4;
-        const batch = Array.from({ length: counts[index]! }, (_, i) => newOrder(busy, index, [pay('carol', 1n, `order ${first + i}`)], BigInt(first + i)));
+        const batch = Array.from({ length: counts[index]! }, (_, i) => newOrder(busy, index, [pay('carol', 1n, `order ${first + i}`)], BigInt(first + i), value));
         const msg = await signedTransfer(await genesisWallet(chain, name), batch);
         expect((await chain.callV2('post', 'sendBoc', { boc: messageBoc(msg).toString('base64') })).status).toBe(200);
       }
