@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { AddressBookJson, JettonMasterJson, MultisigOrderActionJson, MultisigOrderJson } from '@/lib/api/v3/models';
 import { useResource } from '@/lib/client/queries';
 import { jettonDisplay } from '@/lib/format/jetton';
+import { LIMITS } from '@/lib/http/limits';
 import { approvedIndexes } from '@/lib/ton/multisig-codes';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
@@ -98,6 +99,11 @@ export function MultisigWalletSection({ address }: { address: string }) {
         />
         <div>
           <h3 className="mb-2 text-sm text-slate-600 dark:text-slate-400">Orders</h3>
+          {orders.length >= LIMITS.multisigOrdersPerWallet && (
+            <p className="mb-2 text-xs text-slate-500" data-testid="multisig-orders-newest">
+              The newest {LIMITS.multisigOrdersPerWallet} orders.
+            </p>
+          )}
           {orders.length === 0 ? (
             <p className="text-sm text-slate-500">No orders yet.</p>
           ) : (
@@ -152,6 +158,46 @@ function OrderActionWords({ action, book, jettonOf, masters }: { action: Multisi
       break;
     case 'nft_transfer':
       words = <>transfer NFT <Address raw={action.destination} book={book} /> to <Address raw={s('new_owner')} book={book} /></>;
+      break;
+    case 'jetton_top_up':
+      words = <>top up jetton <Address raw={action.destination} book={book} /> with <Amount value={action.value ?? '0'} maxFraction={4} /></>;
+      break;
+    case 'jetton_change_admin':
+      words = <>offer the admin role of jetton <Address raw={action.destination} book={book} /> to <Address raw={s('new_admin_address')} book={book} /></>;
+      break;
+    case 'jetton_claim_admin':
+      words = <>take the admin role of jetton <Address raw={action.destination} book={book} /></>;
+      break;
+    case 'jetton_change_content':
+      words = (
+        <>
+          change the metadata of jetton <Address raw={action.destination} book={book} /> to <ChainTextPreview text={s('new_metadata_url') ?? ''} />
+        </>
+      );
+      break;
+    case 'jetton_call_to':
+      words = (
+        <>
+          have jetton <Address raw={action.destination} book={book} /> {b.action_type === 'JettonSetStatus' ? 'set the status of the wallet of' : 'act on the wallet of'}{' '}
+          <Address raw={s('to_address')} book={book} />
+        </>
+      );
+      break;
+    case 'jetton_set_status':
+      words = <>set the status of jetton wallet <Address raw={action.destination} book={book} /> to {String(b.new_status)}</>;
+      break;
+    case 'single_nominator_withdraw':
+      words = <>withdraw <Amount value={s('coins') ?? '0'} maxFraction={4} /> from nominator pool <Address raw={action.destination} book={book} /></>;
+      break;
+    case 'single_nominator_change_validator':
+      words = <>make <Address raw={s('validator_address')} book={book} /> the validator of pool <Address raw={action.destination} book={book} /></>;
+      break;
+    case 'vesting_internal_transfer':
+      words = (
+        <>
+          have vesting wallet <Address raw={action.destination} book={book} /> send <Amount value={s('value') ?? '0'} maxFraction={4} /> to <Address raw={s('destination')} book={book} />
+        </>
+      );
       break;
     case 'multisig_update_params': {
       const signers = Array.isArray(b.new_signers) ? b.new_signers.length : 0;

@@ -6,7 +6,8 @@
 /** Bump when the output for some stored trace changes: the indexer re-classifies stored traces then. */
 // v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts);
 // tgBTC, EVAA, JVault unstakes, TONCO and coffee liquidity, LayerZero. v3: multisig v2 (protocols/multisig.ts).
-export const CLASSIFIER_VERSION = 3;
+// v4: a multisig approval by "approve" comment has its signer_index (the sender among the order's signers).
+export const CLASSIFIER_VERSION = 4;
 
 export interface TraceMessage {
   hash: string;
@@ -60,6 +61,8 @@ export interface AccountInterfaces {
   dedustPool?: { assets: (string | null)[] };
   nftSale?: { marketplace: string | null; nft: string | null; owner: string | null; price: bigint | null };
   nftAuction?: { marketplace: string | null; nft: string | null; owner: string | null; lastBid: bigint | null };
+  /** A multisig v2 order the derive stage accepted: its wallet and signers (index order), which never change once initialised. */
+  multisigOrder?: { multisig: string; signers: string[] };
   /** The account's data cell (BoC), for contracts whose roles are read from their state (jvault). */
   dataBoc?: Buffer;
 }

@@ -31,6 +31,10 @@ export const LIMITS = {
   tvmRunMs: 5_000,
   /** Emulator runs waiting for a free TVM worker; more is 503 with Retry-After. */
   tvmQueue: 64,
+  /** Orders /multisig/wallets attaches to one wallet (its newest); /multisig/orders pages through the rest. */
+  multisigOrdersPerWallet: 100,
+  /** Orders one /multisig/wallets answer attaches in all: each wallet's newest first, round by round. */
+  multisigOrdersPerAnswer: 1000,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -159,8 +159,8 @@ describe('GET /actions over the indexed genesis: every action type it makes', ()
       destination_order: acc('multisig_order_1'),
     });
     expect(one('multisig_approve', { source: acc('bob') }).details).toEqual({ signer_index: 1, exit_code: 0, source: acc('bob'), destination: acc('multisig_order_0') });
-    // carol approved with an "approve" comment: the order found her by address.
-    expect(one('multisig_approve', { source: acc('carol') }).details).toEqual({ signer_index: null, exit_code: 0, source: acc('carol'), destination: acc('multisig_order_1') });
+    // carol approved with an "approve" comment: the order found her by address, and so does Atlas (signer 2).
+    expect(one('multisig_approve', { source: acc('carol') }).details).toEqual({ signer_index: 2, exit_code: 0, source: acc('carol'), destination: acc('multisig_order_1') });
     const executed = one('multisig_execute', { source: acc('multisig_order_0') });
     expect(executed.details).toMatchObject({ destination: acc('multisig'), order_seqno: '0', approvals_num: 2, expiration_date: M.expiresAt, query_id: GENESIS_QUERY_IDS.multisigApprove.toString() });
     expect(executed.details.order_boc).toBe(byAlice.details.order_boc);

@@ -212,6 +212,10 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     if (s.type === GETGEMS_SALE) at(s.address).nftSale = { ...common, price: optBig(s.details.full_price) };
     else if (s.type === GETGEMS_AUCTION) at(s.address).nftAuction = { ...common, lastBid: optBig(s.details.last_bid) };
   }
+
+  const orders = await tx.$queryRaw<{ address: string; multisig_address: string; signers: string[] | null }[]>`
+    SELECT address, multisig_address, signers FROM multisig_orders WHERE address IN ${list}`;
+  for (const o of orders) at(o.address).multisigOrder = { multisig: o.multisig_address, signers: o.signers ?? [] };
   return out;
 }
 

@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { Cell, type TupleItem } from '@ton/core';
 import type { TestChain } from './chain';
 
-export async function liveGetMethod(chain: TestChain, address: string, method: string): Promise<TupleItem[]> {
-  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack: [] });
+/** `stack`: v2's legacy entries, such as `['num', '7']` or `['tvm.Cell', base64 BoC]`. */
+export async function liveGetMethod(chain: TestChain, address: string, method: string, stack: [string, string][] = []): Promise<TupleItem[]> {
+  const r = await chain.callV2('post', 'runGetMethod', { address, method, stack });
   expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
   const result = r.body.result as { exit_code: number; stack: [string, unknown][] };
   expect(result.exit_code).toBe(0);

@@ -1,6 +1,7 @@
 // Multisig v2 (TON's multisig-contract-v2; opcodes and TL-B in lib/ton/multisig.ts): a signer or proposer
 // asks the multisig for a new order (new_order → the order's init), a signer approves an order (approve
-// by index, or the text comment "approve", answered approve_accepted / approve_rejected), and at the
+// by index, or the text comment "approve" whose index is the sender's place among the order's signers,
+// answered approve_accepted / approve_rejected), and at the
 // threshold the order sends the multisig its execute. Each is one action of its own nodes: the messages
 // an executed order sends stay their own actions (TON and jetton transfers), as do an approval's execute.
 import { COMMENT_OP } from '../cells';
@@ -46,7 +47,11 @@ const approve: Matcher = (node, ctx) => {
     if (!answerOf(node)) return;
     const s = node.bodyAfterOp();
     if (s.remainingRefs !== 0 || s.remainingBits !== 7 * 8 || s.loadBuffer(7).toString('latin1') !== 'approve') return;
-    signerIndex = null; // the order finds the signer by address; the trace does not say which index
+    // The order finds the signer by address, so does Atlas: the sender's place in the order's signers
+    // (the derive stage's row); null when the index does not know the order or the sender signs nothing.
+    const signers = ctx.info(node.destination).multisigOrder?.signers ?? [];
+    const at = node.source ? signers.indexOf(node.source) : -1;
+    signerIndex = at >= 0 ? at : null;
   } else return;
   const answer = answerOf(node);
   const answerCode = answer?.cell ? readApproveAnswer(answer.cell) : null;

@@ -1,9 +1,8 @@
 // Vesting wallets (TON's vesting contract): the owner asks the vesting wallet to send a message
 // (send#a7733acd query_id mode:uint8 ^message), answered by #f7733acd.
+import { VESTING_OP as VESTING } from '../../ton/owner-ops';
 import { bocBase64, loadAddr } from '../cells';
 import type { Matcher } from './matcher';
-
-const VESTING = { sendMessage: 0xa7733acd, response: 0xf7733acd, addWhitelist: 0x7258a69b };
 
 const sendMessage: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== VESTING.sendMessage) return;

@@ -546,7 +546,14 @@ export const MultisigOrderAction = z.object({
   parsed: z.boolean(),
   error: z.string().nullable(),
   parsed_body: OrderActionBody.nullable(),
-  parsed_body_type: z.string().nullable().describe('ton_transfer, jetton_transfer, jetton_burn, jetton_mint, nft_transfer, multisig_update_params or unknown'),
+  parsed_body_type: z
+    .string()
+    .nullable()
+    .describe(
+      'ton_transfer, jetton_transfer, jetton_burn, jetton_mint, nft_transfer, jetton_top_up, jetton_change_admin, jetton_claim_admin, ' +
+        'jetton_change_content, jetton_call_to, jetton_set_status, single_nominator_withdraw, single_nominator_change_validator, ' +
+        'vesting_internal_transfer, multisig_update_params or unknown; null when a known body does not decode',
+    ),
   send_mode: z.number().int().nullable(),
 });
 

@@ -1,12 +1,16 @@
 // The actions of a multisig order as /multisig/orders answers them with parse_actions (api-v3.md §3.19
-// OrderAction): each send_message with its destination, value, raw body and the body read with the
-// decoders Atlas already has (lib/actions/bodies.ts, comments from lib/actions/cells.ts); an
-// update_multisig_params as its new parameters. Bodies of other kinds are `unknown` with their opcode.
-import { Address, Cell } from '@ton/core';
+// OrderAction): each send_message (whatever its send mode) with its destination, value, raw body and
+// the body read with the decoders Atlas already has (lib/actions/bodies.ts, comments from
+// lib/actions/cells.ts) or, for what an owner or admin sends (lib/ton/owner-ops.ts), read here; an
+// update_multisig_params as its new threshold, signers and proposers. A body of another kind is
+// `unknown` with its opcode and BoC; an action of another kind is `unknown` with its raw BoC.
+import { Address, Cell, loadMessageRelaxed, type Slice } from '@ton/core';
 import { BodyNotDecoded, OPS, readBody, type RawBody } from '../../actions/bodies';
-import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, readComment } from '../../actions/cells';
+import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, loadAddr, readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
 import { parseMultisigOrder, type ParsedMultisigAction } from '../../ton/multisig';
+import { JETTON_TOP_UP_OP, SINGLE_NOMINATOR_OP, STABLECOIN_OP, VESTING_OP } from '../../ton/owner-ops';
+import { snakeBytes } from '../../ton/snake';
 import type { MultisigOrderActionJson } from './models';
 
 type Body = Record<string, unknown>;
@@ -91,10 +95,73 @@ function parseBody(body: Cell): [string, Body] {
         },
       ];
     }
-    default:
-      return ['unknown', { opcode: op, data: bocBase64(body) }];
+    default: {
+      const owner = OWNER_BODIES.get(op);
+      if (!owner) return ['unknown', { opcode: op, data: bocBase64(body) }];
+      const rest = body.beginParse().skip(32);
+      try {
+        return [owner.name, owner.read(rest)];
+      } catch {
+        throw new BodyNotDecoded(`${owner.name}: the body ends early or does not fit its layout`);
+      }
+    }
   }
 }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const queryId = (s: Slice) => num(s.loadUintBig(64));
+
+/** What call_to delivers, named as toncenter names it. */
+function callToActionType(action: Cell): string {
+  const s = action.beginParse();
+  const op = s.remainingBits >= 32 ? s.loadUint(32) : null;
+  if (op === STABLECOIN_OP.setStatus) return 'JettonSetStatus';
+  if (op === OPS.jetton_transfer) return 'JettonTransfer';
+  if (op === OPS.jetton_burn) return 'JettonBurn';
+  return 'Unknown';
+}
+
+/** A vesting wallet's send: the message it is asked to send, and that message's comment. */
+function vestingSend(s: Slice): Body {
+  const q = queryId(s);
+  const sendMode = s.loadUint(8);
+  const message = loadMessageRelaxed(s.loadRef().beginParse());
+  const internal = message.info.type === 'internal' ? message.info : null;
+  return {
+    query_id: q,
+    send_mode: sendMode,
+    destination: internal ? rawUpper(internal.dest) : null,
+    value: internal ? internal.value.coins.toString() : null,
+    message_body: bocBase64(message.body),
+    comment: readComment(message.body.beginParse()).comment,
+  };
+}
+
+/** Bodies an owner or admin sends (lib/ton/owner-ops.ts), by opcode: the name toncenter gives them and their fields after the opcode. */
+const OWNER_BODIES = new Map<number, { name: string; read: (s: Slice) => Body }>([
+  [JETTON_TOP_UP_OP, { name: 'jetton_top_up', read: (s) => ({ query_id: queryId(s) }) }],
+  [STABLECOIN_OP.changeAdmin, { name: 'jetton_change_admin', read: (s) => ({ query_id: queryId(s), new_admin_address: loadAddr(s) }) }],
+  [STABLECOIN_OP.claimAdmin, { name: 'jetton_claim_admin', read: (s) => ({ query_id: queryId(s) }) }],
+  [STABLECOIN_OP.changeMetadataUri, { name: 'jetton_change_content', read: (s) => ({ query_id: queryId(s), new_metadata_url: utf8.decode(snakeBytes(s)) }) }],
+  [
+    STABLECOIN_OP.callTo,
+    {
+      name: 'jetton_call_to',
+      read: (s) => {
+        const q = queryId(s);
+        const to = loadAddr(s);
+        const tonAmount = s.loadCoins().toString();
+        const action = s.loadRef();
+        return { query_id: q, to_address: to, ton_amount: tonAmount, action_type: callToActionType(action), action_data: bocBase64(action) };
+      },
+    },
+  ],
+  // status:uint4, as stablecoin-contract's wallets keep it.
+  [STABLECOIN_OP.setStatus, { name: 'jetton_set_status', read: (s) => ({ query_id: queryId(s), new_status: s.loadUint(4) }) }],
+  [SINGLE_NOMINATOR_OP.withdraw, { name: 'single_nominator_withdraw', read: (s) => ({ query_id: queryId(s), coins: s.loadCoins().toString() }) }],
+  [SINGLE_NOMINATOR_OP.changeValidator, { name: 'single_nominator_change_validator', read: (s) => ({ query_id: queryId(s), validator_address: loadAddr(s) }) }],
+  [VESTING_OP.sendMessage, { name: 'vesting_internal_transfer', read: vestingSend }],
+]);
 
 const list = (addresses: Address[]) => addresses.map((a) => rawUpper(a));
 
@@ -112,7 +179,9 @@ function actionJson(a: ParsedMultisigAction): MultisigOrderActionJson {
     };
   }
   if (a.type === 'unknown') {
-    return { destination: null, value: null, body_raw: bocBase64(a.cell), parsed: false, error: 'unknown order action', parsed_body: null, parsed_body_type: null, send_mode: null };
+    // Neither send_message nor update_multisig_params (or one that does not fit its layout): the raw action.
+    const what = a.opcode === null ? 'no opcode' : `opcode 0x${a.opcode.toString(16).padStart(8, '0')}`;
+    return { destination: null, value: null, body_raw: bocBase64(a.cell), parsed: false, error: `unknown order action (${what})`, parsed_body: null, parsed_body_type: 'unknown', send_mode: null };
   }
   const info = a.message.info;
   const internal = info.type === 'internal';

@@ -521,14 +521,47 @@ describe('multisig v2 (Tolk, multisig-contract-v2 interface)', () => {
     expect((await orderData(2n)).sentForExecution).toBe(false);
   });
 
+  it('new_order must bring get_order_estimate, what the transactions from the order to its execution charge', async () => {
+    const dest = await bc.treasury('estimate-dest');
+    const computeFees = (t: BlockchainTransaction) => {
+      const c = t.description.type === 'generic' ? t.description.computePhase : null;
+      return c?.type === 'vm' ? c.gasFees : 0n;
+    };
+    for (const n of [1, 60]) {
+      const seqno = (await msData()).nextOrderSeqno;
+      const actions = Array.from({ length: n }, (_, i) => pay(dest.address, 1n, `payment ${i}`));
+      const expirationDate = bc.now! + 3600;
+      const body = (value: bigint) => ({
+        to: multisig,
+        value,
+        body: multisigNewOrderBody({ queryId: 1n, orderSeqno: MULTISIG_NEXT_SEQNO, isSigner: true, index: 0, expirationDate, order: packMultisigOrder(actions) }),
+      });
+      const estimate = (await bc.runGetMethod(multisig, 'get_order_estimate', [{ type: 'cell', cell: packMultisigOrder(actions) }, { type: 'int', value: BigInt(expirationDate) }])).stackReader.readBigNumber();
+      expect(exitOn((await signers[0].send(body(estimate - 1n))).transactions, multisig)).toBe(MULTISIG_EXIT.notEnoughTon);
+      const made = await signers[0].send(body(estimate));
+      expect(exitOn(made.transactions, multisigOrderAddress(code, multisig, seqno))).toBe(0);
+      const approved = await signers[1].send({ to: multisigOrderAddress(code, multisig, seqno), value: toNano('0.1'), body: multisigApproveBody(1) });
+      const execute = approved.transactions.find((t) => t.inMessage?.body.beginParse().preloadUint(32) === MULTISIG_OP.execute)!;
+      expect(exitOn([execute], multisig)).toBe(0);
+      expect(approved.transactions.filter((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(dest.address))).toHaveLength(n);
+      // What the order's value paid for: all it brought but what reached the multisig with the execute,
+      // plus the gas of that execute. The estimate covers it, without a flat margin far above it.
+      const spent = estimate - (execute.inMessage!.info as { value: { coins: bigint } }).value.coins + computeFees(execute);
+      expect(spent).toBeGreaterThan(0n);
+      expect(estimate).toBeGreaterThanOrEqual(spent);
+      expect(estimate).toBeLessThan(spent * 2n);
+    }
+  });
+
   it('an update_multisig_params order replaces threshold, signers and proposers', async () => {
     const update: MultisigAction = { type: 'update', threshold: 1, signers: [signers[0].address, signers[1].address], proposers: [] };
-    await newOrder(signers[0], { seqno: 3n, isSigner: true, index: 0, actions: [update] });
-    const r = await signers[1].send({ to: multisigOrderAddress(code, multisig, 3n), value: toNano('0.1'), body: multisigApproveBody(1) });
+    const seqno = (await msData()).nextOrderSeqno;
+    await newOrder(signers[0], { seqno, isSigner: true, index: 0, actions: [update] });
+    const r = await signers[1].send({ to: multisigOrderAddress(code, multisig, seqno), value: toNano('0.1'), body: multisigApproveBody(1) });
     const executed = r.transactions.find((t) => t.inMessage?.body.beginParse().preloadUint(32) === MULTISIG_OP.execute);
     expect(executed).toBeDefined();
     const d = await msData();
-    expect(d).toMatchObject({ nextOrderSeqno: 4n, threshold: 1, proposers: [] });
+    expect(d).toMatchObject({ nextOrderSeqno: seqno + 1n, threshold: 1, proposers: [] });
     expect(d.signers.map((a) => a.toRawString())).toEqual([signers[0].address.toRawString(), signers[1].address.toRawString()]);
   });
 });

@@ -24,9 +24,27 @@ export const compileMultisigContracts = cachedCompilation<MultisigCode>(async ()
   const dir = tolkSourceDir('multisig', 'multisig.tolk');
   const order = await compileTolk(dir, 'order.tolk');
   const orderBoc = order.toBoc({ idx: false, crc32: false }).toString('hex');
-  const orderCode = `tolk 1.3\n\n// Generated: the compiled order.tolk.\nfun orderCode(): cell\n    asm "B{${orderBoc}} B>boc PUSHREF"\n`;
+  const size = cellTreeSize(order);
+  const orderCode =
+    `tolk 1.3\n\n// Generated: the compiled order.tolk and its size (distinct cells and their bits, as CDATASIZE counts).\n` +
+    `fun orderCode(): cell\n    asm "B{${orderBoc}} B>boc PUSHREF"\n\nconst ORDER_CODE_CELLS = ${size.cells}\nconst ORDER_CODE_BITS = ${size.bits}\n`;
   return { order, multisig: await compileTolk(dir, 'multisig.tolk', { 'order-code.tolk': orderCode }) };
 });
+
+/** Distinct cells of a tree and their data bits (what TVM's CDATASIZE answers, and what fees count). */
+function cellTreeSize(root: Cell): { cells: number; bits: number } {
+  const seen = new Set<string>();
+  let bits = 0;
+  const visit = (c: Cell) => {
+    const h = c.hash().toString('hex');
+    if (seen.has(h)) return;
+    seen.add(h);
+    bits += c.bits.length;
+    c.refs.forEach(visit);
+  };
+  visit(root);
+  return { cells: seen.size, bits };
+}
 
 export function multisigInit(
   code: MultisigCode,

@@ -9,14 +9,8 @@
 import { Address, beginCell, Cell, contractAddress, StateInit } from '@ton/core';
 import { storeSnakeBytes } from './common';
 import { mintRequestBody, type JettonMintArgs } from './jetton';
+import { STABLECOIN_OP } from '../../ton/owner-ops';
 import { cachedCompilation, compileTolk, tolkSourceDir } from './tolk';
-
-export const OP_STABLECOIN_MINT = 0x642b7d07;
-export const OP_STABLECOIN_CHANGE_ADMIN = 0x6501f354;
-export const OP_STABLECOIN_CLAIM_ADMIN = 0xfb88e119;
-export const OP_STABLECOIN_CHANGE_METADATA_URI = 0xcb862902;
-export const OP_STABLECOIN_CALL_TO = 0x235caf52;
-export const OP_STABLECOIN_SET_STATUS = 0xeed236d3;
 
 /** Exit codes of the wallet (stablecoin-contract's numbering). */
 export const STABLECOIN_EXIT = { contractLocked: 45, balance: 47, notOwner: 73, notValidWallet: 74 } as const;
@@ -62,13 +56,13 @@ export function stablecoinWalletAddress(code: StablecoinCode, minter: Address, o
 }
 
 /** admin → stablecoin minter: mint `amount` to `to` (the standard minter's mint request layout). */
-export const stablecoinMintBody = (args: JettonMintArgs): Cell => mintRequestBody(OP_STABLECOIN_MINT, args);
+export const stablecoinMintBody = (args: JettonMintArgs): Cell => mintRequestBody(STABLECOIN_OP.mint, args);
 
 /** admin → minter: set the status of `owner`'s wallet (STABLECOIN_STATUS), delivered by call_to. */
 export function stablecoinSetStatusBody(args: { owner: Address; status: number; tonAmount: bigint; queryId?: bigint }): Cell {
-  const setStatus = beginCell().storeUint(OP_STABLECOIN_SET_STATUS, 32).storeUint(args.queryId ?? 0n, 64).storeUint(args.status, 4).endCell();
+  const setStatus = beginCell().storeUint(STABLECOIN_OP.setStatus, 32).storeUint(args.queryId ?? 0n, 64).storeUint(args.status, 4).endCell();
   return beginCell()
-    .storeUint(OP_STABLECOIN_CALL_TO, 32)
+    .storeUint(STABLECOIN_OP.callTo, 32)
     .storeUint(args.queryId ?? 0n, 64)
     .storeAddress(args.owner)
     .storeCoins(args.tonAmount)
@@ -78,15 +72,15 @@ export function stablecoinSetStatusBody(args: { owner: Address; status: number; 
 
 /** admin → minter: the first step of handing the admin role over (the new admin then claims it). */
 export function stablecoinChangeAdminBody(newAdmin: Address, queryId = 0n): Cell {
-  return beginCell().storeUint(OP_STABLECOIN_CHANGE_ADMIN, 32).storeUint(queryId, 64).storeAddress(newAdmin).endCell();
+  return beginCell().storeUint(STABLECOIN_OP.changeAdmin, 32).storeUint(queryId, 64).storeAddress(newAdmin).endCell();
 }
 
 /** next admin → minter: take the admin role. */
 export function stablecoinClaimAdminBody(queryId = 0n): Cell {
-  return beginCell().storeUint(OP_STABLECOIN_CLAIM_ADMIN, 32).storeUint(queryId, 64).endCell();
+  return beginCell().storeUint(STABLECOIN_OP.claimAdmin, 32).storeUint(queryId, 64).endCell();
 }
 
 /** admin → minter: a new metadata URI (its bytes follow the query id). */
 export function stablecoinChangeMetadataUriBody(uri: string, queryId = 0n): Cell {
-  return storeSnakeBytes(beginCell().storeUint(OP_STABLECOIN_CHANGE_METADATA_URI, 32).storeUint(queryId, 64), Buffer.from(uri, 'utf8')).endCell();
+  return storeSnakeBytes(beginCell().storeUint(STABLECOIN_OP.changeMetadataUri, 32).storeUint(queryId, 64), Buffer.from(uri, 'utf8')).endCell();
 }

@@ -9,6 +9,7 @@
 import { VestingWalletV1 } from 'tonweb/src/contract/lockup/VestingWalletV1.js';
 import { Address, beginCell, Cell, contractAddress, external, Message, MessageRelaxed, storeMessageRelaxed, StateInit } from '@ton/core';
 import { ed25519Sign } from './signing';
+import { VESTING_OP } from '../../ton/owner-ops';
 
 /** tonweb's default subwallet id base; the id is base + workchain. */
 export const VESTING_WALLET_ID_BASE = 0x10c;
@@ -75,13 +76,10 @@ export function vestingExternal(args: {
   return external({ to: args.address, body });
 }
 
-export const OP_VESTING_SEND = 0xa7733acd;
-export const OP_VESTING_ADD_WHITELIST = 0x7258a69b;
-
 /** owner → vesting wallet: send `message` (the contract takes send mode 3 only) out of the unlocked part. */
 export function vestingSendBody(args: { message: MessageRelaxed; mode?: number; queryId?: bigint }): Cell {
   return beginCell()
-    .storeUint(OP_VESTING_SEND, 32)
+    .storeUint(VESTING_OP.sendMessage, 32)
     .storeUint(args.queryId ?? 0n, 64)
     .storeUint(args.mode ?? 3, 8)
     .storeRef(beginCell().store(storeMessageRelaxed(args.message)))
@@ -97,7 +95,7 @@ export function vestingAddWhitelistBody(args: { addresses: Address[]; queryId?: 
     if (tail) b.storeRef(tail);
     tail = b.endCell();
   }
-  const body = beginCell().storeUint(OP_VESTING_ADD_WHITELIST, 32).storeUint(args.queryId ?? 0n, 64).storeAddress(args.addresses[0]);
+  const body = beginCell().storeUint(VESTING_OP.addWhitelist, 32).storeUint(args.queryId ?? 0n, 64).storeAddress(args.addresses[0]);
   if (tail) body.storeRef(tail);
   return body.endCell();
 }

@@ -3,6 +3,8 @@
 // them on an account by running get-methods, and turns one masterchain block into rows of its tables.
 // Adding a family is adding a module that implements Detector and listing it in DETECTORS (index.ts).
 import type { Cell, TupleItem } from '@ton/core';
+import { rawUpper } from '../../ton/address';
+import { stackAddress } from '../../ton/jetton-getters';
 import type { PrismaClient } from '../../db/generated/client';
 import type { AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../records';
@@ -78,5 +80,36 @@ export async function readGetter<T>(account: DerivedAccount, run: GetterRun, met
     return stack ? read(stack) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Vouching of a child contract by its parent: whether `parent`'s get-method (on its indexed state) names
+ * `child` as the address it would deploy — a jetton master's get_wallet_address for a wallet, a
+ * multisig's get_order_address for an order. Any contract can answer a child's get-method claiming a
+ * real parent; without this its made-up rows would be listed under that parent. `key` names what was
+ * vouched for (what never changes about the child); answers are remembered, so a child is asked about
+ * once, and the memory is dropped wholesale when full.
+ */
+export class Vouching {
+  private readonly vouched = new Set<string>();
+  constructor(private readonly max: number) {}
+
+  async check(block: DeriveBlock, key: string, child: string, parent: string, method: string, stack: TupleItem[]): Promise<boolean> {
+    if (this.vouched.has(key)) return true;
+    const account = await block.account(parent);
+    if (!account) return false;
+    const answer = await block.run(account, method, stack);
+    let named: string | null = null;
+    try {
+      const a = answer ? stackAddress(answer[0]) : null;
+      named = a ? rawUpper(a) : null;
+    } catch {
+      named = null;
+    }
+    if (named !== child) return false;
+    if (this.vouched.size >= this.max) this.vouched.clear();
+    this.vouched.add(key);
+    return true;
   }
 }

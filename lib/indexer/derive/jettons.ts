@@ -8,12 +8,12 @@ import { OP, readBurn, readTransfer } from '../../actions/protocols/jettons';
 import { readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
-import { readJettonData, readWalletData, stackAddress, type WalletData } from '../../ton/jetton-getters';
+import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
 import { parseTokenContent } from '../../ton/token-content';
 import type { MessageRecord } from '../records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
-import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
 export const JETTON_WALLET = 'jetton_wallet';
@@ -54,33 +54,18 @@ function contentJson(content: Cell): Record<string, string> | null {
   }
 }
 
-// Wallets their master vouched for, as `wallet owner jetton` (none of the three ever changes). Bounded:
-// dropped wholesale when full; a wallet is then asked about again once.
-const vouched = new Set<string>();
-const VOUCHED_MAX = 200_000;
+// Wallets their master vouched for, as `wallet owner jetton` (none of the three ever changes).
+const vouched = new Vouching(200_000);
 
 /**
  * Whether the wallet's master names it as the owner's wallet (get_wallet_address on the master's
  * indexed state): any contract can answer get_wallet_data with a real jetton's master, and without this
  * its made-up balance and transfers would be listed under that jetton.
  */
-async function vouchedFor(block: DeriveBlock, wallet: string, d: WalletData): Promise<boolean> {
-  const key = `${wallet} ${raw(d.owner)} ${raw(d.jetton)}`;
-  if (vouched.has(key)) return true;
-  const master = await block.account(raw(d.jetton)!);
-  if (!master) return false;
-  const stack = await block.run(master, 'get_wallet_address', [{ type: 'slice', cell: beginCell().storeAddress(d.owner).endCell() }]);
-  let named: string | null = null;
-  try {
-    named = stack ? raw(stackAddress(stack[0])) : null;
-  } catch {
-    named = null;
-  }
-  if (named !== wallet) return false;
-  if (vouched.size >= VOUCHED_MAX) vouched.clear();
-  vouched.add(key);
-  return true;
-}
+const vouchedFor = (block: DeriveBlock, wallet: string, d: WalletData): Promise<boolean> =>
+  vouched.check(block, `${wallet} ${raw(d.owner)} ${raw(d.jetton)}`, wallet, raw(d.jetton)!, 'get_wallet_address', [
+    { type: 'slice', cell: beginCell().storeAddress(d.owner).endCell() },
+  ]);
 
 function stateColumns(a: DerivedAccount) {
   return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };

@@ -1,12 +1,15 @@
 // Multisig v2 wallets and orders (TON's multisig-contract-v2 interface) in the derive stage: a wallet as
 // get_multisig_data answers at the indexed block, an order as get_order_data answers (once the wallet
-// has initialised it). Like vesting.ts, a row is replaced only by a newer state of the account.
+// has initialised it) — and only when the wallet it names vouches for it: get_order_address of that
+// wallet (on its indexed state) must answer the order's own address for its seqno, so a contract that
+// merely claims a wallet in its get_order_data cannot join that wallet's orders. Like vesting.ts, a row
+// is replaced only by a newer state of the account.
 import type { Address } from '@ton/core';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { MULTISIG_ORDER_V2, MULTISIG_V2, readMultisigData, readOrderData, type MultisigData, type MultisigOrderData } from '../../ton/multisig';
 import { hex, optHex, type Row, type TableRows } from '../sql';
-import { declaredBy, newerState, readGetter, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
+import { declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 
 const DECLARES: Record<string, number[]> = {
@@ -27,6 +30,14 @@ const raws = (list: Address[]) => list.map((a) => rawUpper(a));
 
 const multisigData = (account: DerivedAccount, run: GetterRun): Promise<MultisigData | null> => readGetter(account, run, 'get_multisig_data', readMultisigData);
 const orderData = (account: DerivedAccount, run: GetterRun): Promise<MultisigOrderData | null> => readGetter(account, run, 'get_order_data', readOrderData);
+
+// Orders their wallet vouched for, as `order wallet seqno` (none of the three changes once initialised).
+const vouched = new Vouching(100_000);
+
+const vouchedFor = (block: DeriveBlock, order: string, o: MultisigOrderData): Promise<boolean> => {
+  const wallet = rawUpper(o.multisig);
+  return vouched.check(block, `${order} ${wallet} ${o.orderSeqno}`, order, wallet, 'get_order_address', [{ type: 'int', value: o.orderSeqno }]);
+};
 
 const accountColumns = (account: DerivedAccount) => ({
   code_hash: optHex(account.state.codeHash),
@@ -66,7 +77,7 @@ export const multisigDetector: Detector = {
       if (account.interfaces.includes(MULTISIG_ORDER_V2)) {
         const o = await orderData(account, block.run);
         // An order the wallet has not initialised yet has nothing to list.
-        if (o && o.threshold !== null && o.order) {
+        if (o && o.threshold !== null && o.order && (await vouchedFor(block, address, o))) {
           orders.push({
             address,
             multisig_address: rawUpper(o.multisig),

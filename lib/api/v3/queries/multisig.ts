@@ -1,12 +1,14 @@
 // multisig_wallets and multisig_orders for GET /multisig/wallets and /multisig/orders (api-v3.md §2.3,
 // §3.19): wallets by address or by member (signer or proposer), orders by address or by wallet, each in
-// insertion order {sort}; a wallet's orders are attached in insertion order.
+// insertion order {sort}; a wallet's newest orders (LIMITS.multisigOrdersPerWallet, at most
+// LIMITS.multisigOrdersPerAnswer per answer) are attached in insertion order.
 import { Prisma, type PrismaClient } from '../../../db/generated/client';
 import { optB64 } from '../encode';
 import type { MultisigJson, MultisigOrderJson } from '../models';
 import { orderActions } from '../multisig-actions';
 import type { Page, SortOrder } from '../params';
 import { cellFromBoc } from '../../../actions/cells';
+import { LIMITS } from '../../../http/limits';
 
 interface WalletRow {
   address: string;
@@ -73,8 +75,17 @@ export async function findMultisigWallets(
     FROM multisig_wallets WHERE ${Prisma.join(conds, ' AND ')} ORDER BY id ${direction(o.sort)} LIMIT ${o.page.take} OFFSET ${o.page.skip}`);
   const orders = new Map<string, MultisigOrderJson[]>();
   if (o.includeOrders && rows.length) {
-    const found = await prisma.$queryRaw<OrderRow[]>(Prisma.sql`
-      SELECT ${ORDER_COLUMNS} FROM multisig_orders WHERE multisig_address = ANY(${rows.map((r) => r.address)}::text[]) ORDER BY id ASC`);
+    // Each wallet's newest orders off (multisig_address, id), at most multisigOrdersPerWallet; of those at
+    // most multisigOrdersPerAnswer in all, every wallet's newest before any wallet's next (rank), so a page
+    // of many busy wallets still shows each one's latest orders. Attached in id order.
+    const found = await prisma.$queryRaw<(OrderRow & { id: bigint })[]>(Prisma.sql`
+      SELECT o.* FROM unnest(${rows.map((r) => r.address)}::text[]) AS w(address)
+      CROSS JOIN LATERAL (
+        SELECT ${ORDER_COLUMNS}, id, row_number() OVER (ORDER BY id DESC) AS rank
+        FROM (SELECT ${ORDER_COLUMNS}, id FROM multisig_orders WHERE multisig_address = w.address ORDER BY id DESC LIMIT ${LIMITS.multisigOrdersPerWallet}) newest
+      ) o
+      ORDER BY o.rank, o.id DESC LIMIT ${LIMITS.multisigOrdersPerAnswer}`);
+    found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const r of found) orders.set(r.multisig_address, [...(orders.get(r.multisig_address) ?? []), orderJson(r, false)]);
   }
   return rows.map((r) => ({

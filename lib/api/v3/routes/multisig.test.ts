@@ -2,18 +2,32 @@
 // multisig and its two orders as get_multisig_data and get_order_data answer (v2 runGetMethod runs them
 // live at the head the index reached), the decoded order actions, the filters, sort and paging, an order
 // executed by a live approval, a wallet without orders (the `null` quirk) and the routes' 422s.
-import { Address, beginCell, toNano } from '@ton/core';
+import { Address, beginCell, type Cell, contractAddress, internal, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileMultisigContracts, multisigInit } from '../../../devnet/contracts/multisig';
+import { compileMultisigContracts, multisigInit, multisigOrderAddress } from '../../../devnet/contracts/multisig';
+import { stablecoinChangeAdminBody, stablecoinChangeMetadataUriBody, stablecoinClaimAdminBody, stablecoinSetStatusBody } from '../../../devnet/contracts/stablecoin';
+import { vestingSendBody } from '../../../devnet/contracts/vesting';
+import { LIMITS } from '../../../http/limits';
+import { JETTON_TOP_UP_OP, SINGLE_NOMINATOR_OP } from '../../../ton/owner-ops';
 import { GENESIS_MULTISIG, GENESIS_QUERY_IDS } from '../../../devnet/genesis/genesis';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { messageBoc, signedTransfer, type Transfer } from '../../../testing/devnet';
 import { genesisWallet } from '../../../testing/wallets';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
-import { multisigApproveBody, readMultisigData, readOrderData } from '../../../ton/multisig';
+import {
+  addressListDict,
+  MULTISIG_EXIT,
+  MULTISIG_NEXT_SEQNO,
+  multisigApproveBody,
+  multisigNewOrderBody,
+  packMultisigOrder,
+  readMultisigData,
+  readOrderData,
+  type MultisigAction,
+} from '../../../ton/multisig';
 import { liveGetMethod } from '../../../testing/get-method';
-import { MultisigOrdersResponse, MultisigWalletsResponse, type MultisigJson, type MultisigOrderJson } from '../models';
+import { MultisigOrdersResponse, MultisigWalletsResponse, type ActionJson, type MultisigJson, type MultisigOrderJson, type TransactionJson } from '../models';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));
@@ -176,11 +190,177 @@ describe('a multisig without orders, and bad requests', () => {
       ['multisig/wallets', { address: 'not-an-address' }, /address/],
       ['multisig/orders', { multisig_address: acc('multisig'), limit: 1001 }, /^limit is not allowed: 1001 > 1000$/],
       ['multisig/wallets', { address: acc('multisig'), sort: 'sideways' }, /sort/],
+      ['multisig/wallets', { wallet_address: 'EQ-bad' }, /wallet_address/],
+      ['multisig/wallets', { address: acc('multisig'), limit: 'many' }, /limit/],
+      ['multisig/wallets', { address: acc('multisig'), offset: 'x' }, /offset/],
+      ['multisig/wallets', { address: acc('multisig'), include_orders: 'maybe' }, /include_orders/],
+      ['multisig/wallets', { address: Array.from({ length: 1001 }, () => acc('multisig')) }, /1000/],
+      ['multisig/orders', { address: '0:XYZ' }, /address/],
+      ['multisig/orders', { multisig_address: 'not-an-address' }, /multisig_address/],
+      ['multisig/orders', { multisig_address: acc('multisig'), sort: 'up' }, /sort/],
+      ['multisig/orders', { multisig_address: acc('multisig'), offset: '1.5' }, /offset/],
+      ['multisig/orders', { multisig_address: acc('multisig'), parse_actions: 'perhaps' }, /parse_actions/],
     ];
     for (const [route, query, message] of cases) {
       const r = await chain.callV3<{ error: string }>(route, query);
       expect(r.status, `${route} ${JSON.stringify(query)}`).toBe(422);
+      expect(Object.keys(r.body)).toEqual(['error']);
       expect(r.body.error).toMatch(message);
     }
+    // As toncenter: limit below 1 is 1, a negative offset is 0, sort takes a/d in any case.
+    expect((await orders({ multisig_address: acc('multisig'), limit: 0 })).orders).toHaveLength(1);
+    expect((await orders({ multisig_address: acc('multisig'), offset: -5, sort: 'A' })).orders.map((o) => o.order_seqno)).toEqual(['0', '1']);
   });
+});
+
+describe('orders of a fresh multisig: every action kind, approval by comment, a forged order, more orders than a wallet lists', () => {
+  const FAR = GENESIS_MULTISIG.expiresAt; // the genesis orders' expiration, years past the devnet's clock
+  let code: Awaited<ReturnType<typeof compileMultisigContracts>>;
+  let msig: Address;
+  const at = (a: Address) => rawUpper(a);
+  const order = (seqno: bigint) => multisigOrderAddress(code, msig, seqno);
+
+  /** What `multisig` asks a new order of `actions` to bring (get_order_estimate, live). */
+  const estimate = async (multisig: Address, actions: MultisigAction[]) => {
+    const [cost] = await liveGetMethod(chain, at(multisig), 'get_order_estimate', [['tvm.Cell', packMultisigOrder(actions).toBoc().toString('base64')], ['num', String(FAR)]]);
+    return (cost as { value: bigint }).value;
+  };
+
+  /** `from` (signer `index`) asks `multisig` for its next order, approving it, with `value` (what the order costs). */
+  const newOrder = (multisig: Address, index: number, actions: MultisigAction[], queryId: bigint, value: bigint): Transfer => ({
+    to: multisig,
+    value,
+    bounce: true,
+    body: multisigNewOrderBody({ queryId, orderSeqno: MULTISIG_NEXT_SEQNO, isSigner: true, index, expirationDate: FAR, order: packMultisigOrder(actions) }),
+  });
+  const pay = (to: string, value: bigint, comment: string, sendMode = 3): MultisigAction => ({
+    type: 'transfer',
+    sendMode,
+    message: internal({ to: Address.parse(chain.account(to).address), value, bounce: false, body: comment }),
+  });
+
+  beforeAll(async () => {
+    code = await compileMultisigContracts();
+    const init = multisigInit(code, { threshold: 2, signers: [Address.parse(chain.account('admin').address), Address.parse(chain.account('alice').address)], proposers: [] });
+    msig = init.address;
+    await send('alice', [{ to: msig, value: toNano('5'), bounce: false, init: init.init, body: beginCell().endCell() }]);
+  }, 120_000);
+
+  it('parse_actions decodes each kind an order carries, as written: messages of any send mode, admin bodies, a parameter update', async () => {
+    const B = Address.parse(chain.account('bob').address);
+    const to = (body: Cell, sendMode: number): MultisigAction => ({ type: 'transfer', sendMode, message: internal({ to: B, value: toNano('0.2'), bounce: true, body }) });
+    const actions: MultisigAction[] = [
+      pay('carol', toNano('1'), 'rent', 1),
+      to(stablecoinChangeAdminBody(msig, 2n), 64),
+      to(stablecoinClaimAdminBody(3n), 0),
+      to(stablecoinChangeMetadataUriBody('https://example.org/new.json', 4n), 2),
+      to(stablecoinSetStatusBody({ owner: B, status: 1, tonAmount: toNano('0.05'), queryId: 5n }), 3),
+      to(beginCell().storeUint(JETTON_TOP_UP_OP, 32).storeUint(6, 64).endCell(), 128 + 32),
+      to(beginCell().storeUint(SINGLE_NOMINATOR_OP.withdraw, 32).storeUint(7, 64).storeCoins(toNano('10')).endCell(), 1),
+      to(beginCell().storeUint(SINGLE_NOMINATOR_OP.changeValidator, 32).storeUint(8, 64).storeAddress(msig).endCell(), 1),
+      to(vestingSendBody({ message: internal({ to: B, value: toNano('1'), bounce: false, body: 'vested' }), queryId: 9n }), 1),
+      to(beginCell().storeUint(0xdeadbeef, 32).endCell(), 1),
+      { type: 'update', threshold: 1, signers: [B], proposers: [msig] },
+    ];
+    // What get_order_estimate asks is what the multisig takes: half of it is refused (not enough TON).
+    const cost = await estimate(msig, actions);
+    await send('admin', [newOrder(msig, 0, actions, 1n, cost / 2n)]);
+    const r = await chain.callV3<{ transactions: TransactionJson[] }>('transactions', { account: at(msig), limit: 1 });
+    expect(r.body.transactions[0]!.description.compute_ph?.exit_code).toBe(MULTISIG_EXIT.notEnoughTon);
+    await send('admin', [newOrder(msig, 0, actions, 1n, cost)]);
+    const [o] = (await orders({ address: at(order(0n)), parse_actions: true })).orders;
+    expect(o).toMatchObject({ ...(await liveOrder(at(order(0n)))), order_boc: packMultisigOrder(actions).toBoc().toString('base64'), approvals_num: 1 });
+    expect(o!.actions!.map((a) => [a.parsed_body_type, a.send_mode, a.parsed])).toEqual([
+      ['ton_transfer', 1, true],
+      ['jetton_change_admin', 64, true],
+      ['jetton_claim_admin', 0, true],
+      ['jetton_change_content', 2, true],
+      ['jetton_call_to', 3, true],
+      ['jetton_top_up', 160, true],
+      ['single_nominator_withdraw', 1, true],
+      ['single_nominator_change_validator', 1, true],
+      ['vesting_internal_transfer', 1, true],
+      ['unknown', 1, true],
+      ['multisig_update_params', null, true],
+    ]);
+    const body = (i: number) => o!.actions![i]!.parsed_body;
+    expect(o!.actions![0]).toMatchObject({ destination: acc('carol'), value: toNano('1').toString(), parsed_body: { comment: 'rent', encrypted: false } });
+    expect(body(1)).toEqual({ query_id: 2, new_admin_address: at(msig) });
+    expect(body(3)).toEqual({ query_id: 4, new_metadata_url: 'https://example.org/new.json' });
+    expect(body(4)).toMatchObject({ query_id: 5, to_address: acc('bob'), action_type: 'JettonSetStatus' });
+    expect(body(6)).toEqual({ query_id: 7, coins: toNano('10').toString() });
+    expect(body(8)).toMatchObject({ query_id: 9, destination: acc('bob'), value: toNano('1').toString(), comment: 'vested' });
+    expect(body(9)).toMatchObject({ opcode: 0xdeadbeef });
+    expect(body(10)).toEqual({ new_threshold: 1, new_signers: [acc('bob')], new_proposers: [at(msig)] });
+  });
+
+  it('an "approve" comment is an approval with the signer index of its sender', async () => {
+    const actions = [pay('carol', toNano('0.5'), 'approved by comment')];
+    await send('admin', [newOrder(msig, 0, actions, 2n, await estimate(msig, actions))]);
+    await send('alice', [{ to: order(1n), value: toNano('0.1'), bounce: true, body: 'approve' }]);
+    const [o] = (await orders({ address: at(order(1n)) })).orders;
+    expect(o).toMatchObject({ sent_for_execution: true, approvals_num: 2, approvals_mask: '3' });
+    const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { account: acc('alice'), action_type: 'multisig_approve', limit: 10 });
+    expect(r.status, r.text).toBe(200);
+    const approval = r.body.actions.find((a) => a.details.destination === at(order(1n)));
+    expect(approval?.details).toEqual({ signer_index: 1, exit_code: 0, source: acc('alice'), destination: at(order(1n)) });
+  });
+
+  it('a contract that claims to be an order of the wallet is not listed as one', async () => {
+    // The order's own code, with data that says "order 0 of msig, initialised, approved by alice" from the
+    // start: get_order_data answers like a real order of msig, but msig's get_order_address(0) names another address.
+    const alice = Address.parse(chain.account('alice').address);
+    const data = beginCell()
+      .storeAddress(msig)
+      .storeUint(0, 256)
+      .storeUint(2, 8) // threshold
+      .storeBit(false) // sent for execution
+      .storeRef(beginCell().storeDictDirect(addressListDict([alice])).endCell())
+      .storeUint(0, 256) // approvals mask
+      .storeUint(0, 8) // approvals
+      .storeUint(FAR, 48)
+      .storeRef(packMultisigOrder([pay('alice', toNano('4'), 'forged')]))
+      .endCell();
+    const forged = contractAddress(0, { code: code.order, data });
+    // alice's "approve" deploys it and runs it successfully (she is its only signer).
+    await send('alice', [{ to: forged, value: toNano('0.2'), bounce: false, init: { code: code.order, data }, body: 'approve' }]);
+    const live = readOrderData(await liveGetMethod(chain, at(forged), 'get_order_data'));
+    expect([rawUpper(live.multisig), live.orderSeqno, live.approvalsNum]).toEqual([at(msig), 0n, 1]);
+
+    expect((await orders({ address: at(forged) })).orders).toEqual([]);
+    expect((await orders({ multisig_address: at(msig), sort: 'asc' })).orders.map((o) => o.address)).toEqual([at(order(0n)), at(order(1n))]);
+    const [m] = (await wallets({ address: at(msig) })).multisigs;
+    expect(m!.orders!.map((o) => o.address)).toEqual([at(order(0n)), at(order(1n))]);
+  });
+
+  it(`a wallet with more than ${LIMITS.multisigOrdersPerWallet} orders lists its newest ${LIMITS.multisigOrdersPerWallet}; /multisig/orders has them all`, async () => {
+    const signers = ['admin', 'alice', 'wallet_v4r2'];
+    const init = multisigInit(code, { threshold: 3, signers: signers.map((n) => Address.parse(chain.account(n).address)), proposers: [] });
+    const busy = init.address;
+    await send('alice', [{ to: busy, value: toNano('1'), bounce: false, init: init.init, body: beginCell().endCell() }]);
+    const total = LIMITS.multisigOrdersPerWallet + 1;
+    const value = (await estimate(busy, [pay('carol', 1n, `order ${total}`)])) + toNano('0.01');
+    let made = 0;
+    while (made < total) {
+      // One external of 4 new_orders from each signer per block (v4 wallets carry 4 messages).
+      const counts = signers.map((_, i) => Math.max(0, Math.min(4, total - made - i * 4)));
+      for (const [index, name] of signers.entries()) {
+        if (!counts[index]) continue;
+        const first = made + index * 4;
+        const batch = Array.from({ length: counts[index]! }, (_, i) => newOrder(busy, index, [pay('carol', 1n, `order ${first + i}`)], BigInt(first + i), value));
+        const msg = await signedTransfer(await genesisWallet(chain, name), batch);
+        expect((await chain.callV2('post', 'sendBoc', { boc: messageBoc(msg).toString('base64') })).status).toBe(200);
+      }
+      made += counts.reduce((a, b) => a + b, 0);
+      await chain.seal();
+    }
+    const all = (await orders({ multisig_address: at(busy), limit: 1000, sort: 'asc' })).orders;
+    expect(all.map((o) => o.order_seqno)).toEqual(Array.from({ length: total }, (_, i) => String(i)));
+    const [m] = (await wallets({ address: at(busy) })).multisigs;
+    expect(m!.next_order_seqno).toBe(String(total));
+    expect(m!.orders!.map((o) => o.address)).toEqual(all.slice(-LIMITS.multisigOrdersPerWallet).map((o) => o.address));
+    // Another wallet on the same page keeps its own orders.
+    const both = (await wallets({ address: [at(busy), at(msig)], sort: 'asc' })).multisigs;
+    expect(both.map((w) => [w.address, w.orders!.length])).toEqual([[at(msig), 2], [at(busy), LIMITS.multisigOrdersPerWallet]]);
+  }, 300_000);
 });
