@@ -21,7 +21,7 @@ import { TEST_LAST, TEST_NOW, connectTcpEngine, createTestHandler, type TestHand
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(cond: () => boolean, timeoutMs = 2000): Promise<void> {
+async function waitFor(cond: () => boolean, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!cond()) {
     if (Date.now() > end) throw new Error('waitFor timed out');
@@ -41,8 +41,10 @@ describe('ADNL TCP server', () => {
     RawAdnlClient.connect({ host: '127.0.0.1', port: server.port, serverPublicKey: server.publicKey, ...extra });
 
   beforeAll(async () => {
-    th = createTestHandler({ slowMs: 600 }); // slower than the idle timeout
-    server = await startAdnlServer({ port: 0, seed: randomBytes(32), handler: th.handler, idleTimeoutMs: 400, handshakeTimeoutMs: 300 });
+    // Timeouts a few times longer than a loaded CI machine's scheduling delays, so only the behaviour
+    // under test closes a connection.
+    th = createTestHandler({ slowMs: 1500 }); // slower than the idle timeout
+    server = await startAdnlServer({ port: 0, seed: randomBytes(32), handler: th.handler, idleTimeoutMs: 1000, handshakeTimeoutMs: 800 });
   });
 
   afterAll(async () => {
@@ -81,21 +83,21 @@ describe('ADNL TCP server', () => {
     const [pinger, silent] = await Promise.all([raw(), raw()]);
     for (let i = 1n; i <= 8n; i++) {
       pinger.ping(i * 1000n + 7n);
-      const pong = await pinger.next(500);
+      const pong = await pinger.next(2000);
       expect(pong && RawAdnlClient.parsePong(pong)).toBe(i * 1000n + 7n);
-      await sleep(100);
+      await sleep(150);
     }
     expect(pinger.isClosed).toBe(false);
-    expect(silent.isClosed).toBe(true); // 800 ms > idleTimeoutMs
+    expect(silent.isClosed).toBe(true); // 8 × 150 ms > idleTimeoutMs
     pinger.ping(-1n);
-    expect(RawAdnlClient.parsePong((await pinger.next(500))!)).toBe(-1n);
+    expect(RawAdnlClient.parsePong((await pinger.next(2000))!)).toBe(-1n);
     pinger.close();
   });
 
   it('keeps a silent connection while one of its queries is in flight', async () => {
     const c = await raw();
     const qid = c.query(encodeLiteQuery({ kind: 'liteServer.getMasterchainInfoExt', mode: 0 }));
-    const ans = await c.next(1500);
+    const ans = await c.next(4000);
     expect(RawAdnlClient.parseAnswer(ans!).queryId.equals(qid)).toBe(true);
     expect(c.isClosed).toBe(false);
     c.close();
@@ -107,14 +109,14 @@ describe('ADNL TCP server', () => {
     try {
       // handshake for another key id
       const wrongKey = await raw({ keyId: randomBytes(32), noWait: true });
-      expect(await closesWithin(wrongKey, 1000)).toBe(true);
+      expect(await closesWithin(wrongKey, 3000)).toBe(true);
       // params checksum mismatch
       const badHash = await raw({ badParamsHash: true, noWait: true });
-      expect(await closesWithin(badHash, 1000)).toBe(true);
+      expect(await closesWithin(badHash, 3000)).toBe(true);
       // plain garbage instead of a handshake
       const garbage = await raw({ noWait: true, keyId: Buffer.alloc(32, 0xff) });
       garbage.socket.write(randomBytes(4096));
-      expect(await closesWithin(garbage, 1000)).toBe(true);
+      expect(await closesWithin(garbage, 3000)).toBe(true);
 
       const bad: [string, (c: RawAdnlClient) => void][] = [
         ['oversized frame', (c) => c.sendEncrypted(u32(ADNL_MAX_FRAME_SIZE + 1))],
@@ -128,7 +130,7 @@ describe('ADNL TCP server', () => {
       for (const [what, act] of bad) {
         const c = await raw();
         act(c);
-        expect([what, await closesWithin(c, 1000)]).toEqual([what, true]);
+        expect([what, await closesWithin(c, 3000)]).toEqual([what, true]);
         expect(await client.getCurrentTime()).toBe(TEST_NOW);
       }
       await waitFor(() => server.connectionCount() === 1);
@@ -144,18 +146,18 @@ describe('ADNL TCP server', () => {
     s.write(Buffer.alloc(100));
     const t0 = Date.now();
     await new Promise((r) => s.once('close', r));
-    expect(Date.now() - t0).toBeLessThan(1500);
+    expect(Date.now() - t0).toBeLessThan(800 + 3000); // the handshake timeout, not the idle one or never
   });
 
   it('accepts frames pipelined behind the handshake and answers out of order', async () => {
     const slow = encodeLiteQuery({ kind: 'liteServer.getMasterchainInfoExt', mode: 0 });
     const fast = encodeLiteQuery({ kind: 'liteServer.getTime' });
     const c = await RawAdnlClient.connect({ host: '127.0.0.1', port: server.port, serverPublicKey: server.publicKey, noWait: true });
-    expect((await c.next(1000))?.length).toBe(0); // the server's empty handshake frame
+    expect((await c.next(3000))?.length).toBe(0); // the server's empty handshake frame
     const slowId = c.query(slow);
     const fastId = c.query(fast);
     c.ping(5n);
-    const got = [await c.next(), await c.next(), await c.next()].map((p) => p!);
+    const got = [await c.next(4000), await c.next(4000), await c.next(4000)].map((p) => p!);
     // the pong is written synchronously, the fast answer a few microtasks later, the slow one last
     expect(RawAdnlClient.parsePong(got[0])).toBe(5n);
     expect(RawAdnlClient.parseAnswer(got[1]).queryId.equals(fastId)).toBe(true);
