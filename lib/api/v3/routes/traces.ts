@@ -1,5 +1,5 @@
 // Trace and action routes (api-v3.md §2.4): traces, events (traces with actions, under `events`),
-// actions and balanceChanges. The SQL lives in the query modules (traces-query.ts, actions-query.ts,
+// actions and balanceChanges. The SQL lives in the query modules (queries/traces.ts, actions-query.ts,
 // balance-changes.ts); these handlers check the parameters and assemble the answers.
 import { z } from 'zod';
 import { accountsOfActions, actionAddresses, actionJson, actionKey, actionsOfTraces, findActions, type ActionRow } from '../actions-query';
@@ -13,7 +13,8 @@ import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from 
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { findTraces, traceJson, transactionsOfTraces } from '../traces-query';
+import { findTraces, transactionsOfTraces } from '../queries/traces';
+import { traceJson } from '../trace-json';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
 import { bounds, requireMasterchainBlock } from './common';
 
