@@ -86,13 +86,13 @@ export async function findTraces(prisma: PrismaClient, f: TraceFilter): Promise<
  * traces hold the page once they hold offset + limit traces, or the walk ran out of transactions, or
  * P is at or below start_lt (what ends before P is filtered out). Oldest first, after walking up to lt
  * P: a trace not met ends after P, so the page is exact once its last trace ends at or before P, the
- * walk ran out, or P reached end_lt.
+ * walk ran out, or P reached end_lt. (`firstBatch`: tests start small to take every step.)
  */
-async function accountTracesByLt(prisma: PrismaClient, f: TraceFilter, account: string): Promise<TraceRow[]> {
-  for (let batch = Math.max(64, 3 * (f.skip + f.take)); ; batch *= 4) {
+export async function accountTracesByLt(prisma: PrismaClient, f: TraceFilter, account: string, firstBatch = Math.max(64, 3 * (f.skip + f.take))): Promise<TraceRow[]> {
+  for (let batch = firstBatch; ; batch *= 4) {
     const rows = await prisma.$queryRaw<WalkRow[]>(accountWalkQuery(f, account, batch));
     const { walked, edge } = rows[0]!;
-    const page = rows.filter((r) => r.trace_id !== null) as TraceRow[];
+    const page = rows.filter((r) => r.trace_id !== null).map(({ walked: _w, edge: _e, ...r }) => r as TraceRow);
     if (Number(walked) < batch || edge === null) return page;
     const exact =
       f.sort === 'asc'
