@@ -90,10 +90,12 @@ export async function findTraces(prisma: PrismaClient, f: TraceFilter): Promise<
  */
 export async function accountTracesByLt(prisma: PrismaClient, f: TraceFilter, account: string, firstBatch = Math.max(64, 3 * (f.skip + f.take))): Promise<TraceRow[]> {
   for (let batch = firstBatch; ; batch *= 4) {
-    const rows = await prisma.$queryRaw<WalkRow[]>(accountWalkQuery(f, account, batch));
-    const { walked, edge } = rows[0]!;
-    const page = rows.filter((r) => r.trace_id !== null).map(({ walked: _w, edge: _e, ...r }) => r as TraceRow);
-    if (Number(walked) < batch || edge === null) return page;
+    const walk = await prisma.$queryRaw<{ lt: bigint; trace_id: Uint8Array | null }[]>(accountWalkQuery(f, account, batch));
+    if (!walk.length) return [];
+    const edge = walk[walk.length - 1]!.lt;
+    const ids = [...new Map(walk.flatMap((w) => (w.trace_id ? [[Buffer.from(w.trace_id).toString('hex'), bytes(w.trace_id)] as const] : []))).values()];
+    const page = await prisma.$queryRaw<TraceRow[]>(accountPageQuery(f, account, ids, edge));
+    if (walk.length < batch) return page;
     const exact =
       f.sort === 'asc'
         ? (page.length === f.take && page[page.length - 1]!.end_lt <= edge) || (f.endLt !== undefined && edge >= f.endLt)
@@ -102,35 +104,35 @@ export async function accountTracesByLt(prisma: PrismaClient, f: TraceFilter, ac
   }
 }
 
-type WalkRow = { [K in keyof TraceRow]: TraceRow[K] | null } & { walked: bigint; edge: bigint | null };
-
 /**
- * One step of accountTracesByLt: the account's `batch` transactions nearest the page's end (below
- * end_lt when newest first: a trace ending by then has all its transactions by then), the traces they
- * and (newest first) the traces alive at the walk's edge with a transaction of the account hold, and
- * the page of them; with how many transactions were walked and the edge's lt (one row of nulls and
- * these when the page is empty). Exported for the plan test.
+ * One step of accountTracesByLt: the account's `batch` transactions nearest the page's end, in the
+ * walk's order (below end_lt when newest first: a trace ending by then has all its transactions by
+ * then). Exported for the plan test.
  */
 export function accountWalkQuery(f: TraceFilter, account: string, batch: number): Prisma.Sql {
-  const desc = f.sort !== 'asc';
-  const below = desc && f.endLt !== undefined ? Prisma.sql`AND t.lt <= ${f.endLt}::int8` : Prisma.empty;
-  const alive = desc
-    ? Prisma.sql`UNION SELECT s.trace_id FROM traces s
-        WHERE int8range(s.start_lt, s.end_lt, '[]') @> (SELECT edge FROM edge)
-          AND EXISTS (SELECT 1 FROM transactions x WHERE x.trace_id = s.trace_id AND x.account = ${account})`
-    : Prisma.empty;
-  // Each trace by its primary key (LIMIT 1 keeps the lookup per id: never a join the planner could turn
-  // into reading traces by a range filter's index and sorting them).
+  const below = f.sort !== 'asc' && f.endLt !== undefined ? Prisma.sql`AND t.lt <= ${f.endLt}::int8` : Prisma.empty;
+  return Prisma.sql`SELECT t.lt, t.trace_id FROM transactions t WHERE t.account = ${account} ${below} ORDER BY t.lt ${direction(f)} LIMIT ${batch}`;
+}
+
+/**
+ * The page among the walked traces `ids` and (newest first) the traces alive at the walk's `edge` with
+ * a transaction of the account. A query of its own, so the edge is a value the planner sees: the span
+ * index then estimates the few traces alive there (as an unknown it guesses thousands, and a parallel
+ * plan costs more to start than the whole lookup). Each trace by its primary key (LIMIT 1 keeps the
+ * lookup per id: never a join the planner could turn into reading traces by a range filter's index).
+ * Exported for the plan test.
+ */
+export function accountPageQuery(f: TraceFilter, account: string, ids: Uint8Array[], edge: bigint): Prisma.Sql {
+  const alive =
+    f.sort !== 'asc'
+      ? Prisma.sql`UNION SELECT s.trace_id FROM traces s
+          WHERE int8range(s.start_lt, s.end_lt, '[]') @> ${edge}::int8
+            AND EXISTS (SELECT 1 FROM transactions x WHERE x.trace_id = s.trace_id AND x.account = ${account})`
+      : Prisma.empty;
   return Prisma.sql`
-    WITH walk AS MATERIALIZED (
-      SELECT t.lt, t.trace_id FROM transactions t WHERE t.account = ${account} ${below} ORDER BY t.lt ${direction(f)} LIMIT ${batch}
-    ), edge AS MATERIALIZED (SELECT count(*) AS walked, ${desc ? Prisma.sql`min(lt)` : Prisma.sql`max(lt)`} AS edge FROM walk),
-    ids AS (SELECT DISTINCT trace_id FROM walk WHERE trace_id IS NOT NULL ${alive})
-    SELECT p.*, edge.walked, edge.edge FROM edge LEFT JOIN LATERAL (
-      SELECT tr.* FROM ids CROSS JOIN LATERAL (SELECT ${TRACE_COLUMNS} FROM traces tr WHERE tr.trace_id = ids.trace_id AND ${conditions(f)} LIMIT 1) tr
-      ${pageOf(f)}
-    ) p ON TRUE
-    ORDER BY p.end_lt ${direction(f)}, p.trace_id ${direction(f)}`;
+    SELECT tr.* FROM (SELECT unnest(${ids}::bytea[]) AS trace_id ${alive}) ids
+    CROSS JOIN LATERAL (SELECT ${TRACE_COLUMNS} FROM traces tr WHERE tr.trace_id = ids.trace_id AND ${conditions(f)} LIMIT 1) tr
+    ${pageOf(f)}`;
 }
 
 /**

@@ -57,7 +57,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     transactionsOfTraces(ctx.prisma, rows),
     withActions ? actionsOfTraces(ctx.prisma, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
   ]);
-  const txs = await loadTransactions(ctx.prisma, txRows);
+  const txs = await loadTransactions(ctx.prisma, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])));
   const byTrace = new Map<string, typeof txs>();
   for (const t of txs) if (t.trace_id) byTrace.set(t.trace_id, [...(byTrace.get(t.trace_id) ?? []), t]);
   const allActions: ActionJson[] = [];
