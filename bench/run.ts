@@ -1,5 +1,5 @@
 // `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
-// [--v3-database URL] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
+// [--v3-database URL] [--v3-routes traces,nft/items] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain into PostgreSQL and PGlite, with
@@ -45,6 +45,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '60' },
     'v3-database': { type: 'string' },
+    'v3-routes': { type: 'string' },
     requests: { type: 'string', default: '100000' },
     seed: { type: 'string', default: 'atlas-bench' },
     concurrency: { type: 'string', default: '8' },
@@ -106,7 +107,7 @@ async function onRecordedChain() {
         }
       }
     }
-    if (only.has('v3')) results.push(...(await benchV3(baseUrl, lite, head, targetRows, values['v3-database'])));
+    if (only.has('v3')) results.push(...(await benchV3(baseUrl, lite, head, targetRows, values['v3-database'], values['v3-routes']?.split(','))));
     if (only.has('v2')) results.push(...(await benchV2(lite, devnet)));
   } finally {
     lite.engine.close();

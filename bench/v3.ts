@@ -227,7 +227,11 @@ async function busiest(db: Database, table: string, column: string): Promise<str
   return rows.map((r) => r.v);
 }
 
-export async function benchV3(baseUrl: string, lite: LiteClient, head: number, rows: number, kept?: string): Promise<BenchResult[]> {
+/**
+ * `routes`: only the benchmarks whose name contains one of these strings (`--v3-routes traces,nft/items`),
+ * for A/B runs of one query change; all of them when absent.
+ */
+export async function benchV3(baseUrl: string, lite: LiteClient, head: number, rows: number, kept?: string, routes?: string[]): Promise<BenchResult[]> {
   const pg = kept ? await keptDatabase(kept) : await scratchPostgres(baseUrl);
   try {
     await migrate(pg.db);
@@ -248,25 +252,31 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
       ...latencyRows(`${name} (3 hot)`, await sample(150, async (i) => ok((await callV3(route, { [param]: keys[i % 3]!, ...extra })).status)), `the 3 keys with the most rows`),
     ];
     const sources = await busiest(pg.db, 'messages', 'source');
-    return [
-      ...latencyRows('v3 /messages (newest 10)', await sample(300, async () => ok((await callV3('messages', { limit: 10 })).status)), note('messages')),
-      ...latencyRows('v3 /messages?source (3 hot)', await sample(150, async (i) => ok((await callV3('messages', { source: sources[i % 3]!, limit: 10 })).status)), note('messages')),
-      ...latencyRows('v3 /transactions (newest 10)', await sample(300, async () => ok((await callV3('transactions', { limit: 10 })).status)), note('transactions')),
-      ...latencyRows('v3 /transactions?limit=1000', await sample(30, async () => ok((await callV3('transactions', { limit: 1000 })).status)), note('transactions')),
-      ...latencyRows('v3 /blocks?limit=1000', await sample(30, async () => ok((await callV3('blocks', { limit: 1000 })).status)), note('transactions')),
-      ...latencyRows(
+    /** A latency row set over `n` samples of `call`. */
+    const timed = (n: number, call: (i: number) => Promise<{ status: number }>, tables: string[]) => async (name: string) =>
+      latencyRows(name, await sample(n, async (i) => ok((await call(i)).status)), note(...tables));
+    const benches: [string, (name: string) => Promise<BenchResult[]>][] = [
+      ['v3 /messages (newest 10)', timed(300, () => callV3('messages', { limit: 10 }), ['messages'])],
+      ['v3 /messages?source (3 hot)', timed(150, (i) => callV3('messages', { source: sources[i % 3]!, limit: 10 }), ['messages'])],
+      ['v3 /transactions (newest 10)', timed(300, () => callV3('transactions', { limit: 10 }), ['transactions'])],
+      ['v3 /transactions?limit=1000', timed(30, () => callV3('transactions', { limit: 1000 }), ['transactions'])],
+      ['v3 /blocks?limit=1000', timed(30, () => callV3('blocks', { limit: 1000 }), ['transactions'])],
+      [
         'v3 /transactions?account&limit=20, 32 clients',
-        await sampleConcurrent(2000, 32, async (i) => ok((await callV3('transactions', { account: accounts[i % accounts.length]!, limit: 20 })).status)),
-        note('transactions'),
-      ),
-      ...latencyRows('v3 /transactions?account&limit=20', await sample(500, async (i) => ok((await callV3('transactions', { account: accounts[i % accounts.length]!, limit: 20 })).status)), note('transactions')),
-      ...latencyRows('v3 /blocks', await sample(500, async () => ok((await callV3('blocks', {})).status)), note('transactions')),
-      ...latencyRows('v3 /messages?msg_hash', await sample(500, async (i) => ok((await callV3('messages', { msg_hash: msgHashes[i % msgHashes.length]! })).status)), note('messages')),
-      ...(await byKey(`v3 /jetton/wallets?owner_address${LIMIT_NAME}`, 'jetton/wallets', 'owner_address', walletOwners, LIMIT, ['jetton_wallets'])),
-      ...(await byKey(`v3 /nft/items?owner_address${LIMIT_NAME}`, 'nft/items', 'owner_address', itemOwners, LIMIT, ['nft_items'])),
-      ...(await byKey(`v3 /actions?account${LIMIT_NAME}`, 'actions', 'account', actionAccounts, LIMIT, ['actions', 'action_accounts'])),
-      ...(await byKey(`v3 /traces?account${LIMIT_NAME}`, 'traces', 'account', accounts, LIMIT, ['traces', 'transactions'])),
+        async (name) =>
+          latencyRows(name, await sampleConcurrent(2000, 32, async (i) => ok((await callV3('transactions', { account: accounts[i % accounts.length]!, limit: 20 })).status)), note('transactions')),
+      ],
+      ['v3 /transactions?account&limit=20', timed(500, (i) => callV3('transactions', { account: accounts[i % accounts.length]!, limit: 20 }), ['transactions'])],
+      ['v3 /blocks', timed(500, () => callV3('blocks', {}), ['transactions'])],
+      ['v3 /messages?msg_hash', timed(500, (i) => callV3('messages', { msg_hash: msgHashes[i % msgHashes.length]! }), ['messages'])],
+      [`v3 /jetton/wallets?owner_address${LIMIT_NAME}`, (name) => byKey(name, 'jetton/wallets', 'owner_address', walletOwners, LIMIT, ['jetton_wallets'])],
+      [`v3 /nft/items?owner_address${LIMIT_NAME}`, (name) => byKey(name, 'nft/items', 'owner_address', itemOwners, LIMIT, ['nft_items'])],
+      [`v3 /actions?account${LIMIT_NAME}`, (name) => byKey(name, 'actions', 'account', actionAccounts, LIMIT, ['actions', 'action_accounts'])],
+      [`v3 /traces?account${LIMIT_NAME}`, (name) => byKey(name, 'traces', 'account', accounts, LIMIT, ['traces', 'transactions'])],
     ];
+    const results: BenchResult[] = [];
+    for (const [name, run] of benches) if (!routes || routes.some((r) => name.includes(r))) results.push(...(await run(name)));
+    return results;
   } finally {
     await pg.drop();
   }

@@ -7,7 +7,7 @@ import { actionRecordJson } from '../api/v3/actions-query';
 import { bytes, hex } from '../api/v3/encode';
 import { mapAccountState, mapMessage, type MessageRowLike } from '../api/v3/mappers';
 import type { ActionJson, MessageJson, TraceJson, TransactionJson } from '../api/v3/models';
-import { traceTree } from '../api/v3/traces-query';
+import { traceTree } from '../api/v3/trace-json';
 import { transactionJson } from '../api/v3/transactions-load';
 import type { MessageRecord } from '../indexer/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '.';

@@ -1,22 +1,26 @@
 // The per-account list routes with many rows behind an account. /actions?account=: a page of a busy
 // account must be read off an index in the route's order, not sorted out of all of the account's rows
 // (bench v3 measures the latency with 1M rows; the plan check keeps a query change from silently losing
-// the index; the query is the route's own SQL, EXPLAINed on the suite's engine). /traces?account=: both
-// ways findTraces finds a page (the newest traces for a busy account, the account's own traces
-// otherwise) give exactly the slice of all its traces, in both orders.
+// the index; the query is the route's own SQL, EXPLAINed on the suite's engine). /traces?account=: every
+// way findTraces finds a page (the walk down or up the account's transactions, with the traces still
+// running at its edge; with a time filter the newest traces for a busy account, the account's own
+// traces otherwise) gives exactly the slice of all its traces, in both orders, and the walk reads indexes.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../db/generated/client';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { plan as planOf } from '../../testing/plan';
 import { actionsQuery } from './actions-query';
-import { findTraces } from './traces-query';
+import { accountPageQuery, accountWalkQuery, findTraces } from './queries/traces';
 import { supportedActionTypes } from './action-types';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
 const BUSY = `0:${'B'.repeat(64)}`;
 const OLD = `0:${'C'.repeat(64)}`;
+const SPAN = `0:${'D'.repeat(64)}`;
+const OTHER = `0:${'E'.repeat(64)}`;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -47,6 +51,22 @@ beforeAll(async () => {
                   ELSE '0:' || upper(lpad(to_hex(i), 64, '0')) END,
              i * 10 + j, i, 0, 0, i, decode(md5('t' || i), 'hex'), '\\x00', 0, 'active', 'active', 0, '{}', '\\x00', '\\x00'
       FROM generate_series(1, 6000) i, generate_series(0, 1) j;
+      -- SPAN: 400 short traces of its own, and 6 long ones it joined early that end after every other
+      -- trace (its transactions in them are old, the traces newest): the newest-first walk meets some and
+      -- must find the rest as traces still running at its edge.
+      INSERT INTO traces (trace_id, mc_seqno_start, mc_seqno_end, start_lt, start_utime, end_lt, end_utime, state, transactions, messages,
+                          pending_messages, is_incomplete, classification_state)
+      SELECT decode(md5('s' || i), 'hex'), i, i, i * 10 + 5, i, i * 10 + 6, i, 'complete', 1, 0, 0, false, 'ok' FROM generate_series(1, 400) i
+      UNION ALL
+      SELECT decode(md5('l' || j), 'hex'), j, 7000, j * 1000 + 7, j, 70000 + j, 7000, 'complete', 2, 1, 0, false, 'ok' FROM generate_series(1, 6) j;
+      INSERT INTO transactions (hash, account, lt, now, block_workchain, block_shard, block_seqno, trace_id, prev_trans_hash, prev_trans_lt,
+                                orig_status, end_status, total_fees, description, account_state_hash_before, account_state_hash_after)
+      SELECT decode(md5('y' || i), 'hex'), '${SPAN}', i * 10 + 5, i, 0, 0, i, decode(md5('s' || i), 'hex'), '\\x00'::bytea, 0, 'active', 'active', 0, '{}'::jsonb, '\\x00'::bytea, '\\x00'::bytea
+      FROM generate_series(1, 400) i
+      UNION ALL
+      SELECT decode(md5('z' || j || k), 'hex'), CASE WHEN k = 0 THEN '${SPAN}' ELSE '${OTHER}' END, CASE WHEN k = 0 THEN j * 1000 + 7 ELSE 70000 + j END,
+             j, 0, 0, j, decode(md5('l' || j), 'hex'), '\\x00'::bytea, 0, 'active', 'active', 0, '{}'::jsonb, '\\x00'::bytea, '\\x00'::bytea
+      FROM generate_series(1, 6) j, generate_series(0, 1) k;
       ANALYZE;
     `),
   );
@@ -72,27 +92,64 @@ describe('/actions?account= reads a page off action_accounts in order', () => {
 });
 
 describe('/traces?account= pages', () => {
-  /** Every trace with a transaction of `account`, in the route's order: what any page must be a slice of. */
-  async function all(account: string, sort: 'asc' | 'desc'): Promise<string[]> {
+  type Range = { startLt?: bigint; endLt?: bigint; startUtime?: number; endUtime?: number };
+  /** Every trace with a transaction of `account` in `range`, in the route's order: what any page must be a slice of. */
+  async function all(account: string, sort: 'asc' | 'desc', r: Range = {}): Promise<string[]> {
+    const key = r.startUtime !== undefined || r.endUtime !== undefined ? 'end_utime' : 'end_lt';
     const rows = await t.db.prisma.$queryRawUnsafe<{ id: string }[]>(
       `SELECT encode(trace_id, 'hex') AS id FROM traces WHERE trace_id IN (SELECT trace_id FROM transactions WHERE account = $1)
-       ORDER BY end_lt ${sort}, trace_id ${sort}`,
-      account,
+         AND end_lt BETWEEN $2::int8 AND $3::int8 AND end_utime BETWEEN $4::int8 AND $5::int8
+       ORDER BY ${key} ${sort}, trace_id ${sort}`,
+      account, r.startLt ?? -1n, r.endLt ?? 2n ** 62n, r.startUtime ?? -1, r.endUtime ?? 2 ** 40,
     );
-    return rows.map((r) => r.id);
+    return rows.map((x) => x.id);
   }
   const ids = (rows: { trace_id: Uint8Array }[]) => rows.map((r) => Buffer.from(r.trace_id).toString('hex'));
 
-  it.each([
-    ['a busy account (read off the newest traces)', BUSY],
-    ['an account busy only long ago (its own traces, sorted)', OLD],
-  ])('%s: every page is the exact slice, both orders', async (_, account) => {
+  async function everyPage(account: string, range: Range, min: number) {
     for (const sort of ['desc', 'asc'] as const) {
-      const expected = await all(account, sort);
-      expect(expected.length).toBeGreaterThan(250);
-      for (const [skip, take] of [[0, 20], [40, 100], [1990, 20], [expected.length - 5, 20]] as const) {
-        expect(ids(await findTraces(t.db.prisma, { account, take, skip, sort }))).toEqual(expected.slice(skip, skip + take));
+      const expected = await all(account, sort, range);
+      expect(expected.length).toBeGreaterThan(min);
+      for (const [skip, take] of [[0, 1], [0, 20], [3, 7], [40, 100], [1990, 20], [expected.length - 5, 20], [expected.length, 10]] as const) {
+        const got = ids(await findTraces(t.db.prisma, { account, take, skip, sort, ...range }));
+        expect(got, `${sort} ${skip}+${take}`).toEqual(expected.slice(skip, skip + take));
       }
     }
+  }
+
+  it.each([
+    ['a busy account', BUSY],
+    ['an account busy only long ago', OLD],
+    ['an account in traces that run long past its transactions in them', SPAN],
+  ])('%s: every page is the exact slice, both orders', async (_, account) => {
+    await everyPage(account, {}, 250);
+  });
+
+  it.each([
+    ['an lt range', { startLt: 2_000n, endLt: 40_000n }],
+    ['from an lt', { startLt: 3_500n }],
+    ['up to an lt', { endLt: 30_000n }],
+    ['a time range (end_utime order)', { startUtime: 100, endUtime: 5_000 }],
+  ] as const)('%s: every page is the exact slice, both orders', async (_, range) => {
+    await everyPage(BUSY, range, 200);
+    await everyPage(SPAN, range, 0);
+  });
+
+  it('the long traces are on SPAN’s first page, newest first, though its transactions in them are old', async () => {
+    const first = await findTraces(t.db.prisma, { account: SPAN, take: 6, skip: 0, sort: 'desc' });
+    expect(first.map((r) => r.end_lt)).toEqual([70006n, 70005n, 70004n, 70003n, 70002n, 70001n]);
+  });
+
+  it.each(['desc', 'asc'] as const)('sort=%s: the walk reads the account’s transactions, the page the traces by key and (newest first) the span index', async (sort) => {
+    const f = { account: SPAN, take: 20, skip: 0, sort, startLt: 10n };
+    const walk = await plan(accountWalkQuery(f, SPAN, 64));
+    expect(walk.find((n) => n['Relation Name'] === 'transactions')?.['Index Name']).toBe('transactions_account_lt_key');
+    expect(walk.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+    const ids = Array.from({ length: 64 }, (_, i) => new Uint8Array(createHash('md5').update(`s${i + 1}`).digest()));
+    const nodes = await plan(accountPageQuery(f, SPAN, ids, 3_000n));
+    const indexes = new Set(nodes.map((n) => n['Index Name']).filter(Boolean));
+    expect(indexes.has('traces_pkey')).toBe(true);
+    expect(indexes.has('traces_lt_span_idx')).toBe(sort === 'desc');
+    expect(nodes.some((n) => n['Node Type'] === 'Seq Scan' || n['Node Type'] === 'Gather')).toBe(false);
   });
 });

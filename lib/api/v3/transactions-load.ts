@@ -12,7 +12,8 @@ interface TxMessageRow extends MessageSqlRow {
   direction: string;
 }
 
-export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]): Promise<TransactionJson[]> {
+/** `traceExternals`: the external_hash of every trace of `rows` by trace id (hex), when the caller has the traces' rows already. */
+export async function loadTransactions(prisma: PrismaClient, rows: Transaction[], traceExternals?: Map<string, Uint8Array | null>): Promise<TransactionJson[]> {
   if (!rows.length) return [];
   const txHashes = rows.map((t) => bytes(t.hash));
   const stateHashes = new Map<string, Uint8Array<ArrayBuffer>>();
@@ -29,12 +30,12 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
       SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
         frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
       FROM account_states WHERE hash = ANY(${[...stateHashes.values()]}::bytea[])`),
-    traceIds.size
+    traceIds.size && !traceExternals
       ? prisma.$queryRaw<{ traceId: Uint8Array; externalHash: Uint8Array | null }[]>(Prisma.sql`
           SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)
       : [],
   ]);
-  const externalOf = new Map(traces.map((t) => [hex(t.traceId), t.externalHash]));
+  const externalOf = traceExternals ?? new Map(traces.map((t) => [hex(t.traceId), t.externalHash]));
 
   const contents = joinedContents(messages);
   const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));

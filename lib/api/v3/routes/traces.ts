@@ -1,5 +1,5 @@
 // Trace and action routes (api-v3.md §2.4): traces, events (traces with actions, under `events`),
-// actions and balanceChanges. The SQL lives in the query modules (traces-query.ts, actions-query.ts,
+// actions and balanceChanges. The SQL lives in the query modules (queries/traces.ts, actions-query.ts,
 // balance-changes.ts); these handlers check the parameters and assemble the answers.
 import { z } from 'zod';
 import { accountsOfActions, actionAddresses, actionJson, actionKey, actionsOfTraces, findActions, type ActionRow } from '../actions-query';
@@ -13,7 +13,8 @@ import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from 
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { findTraces, traceJson, transactionsOfTraces } from '../traces-query';
+import { findTraces, transactionsOfTraces } from '../queries/traces';
+import { traceJson } from '../trace-json';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
 import { bounds, requireMasterchainBlock } from './common';
 
@@ -56,7 +57,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     transactionsOfTraces(ctx.prisma, rows),
     withActions ? actionsOfTraces(ctx.prisma, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
   ]);
-  const txs = await loadTransactions(ctx.prisma, txRows);
+  const txs = await loadTransactions(ctx.prisma, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])));
   const byTrace = new Map<string, typeof txs>();
   for (const t of txs) if (t.trace_id) byTrace.set(t.trace_id, [...(byTrace.get(t.trace_id) ?? []), t]);
   const allActions: ActionJson[] = [];
