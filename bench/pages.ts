@@ -36,8 +36,8 @@ async function pageKinds(base: string, dataDir: string): Promise<[string, string
   const genesis = JSON.parse(fs.readFileSync(path.join(dataDir, 'devnet', 'genesis.json'), 'utf8')) as { name: string; friendly: { bounceable: string } }[];
   const friendly = (name: string) => encodeURIComponent(genesis.find((g) => g.name === name)!.friendly.bounceable);
   const info = (await (await fetch(`${base}/api/v3/masterchainInfo`)).json()) as { last: { seqno: number } };
-  const txs = (await (await fetch(`${base}/api/v3/transactions?limit=50&sort=asc&workchain=0`)).json()) as { transactions: Tx[] };
-  const tx = txs.transactions.find((t) => t.trace_id) ?? txs.transactions[0]!;
+  const txs = (await (await fetch(`${base}/api/v3/transactions?limit=200&sort=asc`)).json()) as { transactions: Tx[] };
+  const tx = txs.transactions.find((t) => t.block_ref.workchain === 0 && t.trace_id) ?? txs.transactions[0]!;
   const b = tx.block_ref;
   return [
     ['home', '/'],
