@@ -35,9 +35,14 @@ const urlSafe = (b64: string) => encodeURIComponent(b64.replace(/\+/g, '-').repl
 async function pageKinds(base: string, dataDir: string): Promise<[string, string][]> {
   const genesis = JSON.parse(fs.readFileSync(path.join(dataDir, 'devnet', 'genesis.json'), 'utf8')) as { name: string; friendly: { bounceable: string } }[];
   const friendly = (name: string) => encodeURIComponent(genesis.find((g) => g.name === name)!.friendly.bounceable);
+  // "Live" can come before the first block is in: wait for the genesis scenario's basechain traffic.
+  let tx: Tx | undefined;
+  for (const until = Date.now() + 300_000; !tx; await new Promise((r) => setTimeout(r, 1000))) {
+    if (Date.now() > until) throw new Error('pages bench: the genesis transactions were not indexed in 5 minutes');
+    const txs = (await (await fetch(`${base}/api/v3/transactions?limit=200&sort=asc`)).json()) as { transactions: Tx[] };
+    tx = txs.transactions.find((t) => t.block_ref.workchain === 0 && t.trace_id);
+  }
   const info = (await (await fetch(`${base}/api/v3/masterchainInfo`)).json()) as { last: { seqno: number } };
-  const txs = (await (await fetch(`${base}/api/v3/transactions?limit=200&sort=asc`)).json()) as { transactions: Tx[] };
-  const tx = txs.transactions.find((t) => t.block_ref.workchain === 0 && t.trace_id) ?? txs.transactions[0]!;
   const b = tx.block_ref;
   return [
     ['home', '/'],
