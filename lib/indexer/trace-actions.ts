@@ -5,7 +5,8 @@
 import { classify } from '../actions/classify';
 import { CLASSIFIER_VERSION, type Action, type ActionValue, type Trace } from '../actions/model';
 import { log } from '../log';
-import { insertRows, byteaList, type Row, type Tx } from './sql';
+import { Prisma } from '../db/generated/client';
+import { insertRows, byteaList, run, type Row, type Tx } from './sql';
 import { addressInterfaces, loadTraces } from './trace-input';
 
 const ACTION_COLUMNS = [
@@ -84,8 +85,8 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[]): Promise<void> 
   if (traceIds.length === 0) return;
   const traces = await loadTraces(tx, traceIds);
   const norms = new Map(
-    (await tx.$queryRaw<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }[]>`
-      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(traceIds)}`).map((r) => [
+    (await run<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }>(tx, Prisma.sql`
+      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(traceIds)}`)).map((r) => [
       Buffer.from(r.trace_id).toString('base64'),
       r.external_hash_norm ? Buffer.from(r.external_hash_norm).toString('base64') : null,
     ]),
@@ -112,11 +113,11 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[]): Promise<void> 
     }
   }
   const ids = byteaList(traceIds);
-  await tx.$executeRaw`DELETE FROM action_accounts WHERE trace_id IN ${ids}`;
-  await tx.$executeRaw`DELETE FROM actions WHERE trace_id IN ${ids}`;
+  await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
+  await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
   await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
   await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
-  await tx.$executeRaw`
+  await run(tx, Prisma.sql`
     UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
-    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(states)}::json) AS s WHERE traces.trace_id = s.trace_id`;
+    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(states)}::json) AS s WHERE traces.trace_id = s.trace_id`);
 }

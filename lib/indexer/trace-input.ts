@@ -8,10 +8,10 @@ import { rawUpper } from '../ton/address';
 import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
 import type { ParsedTransaction } from './parse-transaction';
 import type { MessageRecord, TransactionDescrJson } from './records';
-import { byteaList, type Tx } from './sql';
+import { byteaList, run, type Tx } from './sql';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
-const big = (v: { toString(): string } | null) => (v === null ? null : BigInt(v.toString()));
+const big = (v: string | null) => (v === null ? null : BigInt(v));
 
 interface TraceRow {
   trace_id: Uint8Array;
@@ -37,8 +37,8 @@ interface MsgRow {
   direction: string;
   source: string | null;
   destination: string | null;
-  value: { toString(): string } | null;
-  fwd_fee: { toString(): string } | null;
+  value: string | null;
+  fwd_fee: string | null;
   bounce: boolean | null;
   bounced: boolean | null;
   created_lt: bigint | null;
@@ -50,13 +50,15 @@ interface MsgRow {
 export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
   if (traceIds.length === 0) return [];
   const ids = byteaList(traceIds);
-  const traces = await tx.$queryRaw<TraceRow[]>`SELECT trace_id, external_hash, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`;
-  const txs = await tx.$queryRaw<TxRow[]>`
+  const traces = await run<TraceRow>(tx, Prisma.sql`SELECT trace_id, external_hash, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`);
+  const txs = await run<TxRow>(tx, Prisma.sql`
     SELECT trace_id, hash, account, lt, now, mc_block_seqno, orig_status, end_status, description
-    FROM transactions WHERE trace_id IN ${ids} ORDER BY lt`;
-  const msgs = await tx.$queryRaw<MsgRow[]>`
-    SELECT m.tx_hash, m.msg_hash, m.direction, m.source, m.destination, m.value, m.fwd_fee, m.bounce, m.bounced, m.created_lt, m.opcode, c.boc AS body
-    FROM messages m LEFT JOIN message_contents c ON c.hash = m.body_hash WHERE m.trace_id IN ${ids}`;
+    FROM transactions WHERE trace_id IN ${ids} ORDER BY lt`);
+  // Amounts as text: a driver's numeric (string) and Prisma's (Decimal) alike.
+  const msgs = await run<MsgRow>(tx, Prisma.sql`
+    SELECT m.tx_hash, m.msg_hash, m.direction, m.source, m.destination, m.value::text AS value, m.fwd_fee::text AS fwd_fee, m.bounce, m.bounced,
+      m.created_lt, m.opcode, c.boc AS body
+    FROM messages m LEFT JOIN message_contents c ON c.hash = m.body_hash WHERE m.trace_id IN ${ids}`);
 
   const byTx = new Map<string, MsgRow[]>();
   for (const m of msgs) byTx.set(b64(m.tx_hash), [...(byTx.get(b64(m.tx_hash)) ?? []), m]);
@@ -178,8 +180,8 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
   const out = new Map<string, AccountInterfaces>();
   if (addresses.length === 0) return out;
   const list = addressList(addresses);
-  const rows = await tx.$queryRaw<{ account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }[]>`
-    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states WHERE account IN ${list}`;
+  const rows = await run<{ account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }>(tx, Prisma.sql`
+    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states WHERE account IN ${list}`);
   const at = (a: string) => {
     let info = out.get(a);
     if (!info) out.set(a, (info = {}));
@@ -196,16 +198,17 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
   }
 
-  const wallets = await tx.$queryRaw<{ address: string; owner: string; jetton: string; balance: Prisma.Decimal }[]>`
-    SELECT address, owner, jetton, balance FROM jetton_wallets WHERE address IN ${list}`;
-  for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: decimal(w.balance) };
+  // Amounts as text: a driver's numeric (string) and Prisma's (Decimal) alike.
+  const wallets = await run<{ address: string; owner: string; jetton: string; balance: string }>(tx, Prisma.sql`
+    SELECT address, owner, jetton, balance::text AS balance FROM jetton_wallets WHERE address IN ${list}`);
+  for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: BigInt(w.balance) };
 
-  const items = await tx.$queryRaw<{ address: string; init: boolean; index: Prisma.Decimal; collection_address: string | null; owner_address: string | null }[]>`
-    SELECT address, init, index, collection_address, owner_address FROM nft_items WHERE address IN ${list}`;
-  for (const i of items) at(i.address).nftItem = { collection: i.collection_address, index: decimal(i.index), owner: i.owner_address, init: i.init };
+  const items = await run<{ address: string; init: boolean; index: string; collection_address: string | null; owner_address: string | null }>(tx, Prisma.sql`
+    SELECT address, init, index::text AS index, collection_address, owner_address FROM nft_items WHERE address IN ${list}`);
+  for (const i of items) at(i.address).nftItem = { collection: i.collection_address, index: BigInt(i.index), owner: i.owner_address, init: i.init };
 
-  const sales = await tx.$queryRaw<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }[]>`
-    SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`;
+  const sales = await run<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }>(tx, Prisma.sql`
+    SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`);
   for (const s of sales) {
     const common = { marketplace: s.marketplace_address, nft: s.nft_address, owner: s.nft_owner_address };
     if (s.type === GETGEMS_SALE) at(s.address).nftSale = { ...common, price: optBig(s.details.full_price) };
@@ -214,7 +217,6 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
   return out;
 }
 
-const decimal = (d: Prisma.Decimal) => BigInt(d.toFixed());
 /** An amount of a sale's details (a decimal string), null when absent. */
 const optBig = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
 

@@ -15,7 +15,7 @@
 // join). Each batch only adds deltas, in one upsert.
 import { Prisma } from '../db/generated/client';
 import type { MessageRecord, TransactionRecord } from './records';
-import { byteaList, hex, optHex, tableSql, type Row, type Tx } from './sql';
+import { byteaList, hex, optHex, run, tableSql, type Row, type Tx } from './sql';
 
 /** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */
 export const MAX_TRACE_TRANSACTIONS = 4000;
@@ -69,8 +69,8 @@ export async function assembleTraces(
 
   const hashes = byteaList(transactions.map((t) => t.hash));
   const stored = o.untraced
-    ? await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${hashes} AND trace_id IS NOT NULL`
-    : await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${hashes}`;
+    ? await run<{ hash: Uint8Array }>(tx, Prisma.sql`SELECT hash FROM transactions WHERE hash IN ${hashes} AND trace_id IS NOT NULL`)
+    : await run<{ hash: Uint8Array }>(tx, Prisma.sql`SELECT hash FROM transactions WHERE hash IN ${hashes}`);
   const skip = new Set(stored.map((r) => key(Buffer.from(r.hash))));
   const fresh = transactions.filter((t) => !skip.has(key(t.hash))).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
   if (fresh.length === 0) return { traceOf, completed: [] };
@@ -93,9 +93,9 @@ export async function assembleTraces(
   const earlier = fresh.map((t) => inMsg.get(key(t.hash))).filter((m): m is TraceMessageInput => isInternal(m) && !sentInBatch.has(key(m.msgHash)));
   const storedParent = new Map<string, Buffer>();
   if (earlier.length > 0) {
-    const rows = await tx.$queryRaw<{ msg_hash: Uint8Array; trace_id: Uint8Array }[]>`
+    const rows = await run<{ msg_hash: Uint8Array; trace_id: Uint8Array }>(tx, Prisma.sql`
       SELECT msg_hash, trace_id FROM messages
-      WHERE direction = 'out' AND trace_id IS NOT NULL AND msg_hash IN ${byteaList(earlier.map((m) => m.msgHash))}`;
+      WHERE direction = 'out' AND trace_id IS NOT NULL AND msg_hash IN ${byteaList(earlier.map((m) => m.msgHash))}`);
     for (const r of rows) storedParent.set(key(Buffer.from(r.msg_hash)), Buffer.from(r.trace_id));
   }
 
@@ -185,7 +185,7 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
   const storedJoined = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'in' AND m.source IS NOT NULL AND m.tx_hash <> traces.trace_id)`;
   const storedOuts = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'out' AND m.destination IS NOT NULL)`;
   const pending = Prisma.sql`(${storedOuts} - ${storedJoined} + EXCLUDED.pending_messages)`;
-  const after = await tx.$queryRaw<{ trace_id: Uint8Array; state: string; is_incomplete: boolean; classifier_version: number | null }[]>`
+  const after = await run<{ trace_id: Uint8Array; state: string; is_incomplete: boolean; classifier_version: number | null }>(tx, Prisma.sql`
     INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
     ON CONFLICT (trace_id) DO UPDATE SET
       mc_seqno_end = GREATEST(traces.mc_seqno_end, EXCLUDED.mc_seqno_end),
@@ -196,6 +196,6 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
       pending_messages = ${pending},
       is_incomplete = ${storedTxs} + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
       state = CASE WHEN traces.state = 'broken' THEN 'broken' WHEN ${pending} > 0 THEN 'pending' ELSE 'complete' END
-    RETURNING trace_id, state, is_incomplete, classifier_version`;
+    RETURNING trace_id, state, is_incomplete, classifier_version`);
   return after.filter((x) => x.state === 'complete' && !x.is_incomplete && x.classifier_version === null).map((r) => Buffer.from(r.trace_id));
 }

@@ -9,6 +9,7 @@ import { classify } from '../actions/classify';
 import type { Action, AccountInterfaces, Trace } from '../actions/model';
 import type { PrismaClient } from '../db/generated/client';
 import { normalizedHash, parseTransaction, type ParsedTransaction } from '../indexer/parse-transaction';
+import { prismaReader } from '../indexer/sql';
 import { addressesOf, dataJson } from '../indexer/trace-actions';
 import { addressInterfaces, parsedTraceTransactions } from '../indexer/trace-input';
 import type { Logger } from '../log';
@@ -127,7 +128,7 @@ export class PendingTraces {
 
   private async classify(trace: Trace): Promise<Action[] | null> {
     try {
-      const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(this.opts.prisma, addressesOf(trace)) : new Map();
+      const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(prismaReader(this.opts.prisma), addressesOf(trace)) : new Map();
       return classify(trace, interfaces);
     } catch (err) {
       this.opts.log.warn({ component: 'pending', err: err instanceof Error ? err.message : String(err), ext_msg_hash: trace.externalHash }, 'classifier failed on a pending trace');
