@@ -76,7 +76,7 @@ export async function storeMasterchainBlock(
 
   await writeTransaction(prisma, async (tx) => {
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
-      const { traceOf, completed } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
       await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), trace_id: traceHex(t.hash) })));
       await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), trace_id: traceHex(m.txHash) })));
@@ -91,7 +91,8 @@ export async function storeMasterchainBlock(
       );
       for (const d of derived) await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
       // After the states and the derived token tables: "what is at address X" reads them.
-      await classifyTraces(tx, completed);
+      const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
+      await classifyTraces(tx, completed, { traceOf, whole, transactions: txRecords, messages: msgRecords, bodies });
       const moved = await run(tx, Prisma.sql`
         UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
         WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`);

@@ -7,7 +7,8 @@ import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces
 import { rawUpper } from '../ton/address';
 import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
 import type { ParsedTransaction } from './parse-transaction';
-import type { MessageRecord, TransactionDescrJson } from './records';
+import type { MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
+import type { TraceHead } from './traces';
 import { byteaList, run, type Tx } from './sql';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
@@ -121,27 +122,83 @@ function traceTransaction(t: TxFields, inMsg: TraceMessage | null, outMsgs: Trac
  */
 export function parsedTraceTransactions(parsed: ParsedTransaction[]): TraceTransaction[] {
   const bodies = new Map(parsed.flatMap((p) => p.contents.map((c) => [c.hash.toString('hex'), c.cell] as const)));
-  const msg = (m: MessageRecord): TraceMessage => {
-    const body = bodies.get(m.bodyHash.toString('hex'));
+  return recordTraceTransactions(
+    parsed.map((p) => p.transaction),
+    parsed.flatMap((p) => p.messages),
+    (hash) => bodies.get(hash)?.toBoc() ?? null,
+  );
+}
+
+/**
+ * The traces of a batch being stored whose every transaction is in it (traces.ts TraceAssembly.whole), as
+ * classifier input from the batch's records: what loadTraces would read back once they are written.
+ * `bodies`: the batch's message contents (BoCs) by hash (hex).
+ */
+export function batchTraces(
+  heads: Iterable<TraceHead>,
+  traceOf: Map<string, Buffer>,
+  transactions: TransactionRecord[],
+  messages: MessageRecord[],
+  bodies: Map<string, Buffer>,
+): Trace[] {
+  const byTrace = new Map<string, TransactionRecord[]>();
+  for (const t of transactions) {
+    const trace = traceOf.get(t.hash.toString('hex'));
+    if (!trace) continue;
+    const k = trace.toString('hex');
+    const list = byTrace.get(k);
+    if (list) list.push(t);
+    else byTrace.set(k, [t]);
+  }
+  const own = messagesByTransaction(messages);
+  const body = (hash: string) => bodies.get(hash) ?? null;
+  return [...heads].map((h) => {
+    // In lt order, as loadTraces reads them.
+    const txs = (byTrace.get(h.traceId.toString('hex')) ?? []).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
     return {
-      hash: b64(m.msgHash),
-      source: m.source,
-      destination: m.destination,
-      value: m.value,
-      fwdFee: m.fwdFee,
-      bounce: m.bounce,
-      bounced: m.bounced,
-      createdLt: m.createdLt,
-      opcode: m.opcode === null ? null : m.opcode >>> 0,
-      body: body ? body.toBoc() : null,
+      traceId: b64(h.traceId),
+      externalHash: h.externalHash ? b64(h.externalHash) : null,
+      mcSeqnoEnd: h.mcSeqnoEnd,
+      endLt: h.endLt,
+      endUtime: h.endUtime,
+      transactions: recordTraceTransactions(txs, txs.flatMap((t) => own.get(t.hash.toString('hex')) ?? []), body),
     };
-  };
-  return parsed.map(({ transaction: t, messages }) => {
-    const inMsg = messages.find((m) => m.direction === 'in');
+  });
+}
+
+function messagesByTransaction(messages: MessageRecord[]): Map<string, MessageRecord[]> {
+  const own = new Map<string, MessageRecord[]>();
+  for (const m of messages) {
+    const k = m.txHash.toString('hex');
+    const list = own.get(k);
+    if (list) list.push(m);
+    else own.set(k, [m]);
+  }
+  return own;
+}
+
+/** Transaction and message records as classifier input; `body` gives a message body's BoC by hash (hex). */
+function recordTraceTransactions(transactions: TransactionRecord[], messages: MessageRecord[], body: (hash: string) => Buffer | null): TraceTransaction[] {
+  const msg = (m: MessageRecord): TraceMessage => ({
+    hash: b64(m.msgHash),
+    source: m.source,
+    destination: m.destination,
+    value: m.value,
+    fwdFee: m.fwdFee,
+    bounce: m.bounce,
+    bounced: m.bounced,
+    createdLt: m.createdLt,
+    opcode: m.opcode === null ? null : m.opcode >>> 0,
+    body: body(m.bodyHash.toString('hex')),
+  });
+  const own = messagesByTransaction(messages);
+  return transactions.map((t) => {
+    const mine = own.get(t.hash.toString('hex')) ?? [];
+    const inMsg = mine.find((m) => m.direction === 'in');
     return traceTransaction(
       { hash: t.hash, account: t.account, lt: t.lt, now: t.now, mcSeqno: t.mcBlockSeqno, origStatus: t.origStatus, endStatus: t.endStatus, description: t.description },
       inMsg ? msg(inMsg) : null,
-      messages.filter((m) => m.direction === 'out').map(msg),
+      mine.filter((m) => m.direction === 'out').map(msg),
     );
   });
 }

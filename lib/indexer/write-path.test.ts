@@ -1,8 +1,10 @@
 /**
  * The indexer writes through the database driver (lib/db/database.ts transaction(), lib/indexer/sql.ts),
- * not through Prisma, for speed. Equivalence: the same devnet chain, with the derive stage, traces and
- * actions, indexed once through the driver and once with the same statements run in a Prisma
- * interactive transaction (the write path Atlas had before), gives the same rows in every table.
+ * not through Prisma, and classifies the traces a block holds whole from its records instead of reading
+ * them back, for speed. Equivalence: the same devnet chain, with the derive stage, traces and actions,
+ * indexed once that way and once with the same statements run in a Prisma interactive transaction (the
+ * write path Atlas had before) and every trace then classified again from its stored rows (reclassify,
+ * loadTraces), gives the same rows in every table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
@@ -13,6 +15,7 @@ import { startTestChain, type TestChain } from '../testing/chain';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { TvmPool } from '../tvm/pool';
 import { Indexer } from './follower';
+import { reclassify } from './reclassify';
 
 let chain: TestChain;
 let viaPrisma: TestDatabase;
@@ -41,6 +44,8 @@ beforeAll(async () => {
   await indexer.claim();
   await indexer.indexRange(1, chain.devnet.chain.lastSeqno);
   await indexer.stop();
+  await viaPrisma.db.prisma.$executeRaw`UPDATE traces SET classifier_version = NULL`;
+  expect(await reclassify(viaPrisma.db.prisma)).toBeGreaterThan(10);
 }, 300_000);
 
 afterAll(async () => {
@@ -67,7 +72,7 @@ async function contents(db: Database): Promise<Record<string, string[]>> {
 }
 
 describe('the driver write path', () => {
-  it('stores exactly the rows the Prisma write path stored: blocks, transactions, traces, actions, token tables', async () => {
+  it('stores exactly the rows the Prisma write path and classification from stored rows give: blocks, transactions, traces, actions, token tables', async () => {
     const [driver, prisma] = await Promise.all([contents(chain.db!.db), contents(viaPrisma.db)]);
     expect(driver.transactions!.length).toBeGreaterThan(50);
     expect(driver.actions!.length).toBeGreaterThan(10);
