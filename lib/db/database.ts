@@ -81,7 +81,9 @@ function openPostgres(url: string, opts: OpenOptions): Database {
   let writers: pg.Pool | undefined;
   const pool = () => {
     if (!writers) {
-      writers = new pg.Pool({ connectionString: url, max: 4, statement_timeout: opts.statementTimeoutMs, types: PG_TYPES });
+      // connectionTimeoutMillis: a server that is down or restarting fails the write (retried from the
+      // cursor) instead of leaving it waiting for a connection.
+      writers = new pg.Pool({ connectionString: url, max: 4, statement_timeout: opts.statementTimeoutMs, connectionTimeoutMillis: 10_000, types: PG_TYPES });
       // An idle connection the server dropped (a restart): the pool discards it; the next write reconnects.
       writers.on('error', () => undefined);
     }
@@ -93,6 +95,10 @@ function openPostgres(url: string, opts: OpenOptions): Database {
     async transaction(fn) {
       const client = await pool().connect();
       let broken: Error | undefined;
+      // The connection may die between two statements (a server restart): pg then emits 'error' on the
+      // checked-out client, which must not go unhandled; the next statement fails and rolls back.
+      const lost = (err: Error) => (broken = err);
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const result = await fn(pgSession(client));
@@ -102,6 +108,7 @@ function openPostgres(url: string, opts: OpenOptions): Database {
         await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw err;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
