@@ -1,4 +1,5 @@
 // Shared by the benchmarks: result rows, latency sampling and a scratch PostgreSQL database.
+import fs from 'node:fs';
 import type { Database } from '../lib/db/database';
 import { createScratchDatabase } from '../lib/testing/database';
 
@@ -42,7 +43,24 @@ export function latencyRows(name: string, s: { p50: number; p99: number; rps: nu
 }
 
 /** A fresh database on the PostgreSQL server of `baseUrl`, dropped by drop(). */
-export const scratchPostgres = (baseUrl: string) => createScratchDatabase(baseUrl, 'atlas_bench');
+export const scratchPostgres = (baseUrl: string, prefix = 'atlas_bench') => createScratchDatabase(baseUrl, prefix);
+
+/**
+ * CPU seconds of this process's main thread (Linux: /proc/self/task/<pid>/stat), null elsewhere. What the
+ * indexer's own thread spends, apart from its parse and TVM workers (process.cpuUsage counts every thread).
+ */
+export function mainThreadCpuSeconds(): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+// USER_HZ: 100 on every Linux Node runs on.
+const CLOCK_TICKS = 100;
 
 /** "table n, …" for a few tables (identifiers are the caller's literals): what a run filled. */
 export async function tableCounts(db: Database, tables: string[]): Promise<string> {

@@ -1,6 +1,6 @@
 // One SQL connection with plain query/exec, the same for PGlite and PostgreSQL. Used where Prisma is the
 // wrong tool: migrations (multi-statement scripts, advisory locks) and catalog introspection.
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 export interface SqlSession {
@@ -9,10 +9,11 @@ export interface SqlSession {
   exec(script: string): Promise<void>;
 }
 
-export function pgliteSession(db: PGlite): SqlSession {
+/** `parsers`: result parsers by type oid, over PGlite's own. */
+export function pgliteSession(db: PGlite | Transaction, parsers?: Record<number, (v: string) => unknown>): SqlSession {
   return {
     async query<T>(text: string, params?: unknown[]) {
-      return (await db.query<T>(text, params)).rows;
+      return (await db.query<T>(text, params, parsers && { parsers })).rows;
     },
     async exec(script) {
       await db.exec(script);

@@ -3,6 +3,7 @@
 // moves its traces to the current version, so an interrupted run resumes where it stopped.
 import { CLASSIFIER_VERSION } from '../actions/model';
 import type { PrismaClient } from '../db/generated/client';
+import { writeTransaction } from './sql';
 import { classifyTraces } from './trace-actions';
 
 export interface ReclassifyProgress {
@@ -18,7 +19,7 @@ export async function reclassify(prisma: PrismaClient, o: { batch?: number; onBa
   for (;;) {
     const ids = await prisma.trace.findMany({ where: stale, select: { traceId: true }, orderBy: { endLt: 'asc' }, take: batch });
     if (ids.length === 0) return done;
-    await prisma.$transaction((tx) => classifyTraces(tx, ids.map((r) => Buffer.from(r.traceId))), { timeout: 120_000, maxWait: 60_000 });
+    await writeTransaction(prisma, (tx) => classifyTraces(tx, ids.map((r) => Buffer.from(r.traceId))));
     done += ids.length;
     o.onBatch?.({ done, total });
   }

@@ -7,7 +7,8 @@
 import type { PrismaClient } from '../db/generated/client';
 import type { AccountStateRecord } from './account-state';
 import { classifyTraces } from './trace-actions';
-import { dec, hex, insertRows, optHex, type Row, type TableRows } from './sql';
+import { Prisma } from '../db/generated/client';
+import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
 import { assembleTraces } from './traces';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
@@ -73,10 +74,9 @@ export async function storeMasterchainBlock(
     if (!seen || seen.lastTransLt < a.lastTransLt) latest.set(a.account, a);
   }
 
-  await prisma.$transaction(
-    async (tx) => {
+  await writeTransaction(prisma, async (tx) => {
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
-      const { traceOf, completed } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
       await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), trace_id: traceHex(t.hash) })));
       await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), trace_id: traceHex(m.txHash) })));
@@ -91,18 +91,16 @@ export async function storeMasterchainBlock(
       );
       for (const d of derived) await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
       // After the states and the derived token tables: "what is at address X" reads them.
-      await classifyTraces(tx, completed);
-      const moved = await tx.indexerState.updateMany({
-        where: { id: cursor.indexerId, OR: [{ lastMcSeqno: null }, { lastMcSeqno: { lt: cursor.mcSeqno } }] },
-        data: { lastMcSeqno: cursor.mcSeqno, updatedAt: new Date() },
-      });
-      if (moved.count === 0) {
-        const state = await tx.indexerState.findUnique({ where: { id: cursor.indexerId } });
-        if (!state) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
+      const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
+      await classifyTraces(tx, completed, { traceOf, whole, transactions: txRecords, messages: msgRecords, bodies });
+      const moved = await run(tx, Prisma.sql`
+        UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
+        WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`);
+      if (moved.length === 0) {
+        const state = await run(tx, Prisma.sql`SELECT id FROM indexer_state WHERE id = ${cursor.indexerId}`);
+        if (state.length === 0) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
       }
-    },
-    { timeout: 120_000, maxWait: 60_000 },
-  );
+  });
 }
 
 function blockRow({ block: b }: ParsedBlock): Row {

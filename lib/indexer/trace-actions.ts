@@ -5,8 +5,19 @@
 import { classify } from '../actions/classify';
 import { CLASSIFIER_VERSION, type Action, type ActionValue, type Trace } from '../actions/model';
 import { log } from '../log';
-import { insertRows, byteaList, type Row, type Tx } from './sql';
-import { addressInterfaces, loadTraces } from './trace-input';
+import { Prisma } from '../db/generated/client';
+import { insertRows, byteaList, run, type Row, type Tx } from './sql';
+import { addressInterfaces, batchTraces, loadTraces } from './trace-input';
+import type { TraceAssembly, TraceHead } from './traces';
+import type { MessageRecord, TransactionRecord } from './records';
+
+/** The batch being stored, for the traces it holds whole (TraceAssembly.whole). */
+export interface BatchTraces extends Pick<TraceAssembly, 'traceOf' | 'whole'> {
+  transactions: TransactionRecord[];
+  messages: MessageRecord[];
+  /** Message contents (BoCs) by hash (hex). */
+  bodies: Map<string, Buffer>;
+}
 
 const ACTION_COLUMNS = [
   'trace_id', 'action_id', 'type', 'tx_hashes', 'start_lt', 'end_lt', 'start_utime', 'end_utime', 'trace_end_lt', 'trace_end_utime',
@@ -80,16 +91,21 @@ export function addressesOf(trace: Trace): string[] {
  * Classifies the given traces and replaces their stored actions. A classifier error marks the trace
  * `failed` (logged) instead of losing the block: the chain data is what must be stored.
  */
-export async function classifyTraces(tx: Tx, traceIds: Buffer[]): Promise<void> {
+export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTraces): Promise<void> {
   if (traceIds.length === 0) return;
-  const traces = await loadTraces(tx, traceIds);
-  const norms = new Map(
-    (await tx.$queryRaw<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }[]>`
-      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(traceIds)}`).map((r) => [
-      Buffer.from(r.trace_id).toString('base64'),
-      r.external_hash_norm ? Buffer.from(r.external_hash_norm).toString('base64') : null,
-    ]),
-  );
+  // Traces wholly in the batch being stored come from its records; the others are read back.
+  const whole = batch?.whole ?? new Map<string, TraceHead>();
+  const stored = traceIds.filter((id) => !whole.has(id.toString('hex')));
+  const traces = [
+    ...(batch ? batchTraces(whole.values(), batch.traceOf, batch.transactions, batch.messages, batch.bodies) : []),
+    ...(await loadTraces(tx, stored)),
+  ];
+  const norms = new Map<string, string | null>([...whole.values()].map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
+  if (stored.length > 0) {
+    const rows = await run<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }>(tx, Prisma.sql`
+      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(stored)}`);
+    for (const r of rows) norms.set(Buffer.from(r.trace_id).toString('base64'), r.external_hash_norm ? Buffer.from(r.external_hash_norm).toString('base64') : null);
+  }
   const interfaces = await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]);
   const actions: Row[] = [];
   const accounts: Row[] = [];
@@ -112,11 +128,11 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[]): Promise<void> 
     }
   }
   const ids = byteaList(traceIds);
-  await tx.$executeRaw`DELETE FROM action_accounts WHERE trace_id IN ${ids}`;
-  await tx.$executeRaw`DELETE FROM actions WHERE trace_id IN ${ids}`;
+  await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
+  await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
   await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
   await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
-  await tx.$executeRaw`
+  await run(tx, Prisma.sql`
     UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
-    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(states)}::json) AS s WHERE traces.trace_id = s.trace_id`;
+    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(states)}::json) AS s WHERE traces.trace_id = s.trace_id`);
 }

@@ -10,7 +10,7 @@
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
 import { commitJobBatch } from './derive/backfill';
-import { byteaList, type Tx } from './sql';
+import { byteaList, run, type Tx } from './sql';
 import { classifyTraces } from './trace-actions';
 import { assembleTraces, type TraceMessageInput, type TraceTransactionInput } from './traces';
 
@@ -46,13 +46,13 @@ export async function traceBackfillNeeded(prisma: PrismaClient): Promise<boolean
 
 /** Assigns traces to the untraced transactions of masterchain blocks [from, to] (one batch). */
 async function traceBlocks(tx: Tx, from: number, to: number): Promise<{ transactions: number; traces: number }> {
-  const txs = await tx.$queryRaw<{ hash: Uint8Array; lt: bigint; now: number; mc_block_seqno: number }[]>`
+  const txs = await run<{ hash: Uint8Array; lt: bigint; now: number; mc_block_seqno: number }>(tx, Prisma.sql`
     SELECT hash, lt, now, mc_block_seqno FROM transactions
-    WHERE mc_block_seqno BETWEEN ${from} AND ${to} AND trace_id IS NULL ORDER BY lt`;
+    WHERE mc_block_seqno BETWEEN ${from} AND ${to} AND trace_id IS NULL ORDER BY lt`);
   if (!txs.length) return { transactions: 0, traces: 0 };
   const hashes = byteaList(txs.map((t) => Buffer.from(t.hash)));
-  const msgs = await tx.$queryRaw<{ tx_hash: Uint8Array; direction: string; msg_hash: Uint8Array; msg_hash_norm: Uint8Array | null; source: string | null; destination: string | null }[]>`
-    SELECT tx_hash, direction, msg_hash, msg_hash_norm, source, destination FROM messages WHERE tx_hash IN ${hashes}`;
+  const msgs = await run<{ tx_hash: Uint8Array; direction: string; msg_hash: Uint8Array; msg_hash_norm: Uint8Array | null; source: string | null; destination: string | null }>(tx, Prisma.sql`
+    SELECT tx_hash, direction, msg_hash, msg_hash_norm, source, destination FROM messages WHERE tx_hash IN ${hashes}`);
   const transactions: TraceTransactionInput[] = txs.map((t) => ({ hash: Buffer.from(t.hash), lt: BigInt(t.lt), now: t.now, mcBlockSeqno: t.mc_block_seqno }));
   const messages: TraceMessageInput[] = msgs.map((m) => ({
     txHash: Buffer.from(m.tx_hash),
@@ -66,8 +66,8 @@ async function traceBlocks(tx: Tx, from: number, to: number): Promise<{ transact
   const { traceOf, completed } = await assembleTraces(tx, transactions, messages, to, { untraced: true });
   const pairs = JSON.stringify([...traceOf].map(([hash, trace]) => ({ hash, trace: trace.toString('hex') })));
   const assigned = Prisma.sql`(SELECT decode(p->>'hash', 'hex') AS hash, decode(p->>'trace', 'hex') AS trace FROM json_array_elements(${pairs}::json) AS p)`;
-  await tx.$executeRaw`UPDATE transactions SET trace_id = a.trace FROM ${assigned} AS a WHERE transactions.hash = a.hash AND transactions.trace_id IS NULL`;
-  await tx.$executeRaw`UPDATE messages SET trace_id = a.trace FROM ${assigned} AS a WHERE messages.tx_hash = a.hash AND messages.trace_id IS NULL`;
+  await run(tx, Prisma.sql`UPDATE transactions SET trace_id = a.trace FROM ${assigned} AS a WHERE transactions.hash = a.hash AND transactions.trace_id IS NULL`);
+  await run(tx, Prisma.sql`UPDATE messages SET trace_id = a.trace FROM ${assigned} AS a WHERE messages.tx_hash = a.hash AND messages.trace_id IS NULL`);
   await classifyTraces(tx, completed);
   return { transactions: traceOf.size, traces: new Set([...traceOf.values()].map((b) => b.toString('hex'))).size };
 }

@@ -7,12 +7,12 @@ import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces
 import { rawUpper } from '../ton/address';
 import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
 import type { ParsedTransaction } from './parse-transaction';
-import type { MessageRecord, TransactionDescrJson } from './records';
-import { byteaList, type Tx } from './sql';
+import type { MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
+import type { TraceHead } from './traces';
+import { byteaList, run, type Tx } from './sql';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
-// toFixed, not toString: a Decimal prints 1e+30 for large values, which BigInt refuses.
-const big = (v: Prisma.Decimal | null) => (v === null ? null : BigInt(v.toFixed()));
+const big = (v: string | null) => (v === null ? null : BigInt(v));
 
 interface TraceRow {
   trace_id: Uint8Array;
@@ -38,8 +38,8 @@ interface MsgRow {
   direction: string;
   source: string | null;
   destination: string | null;
-  value: Prisma.Decimal | null;
-  fwd_fee: Prisma.Decimal | null;
+  value: string | null;
+  fwd_fee: string | null;
   bounce: boolean | null;
   bounced: boolean | null;
   created_lt: bigint | null;
@@ -51,13 +51,15 @@ interface MsgRow {
 export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
   if (traceIds.length === 0) return [];
   const ids = byteaList(traceIds);
-  const traces = await tx.$queryRaw<TraceRow[]>`SELECT trace_id, external_hash, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`;
-  const txs = await tx.$queryRaw<TxRow[]>`
+  const traces = await run<TraceRow>(tx, Prisma.sql`SELECT trace_id, external_hash, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`);
+  const txs = await run<TxRow>(tx, Prisma.sql`
     SELECT trace_id, hash, account, lt, now, mc_block_seqno, orig_status, end_status, description
-    FROM transactions WHERE trace_id IN ${ids} ORDER BY lt`;
-  const msgs = await tx.$queryRaw<MsgRow[]>`
-    SELECT m.tx_hash, m.msg_hash, m.direction, m.source, m.destination, m.value, m.fwd_fee, m.bounce, m.bounced, m.created_lt, m.opcode, c.boc AS body
-    FROM messages m LEFT JOIN message_contents c ON c.hash = m.body_hash WHERE m.trace_id IN ${ids}`;
+    FROM transactions WHERE trace_id IN ${ids} ORDER BY lt`);
+  // Amounts as text: a driver's numeric (string) and Prisma's (Decimal) alike.
+  const msgs = await run<MsgRow>(tx, Prisma.sql`
+    SELECT m.tx_hash, m.msg_hash, m.direction, m.source, m.destination, m.value::text AS value, m.fwd_fee::text AS fwd_fee, m.bounce, m.bounced,
+      m.created_lt, m.opcode, c.boc AS body
+    FROM messages m LEFT JOIN message_contents c ON c.hash = m.body_hash WHERE m.trace_id IN ${ids}`);
 
   const byTx = new Map<string, MsgRow[]>();
   for (const m of msgs) byTx.set(b64(m.tx_hash), [...(byTx.get(b64(m.tx_hash)) ?? []), m]);
@@ -120,27 +122,83 @@ function traceTransaction(t: TxFields, inMsg: TraceMessage | null, outMsgs: Trac
  */
 export function parsedTraceTransactions(parsed: ParsedTransaction[]): TraceTransaction[] {
   const bodies = new Map(parsed.flatMap((p) => p.contents.map((c) => [c.hash.toString('hex'), c.cell] as const)));
-  const msg = (m: MessageRecord): TraceMessage => {
-    const body = bodies.get(m.bodyHash.toString('hex'));
+  return recordTraceTransactions(
+    parsed.map((p) => p.transaction),
+    parsed.flatMap((p) => p.messages),
+    (hash) => bodies.get(hash)?.toBoc() ?? null,
+  );
+}
+
+/**
+ * The traces of a batch being stored whose every transaction is in it (traces.ts TraceAssembly.whole), as
+ * classifier input from the batch's records: what loadTraces would read back once they are written.
+ * `bodies`: the batch's message contents (BoCs) by hash (hex).
+ */
+export function batchTraces(
+  heads: Iterable<TraceHead>,
+  traceOf: Map<string, Buffer>,
+  transactions: TransactionRecord[],
+  messages: MessageRecord[],
+  bodies: Map<string, Buffer>,
+): Trace[] {
+  const byTrace = new Map<string, TransactionRecord[]>();
+  for (const t of transactions) {
+    const trace = traceOf.get(t.hash.toString('hex'));
+    if (!trace) continue;
+    const k = trace.toString('hex');
+    const list = byTrace.get(k);
+    if (list) list.push(t);
+    else byTrace.set(k, [t]);
+  }
+  const own = messagesByTransaction(messages);
+  const body = (hash: string) => bodies.get(hash) ?? null;
+  return [...heads].map((h) => {
+    // In lt order, as loadTraces reads them.
+    const txs = (byTrace.get(h.traceId.toString('hex')) ?? []).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
     return {
-      hash: b64(m.msgHash),
-      source: m.source,
-      destination: m.destination,
-      value: m.value,
-      fwdFee: m.fwdFee,
-      bounce: m.bounce,
-      bounced: m.bounced,
-      createdLt: m.createdLt,
-      opcode: m.opcode === null ? null : m.opcode >>> 0,
-      body: body ? body.toBoc() : null,
+      traceId: b64(h.traceId),
+      externalHash: h.externalHash ? b64(h.externalHash) : null,
+      mcSeqnoEnd: h.mcSeqnoEnd,
+      endLt: h.endLt,
+      endUtime: h.endUtime,
+      transactions: recordTraceTransactions(txs, txs.flatMap((t) => own.get(t.hash.toString('hex')) ?? []), body),
     };
-  };
-  return parsed.map(({ transaction: t, messages }) => {
-    const inMsg = messages.find((m) => m.direction === 'in');
+  });
+}
+
+function messagesByTransaction(messages: MessageRecord[]): Map<string, MessageRecord[]> {
+  const own = new Map<string, MessageRecord[]>();
+  for (const m of messages) {
+    const k = m.txHash.toString('hex');
+    const list = own.get(k);
+    if (list) list.push(m);
+    else own.set(k, [m]);
+  }
+  return own;
+}
+
+/** Transaction and message records as classifier input; `body` gives a message body's BoC by hash (hex). */
+function recordTraceTransactions(transactions: TransactionRecord[], messages: MessageRecord[], body: (hash: string) => Buffer | null): TraceTransaction[] {
+  const msg = (m: MessageRecord): TraceMessage => ({
+    hash: b64(m.msgHash),
+    source: m.source,
+    destination: m.destination,
+    value: m.value,
+    fwdFee: m.fwdFee,
+    bounce: m.bounce,
+    bounced: m.bounced,
+    createdLt: m.createdLt,
+    opcode: m.opcode === null ? null : m.opcode >>> 0,
+    body: body(m.bodyHash.toString('hex')),
+  });
+  const own = messagesByTransaction(messages);
+  return transactions.map((t) => {
+    const mine = own.get(t.hash.toString('hex')) ?? [];
+    const inMsg = mine.find((m) => m.direction === 'in');
     return traceTransaction(
       { hash: t.hash, account: t.account, lt: t.lt, now: t.now, mcSeqno: t.mcBlockSeqno, origStatus: t.origStatus, endStatus: t.endStatus, description: t.description },
       inMsg ? msg(inMsg) : null,
-      messages.filter((m) => m.direction === 'out').map(msg),
+      mine.filter((m) => m.direction === 'out').map(msg),
     );
   });
 }
@@ -179,8 +237,8 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
   const out = new Map<string, AccountInterfaces>();
   if (addresses.length === 0) return out;
   const list = addressList(addresses);
-  const rows = await tx.$queryRaw<{ account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }[]>`
-    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states WHERE account IN ${list}`;
+  const rows = await run<{ account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }>(tx, Prisma.sql`
+    SELECT account, code_hash, code_boc, data_boc FROM latest_account_states WHERE account IN ${list}`);
   const at = (a: string) => {
     let info = out.get(a);
     if (!info) out.set(a, (info = {}));
@@ -197,29 +255,29 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
   }
 
-  const wallets = await tx.$queryRaw<{ address: string; owner: string; jetton: string; balance: Prisma.Decimal }[]>`
-    SELECT address, owner, jetton, balance FROM jetton_wallets WHERE address IN ${list}`;
-  for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: decimal(w.balance) };
+  // Amounts as text: a driver's numeric (string) and Prisma's (Decimal) alike.
+  const wallets = await run<{ address: string; owner: string; jetton: string; balance: string }>(tx, Prisma.sql`
+    SELECT address, owner, jetton, balance::text AS balance FROM jetton_wallets WHERE address IN ${list}`);
+  for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: BigInt(w.balance) };
 
-  const items = await tx.$queryRaw<{ address: string; init: boolean; index: Prisma.Decimal; collection_address: string | null; owner_address: string | null }[]>`
-    SELECT address, init, index, collection_address, owner_address FROM nft_items WHERE address IN ${list}`;
-  for (const i of items) at(i.address).nftItem = { collection: i.collection_address, index: decimal(i.index), owner: i.owner_address, init: i.init };
+  const items = await run<{ address: string; init: boolean; index: string; collection_address: string | null; owner_address: string | null }>(tx, Prisma.sql`
+    SELECT address, init, index::text AS index, collection_address, owner_address FROM nft_items WHERE address IN ${list}`);
+  for (const i of items) at(i.address).nftItem = { collection: i.collection_address, index: BigInt(i.index), owner: i.owner_address, init: i.init };
 
-  const sales = await tx.$queryRaw<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }[]>`
-    SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`;
+  const sales = await run<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }>(tx, Prisma.sql`
+    SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`);
   for (const s of sales) {
     const common = { marketplace: s.marketplace_address, nft: s.nft_address, owner: s.nft_owner_address };
     if (s.type === GETGEMS_SALE) at(s.address).nftSale = { ...common, price: optBig(s.details.full_price) };
     else if (s.type === GETGEMS_AUCTION) at(s.address).nftAuction = { ...common, lastBid: optBig(s.details.last_bid) };
   }
 
-  const orders = await tx.$queryRaw<{ address: string; multisig_address: string; signers: string[] | null }[]>`
-    SELECT address, multisig_address, signers FROM multisig_orders WHERE address IN ${list}`;
+  const orders = await run<{ address: string; multisig_address: string; signers: string[] | null }>(tx, Prisma.sql`
+    SELECT address, multisig_address, signers FROM multisig_orders WHERE address IN ${list}`);
   for (const o of orders) at(o.address).multisigOrder = { multisig: o.multisig_address, signers: o.signers ?? [] };
   return out;
 }
 
-const decimal = (d: Prisma.Decimal) => BigInt(d.toFixed());
 /** An amount of a sale's details (a decimal string), null when absent. */
 const optBig = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
 

@@ -15,7 +15,7 @@
 // join). Each batch only adds deltas, in one upsert.
 import { Prisma } from '../db/generated/client';
 import type { MessageRecord, TransactionRecord } from './records';
-import { byteaList, hex, optHex, tableSql, type Row, type Tx } from './sql';
+import { byteaList, hex, optHex, run, tableSql, type Row, type Tx } from './sql';
 
 /** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */
 export const MAX_TRACE_TRANSACTIONS = 4000;
@@ -29,6 +29,22 @@ export interface TraceAssembly {
   traceOf: Map<string, Buffer>;
   /** Traces that became complete with this batch (not is_incomplete): to classify. */
   completed: Buffer[];
+  /**
+   * Of those, the ones whose every transaction is in the batch (most traces: a devnet or a busy chain
+   * delivers a trace's messages within one masterchain block), by trace_id (hex): the classifier's input
+   * is built from the batch's records instead of read back (trace-input.ts batchTraces).
+   */
+  whole: Map<string, TraceHead>;
+}
+
+/** A trace's own fields the classifier reads (as stored after the batch). */
+export interface TraceHead {
+  traceId: Buffer;
+  externalHash: Buffer | null;
+  externalHashNorm: Buffer | null;
+  mcSeqnoEnd: number;
+  endLt: bigint;
+  endUtime: number;
 }
 
 interface Delta {
@@ -65,15 +81,15 @@ export async function assembleTraces(
   o: { untraced?: boolean } = {},
 ): Promise<TraceAssembly> {
   const traceOf = new Map<string, Buffer>();
-  if (transactions.length === 0) return { traceOf, completed: [] };
+  if (transactions.length === 0) return { traceOf, completed: [], whole: new Map() };
 
   const hashes = byteaList(transactions.map((t) => t.hash));
   const stored = o.untraced
-    ? await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${hashes} AND trace_id IS NOT NULL`
-    : await tx.$queryRaw<{ hash: Uint8Array }[]>`SELECT hash FROM transactions WHERE hash IN ${hashes}`;
+    ? await run<{ hash: Uint8Array }>(tx, Prisma.sql`SELECT hash FROM transactions WHERE hash IN ${hashes} AND trace_id IS NOT NULL`)
+    : await run<{ hash: Uint8Array }>(tx, Prisma.sql`SELECT hash FROM transactions WHERE hash IN ${hashes}`);
   const skip = new Set(stored.map((r) => key(Buffer.from(r.hash))));
   const fresh = transactions.filter((t) => !skip.has(key(t.hash))).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
-  if (fresh.length === 0) return { traceOf, completed: [] };
+  if (fresh.length === 0) return { traceOf, completed: [], whole: new Map() };
 
   const inMsg = new Map<string, TraceMessageInput>();
   const outMsgs = new Map<string, TraceMessageInput[]>();
@@ -93,9 +109,9 @@ export async function assembleTraces(
   const earlier = fresh.map((t) => inMsg.get(key(t.hash))).filter((m): m is TraceMessageInput => isInternal(m) && !sentInBatch.has(key(m.msgHash)));
   const storedParent = new Map<string, Buffer>();
   if (earlier.length > 0) {
-    const rows = await tx.$queryRaw<{ msg_hash: Uint8Array; trace_id: Uint8Array }[]>`
+    const rows = await run<{ msg_hash: Uint8Array; trace_id: Uint8Array }>(tx, Prisma.sql`
       SELECT msg_hash, trace_id FROM messages
-      WHERE direction = 'out' AND trace_id IS NOT NULL AND msg_hash IN ${byteaList(earlier.map((m) => m.msgHash))}`;
+      WHERE direction = 'out' AND trace_id IS NOT NULL AND msg_hash IN ${byteaList(earlier.map((m) => m.msgHash))}`);
     for (const r of rows) storedParent.set(key(Buffer.from(r.msg_hash)), Buffer.from(r.trace_id));
   }
 
@@ -146,8 +162,7 @@ export async function assembleTraces(
     if (mc > d.mcEnd) d.mcEnd = mc;
   }
 
-  const completed = await upsertTraces(tx, [...deltas.values()]);
-  return { traceOf, completed };
+  return { traceOf, ...(await upsertTraces(tx, [...deltas.values()])) };
 }
 
 const TRACE_COLUMNS = [
@@ -161,7 +176,7 @@ const TRACE_COLUMNS = [
  * transaction that was lost and is indexed again would count twice), and its end extended. A broken
  * trace stays broken. Returns the traces that are complete after the batch and not classified yet.
  */
-async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
+async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Pick<TraceAssembly, 'completed' | 'whole'>> {
   const rows: Row[] = deltas.map((d) => ({
     trace_id: hex(d.traceId),
     external_hash: optHex(d.externalHash),
@@ -185,7 +200,18 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
   const storedJoined = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'in' AND m.source IS NOT NULL AND m.tx_hash <> traces.trace_id)`;
   const storedOuts = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'out' AND m.destination IS NOT NULL)`;
   const pending = Prisma.sql`(${storedOuts} - ${storedJoined} + EXCLUDED.pending_messages)`;
-  const after = await tx.$queryRaw<{ trace_id: Uint8Array; state: string; is_incomplete: boolean; classifier_version: number | null }[]>`
+  const after = await run<{
+    trace_id: Uint8Array;
+    state: string;
+    is_incomplete: boolean;
+    classifier_version: number | null;
+    transactions: number;
+    external_hash: Uint8Array | null;
+    external_hash_norm: Uint8Array | null;
+    mc_seqno_end: number;
+    end_lt: bigint;
+    end_utime: number;
+  }>(tx, Prisma.sql`
     INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
     ON CONFLICT (trace_id) DO UPDATE SET
       mc_seqno_end = GREATEST(traces.mc_seqno_end, EXCLUDED.mc_seqno_end),
@@ -196,6 +222,26 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Buffer[]> {
       pending_messages = ${pending},
       is_incomplete = ${storedTxs} + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
       state = CASE WHEN traces.state = 'broken' THEN 'broken' WHEN ${pending} > 0 THEN 'pending' ELSE 'complete' END
-    RETURNING trace_id, state, is_incomplete, classifier_version`;
-  return after.filter((x) => x.state === 'complete' && !x.is_incomplete && x.classifier_version === null).map((r) => Buffer.from(r.trace_id));
+    RETURNING trace_id, state, is_incomplete, classifier_version, transactions, external_hash, external_hash_norm, mc_seqno_end, end_lt, end_utime`);
+  const inBatch = new Map(deltas.map((d) => [key(d.traceId), d.transactions]));
+  const completed: Buffer[] = [];
+  const whole = new Map<string, TraceHead>();
+  for (const r of after) {
+    if (r.state !== 'complete' || r.is_incomplete || r.classifier_version !== null) continue;
+    const traceId = Buffer.from(r.trace_id);
+    completed.push(traceId);
+    // Its stored count (after the batch) is the batch's own: no transaction of it is stored elsewhere.
+    if (Number(r.transactions) === inBatch.get(key(traceId))) {
+      const opt = (b: Uint8Array | null) => (b ? Buffer.from(b) : null);
+      whole.set(key(traceId), {
+        traceId,
+        externalHash: opt(r.external_hash),
+        externalHashNorm: opt(r.external_hash_norm),
+        mcSeqnoEnd: r.mc_seqno_end,
+        endLt: BigInt(r.end_lt),
+        endUtime: r.end_utime,
+      });
+    }
+  }
+  return { completed, whole };
 }

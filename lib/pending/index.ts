@@ -9,6 +9,7 @@ import { classify } from '../actions/classify';
 import type { Action, AccountInterfaces, Trace } from '../actions/model';
 import type { PrismaClient } from '../db/generated/client';
 import { normalizedHash, parseTransaction, type ParsedTransaction } from '../indexer/parse-transaction';
+import { prismaReader } from '../indexer/sql';
 import { addressesOf, dataJson } from '../indexer/trace-actions';
 import { addressInterfaces, parsedTraceTransactions } from '../indexer/trace-input';
 import type { Logger } from '../log';
@@ -128,7 +129,7 @@ export class PendingTraces {
 
   private async classify(trace: Trace, emulated: EmulatedTrace): Promise<Action[] | null> {
     try {
-      const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(this.opts.prisma, addressesOf(trace)) : new Map();
+      const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(prismaReader(this.opts.prisma), addressesOf(trace)) : new Map();
       await addDeployedItems(this.opts.tvm, emulated, interfaces);
       return classify(trace, interfaces);
     } catch (err) {

@@ -36,6 +36,13 @@ export interface TransactionJob {
 
 export type TvmJob = GetMethodJob | TransactionJob;
 
+/** A job as posted to a worker: `sameConfig` when its config is the one the worker was sent last (then ''). */
+export interface TvmRequest {
+  id: number;
+  job: TvmJob;
+  sameConfig: boolean;
+}
+
 export type TvmReply =
   | { id: number; get: GetMethodResult }
   | { id: number; tx: EmulationResult }

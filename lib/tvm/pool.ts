@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { ExecutorEmulationResult, ExecutorGetMethodResult } from '@ton/sandbox';
 import { LIMITS } from '../http/limits';
 import type { Logger } from '../log';
-import type { GetMethodJob, TransactionJob, TvmJob, TvmReply, TvmWorkerReady } from './jobs';
+import type { GetMethodJob, TransactionJob, TvmJob, TvmReply, TvmRequest, TvmWorkerReady } from './jobs';
 
 /** Why the pool did not run a job, with the HTTP status the API answers with. */
 export class TvmRefused extends Error {
@@ -67,6 +67,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   running?: Waiting & { id: number; timer: NodeJS.Timeout };
+  /** The configuration this worker was last sent (see dispatch). */
+  config?: string;
 }
 
 export class TvmPool {
@@ -163,7 +165,12 @@ export class TvmPool {
     }, this.deadlineMs);
     slot.running = { ...w, id, timer };
     slot.worker.ref();
-    slot.worker.postMessage({ id, job: w.job });
+    // The configuration (a BoC of tens of KB, the same for every run until a key block) is copied to a
+    // worker once: jobs after it say `sameConfig` instead. Copying it with every one of the indexer's
+    // get-methods was 5% of its main thread.
+    const sameConfig = slot.config === w.job.config;
+    slot.config = w.job.config;
+    slot.worker.postMessage({ id, job: sameConfig ? { ...w.job, config: '' } : w.job, sameConfig } satisfies TvmRequest);
     if (this.terminateNext) {
       this.terminateNext = false;
       void slot.worker.terminate();

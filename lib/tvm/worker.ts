@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { Cell } from '@ton/core';
 import { Executor } from '@ton/sandbox';
-import type { TvmJob, TvmReply, TvmWorkerReady } from './jobs';
+import type { TvmJob, TvmReply, TvmRequest, TvmWorkerReady } from './jobs';
 import { runGetMethodRaw } from './run-get-method';
 
 const cell = (b64: string) => Cell.fromBase64(b64);
@@ -29,7 +29,10 @@ async function run(ex: Executor, job: TvmJob): Promise<Omit<TvmReply, 'id'>> {
 const port = parentPort!;
 void Executor.create().then(
   (ex) => {
-    port.on('message', (msg: { id: number; job: TvmJob }) => {
+    let config = ''; // the last configuration the pool sent (pool.ts dispatch)
+    port.on('message', (msg: TvmRequest) => {
+      if (msg.sameConfig) msg.job.config = config;
+      else config = msg.job.config;
       run(ex, msg.job).then(
         (reply) => port.postMessage({ id: msg.id, ...reply } as TvmReply),
         (err: unknown) => port.postMessage({ id: msg.id, crashed: err instanceof Error ? err.message : String(err) } satisfies TvmReply),

@@ -8,7 +8,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { Logger } from '../../log';
 import type { AccountStateRecord } from '../account-state';
 import type { AccountStatusName } from '../records';
-import { insertRows, type TableRows, type Tx } from '../sql';
+import { insertRows, run, writeTransaction, type TableRows, type Tx } from '../sql';
 import type { Deriver } from './index';
 import type { GetterBlock } from './getters';
 
@@ -99,13 +99,12 @@ export async function lastMasterchainBlock(prisma: PrismaClient): Promise<(Gette
  * batch twice.
  */
 export async function commitJobBatch(prisma: PrismaClient, job: string, cursor: string, write: (tx: Tx) => Promise<number>): Promise<void> {
-  await prisma.$transaction(
-    async (tx) => {
-      const count = await write(tx);
-      await tx.deriveJob.upsert({ where: { id: job }, create: { id: job, lastAccount: cursor, processed: count }, update: { lastAccount: cursor, processed: { increment: count } } });
-    },
-    { timeout: 120_000, maxWait: 60_000 },
-  );
+  await writeTransaction(prisma, async (tx) => {
+    const count = await write(tx);
+    await run(tx, Prisma.sql`
+      INSERT INTO derive_jobs (id, last_account, processed) VALUES (${job}, ${cursor}, ${count})
+      ON CONFLICT (id) DO UPDATE SET last_account = EXCLUDED.last_account, processed = derive_jobs.processed + EXCLUDED.processed`);
+  });
 }
 
 const commit = (prisma: PrismaClient, tables: TableRows[], job: string, cursor: string, count: number) =>

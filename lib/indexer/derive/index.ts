@@ -71,12 +71,11 @@ export class Deriver {
     await this.loadKnown(withCode.map((s) => s.codeHash!));
 
     const decided: Row[] = [];
-    const accounts = new Map<string, DerivedAccount>();
-    await mapConcurrent(withCode, ACCOUNTS_AT_ONCE, async (state) => {
+    const found = await mapConcurrent(withCode, ACCOUNTS_AT_ONCE, async (state): Promise<DerivedAccount | null> => {
       const key = state.codeHash!.toString('hex');
       const cached = this.known.get(key);
       // Most touched accounts are wallets and contracts of no token family: nothing is parsed for them.
-      if (cached && (await cached).length === 0) return;
+      if (cached && (await cached).length === 0) return null;
       const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc!)[0]!);
       const account: DerivedAccount = { state, code, data: deserializeBoc(state.dataBoc!)[0]!, interfaces: [] };
       let interfaces = cached;
@@ -86,8 +85,12 @@ export class Deriver {
         decided.push({ code_hash: hex(state.codeHash!), interfaces: await interfaces });
       }
       account.interfaces = await interfaces;
-      if (account.interfaces.length) accounts.set(state.account, account);
+      return account.interfaces.length ? account : null;
     });
+    // In the states' order, not the order get-methods finished in: the detectors' rows (and so the
+    // insertion-order ids of the token tables) must not depend on timing.
+    const accounts = new Map<string, DerivedAccount>();
+    for (const a of found) if (a) accounts.set(a.state.account, a);
 
     const contents = new Map<string, Buffer>();
     for (const b of input.blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c.boc);
