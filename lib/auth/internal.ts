@@ -1,8 +1,8 @@
-// The explorer's own server-side reads: server components prefetch the public /api routes over loopback,
-// so without an exemption every visitor's page render would be counted against 127.0.0.1's anonymous
-// budget (shared by all visitors), on top of the visitor's own browser requests. Those reads carry this
-// process's secret token instead; it is random per process, lives only in memory and never leaves the
-// server (the browser fetches without it).
+// The explorer's own server-side reads: server components prefetch the public /api routes (handed to the
+// route handlers in process, /api/health over loopback), so without an exemption every visitor's page
+// render would be counted against one anonymous budget shared by all visitors, on top of the visitor's own
+// browser requests. Those reads carry this process's secret token instead; it is random per process, lives
+// only in memory and never leaves the server (the browser fetches without it).
 import { randomBytes } from 'node:crypto';
 
 export const INTERNAL_HEADER = 'x-atlas-internal';
