@@ -4,6 +4,7 @@
 // (lib/http/page-cache.ts) carry the load.
 import fs from 'node:fs';
 import path from 'node:path';
+import { toUrlSafe } from '../lib/format/hash';
 import { benchEdge } from './edge';
 import { startAtlas } from './atlas-server';
 import type { BenchResult } from './support';
@@ -29,7 +30,7 @@ interface Tx {
   block_ref: { workchain: number; shard: string; seqno: number };
 }
 
-const urlSafe = (b64: string) => encodeURIComponent(b64.replace(/\+/g, '-').replace(/\//g, '_'));
+const urlSafe = (b64: string) => encodeURIComponent(toUrlSafe(b64));
 
 /** One URL per page kind the explorer has (the kinds e2e/layout.spec.ts checks), on the server's seeded devnet. */
 async function pageKinds(base: string, dataDir: string): Promise<[string, string][]> {

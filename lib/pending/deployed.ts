@@ -7,12 +7,11 @@ import type { AccountInterfaces } from '../actions/model';
 import { contractMethods, methodId } from '../ton/contract-methods';
 import { rawUpper } from '../ton/address';
 import { readNftData } from '../ton/nft-getters';
+import { GETTER_GAS_LIMIT } from '../indexer/derive/getters';
 import type { TvmPool } from '../tvm/pool';
 import type { EmulatedTrace } from './emulate';
 
 const GET_NFT_DATA = methodId('get_nft_data');
-/** As the derive stage's get-methods (lib/indexer/derive/getters.ts). */
-const GAS_LIMIT = 1_000_000n;
 
 /** Adds `nftItem` to `interfaces` for each NFT item of the trace the index does not know as one. */
 export async function addDeployedItems(tvm: TvmPool, emulated: EmulatedTrace, interfaces: Map<string, AccountInterfaces>): Promise<void> {
@@ -32,7 +31,7 @@ export async function addDeployedItems(tvm: TvmPool, emulated: EmulatedTrace, in
         address,
         unixTime: emulated.now,
         balance: account.storage.balance.coins,
-        gasLimit: GAS_LIMIT,
+        gasLimit: GETTER_GAS_LIMIT,
         verbosity: 'short',
       });
       const out = res.output;

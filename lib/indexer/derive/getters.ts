@@ -12,7 +12,8 @@ import type { TvmPool } from '../../tvm/pool';
 import type { DerivedAccount } from './detector';
 
 /** tonlib's gas limit for get-methods. */
-const GAS_LIMIT = 1_000_000n;
+/** Gas for one get-method of a detector (also the pending traces' get_nft_data, lib/pending/deployed.ts). */
+export const GETTER_GAS_LIMIT = 1_000_000n;
 /** Libraries fetched for one run at most (each missing one costs a rerun). */
 const MAX_LIBRARY_FETCHES = 8;
 const CONFIGS_KEPT = 4;
@@ -140,7 +141,7 @@ async function execute(reader: ChainReader, tvm: TvmPool, block: GetterBlock, ac
       address: account.state.account,
       unixTime: block.utime,
       balance: account.state.balance,
-      gasLimit: GAS_LIMIT,
+      gasLimit: GETTER_GAS_LIMIT,
     });
     const out = res.output;
     if (!out.success) return null;
