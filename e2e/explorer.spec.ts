@@ -1,8 +1,7 @@
 // The explorer against `npm start` on the seeded devnet: navigation, search, get-methods, failed
-// transactions explained, live updates, server rendering without JavaScript, accessibility, screenshots.
+// transactions explained, live updates, server rendering without JavaScript, screenshots (accessibility: layout.spec.ts, on every page kind).
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { genesisAccount } from './genesis';
 
@@ -288,25 +287,6 @@ test('unknown ids answer not found pages', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Nothing found for “http://x/%ZZ”' })).toBeVisible();
 });
 
-test('pages have no serious accessibility violations', async ({ page, request }) => {
-  test.setTimeout(300_000);
-  const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
-  const pages = ['/', '/blocks', '/transactions', '/accounts', `/block/-1/8000000000000000/${tx!.mc_block_seqno}`, `/tx/${urlSafe(tx!.hash)}`, `/account/${account('alice').friendly.bounceable}`, '/search?q=nothing'];
-  for (const url of pages) {
-    await page.goto(url);
-    // Live pages poll, so the network never idles: wait for the hydrated page instead.
-    await page.locator('main h1').first().waitFor();
-    await page.waitForLoadState('load');
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      expect(serious, `${url} (${theme})`).toEqual([]);
-    }
-  }
-});
-
-// One measurement is enough: the mobile project leaves @desktop-only tests out (playwright.config.ts).
 test('first-load JavaScript per page stays within 200 KB gzipped; home time to first byte is recorded', { tag: '@desktop-only' }, async ({ page, request }, info) => {
   const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
   const pages: Record<string, string> = {
