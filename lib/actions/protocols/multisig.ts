@@ -36,7 +36,8 @@ const createOrder: Matcher = (node, ctx) => {
 };
 
 const approve: Matcher = (node, ctx) => {
-  if (!node.free || !node.cell) return;
+  // The opcode first: node.cell parses the whole body (every cell hashed), which most nodes never need.
+  if (!node.free || (node.opcode !== MULTISIG_OP.approve && node.opcode !== COMMENT_OP) || !node.cell) return;
   let signerIndex: number | null;
   if (node.opcode === MULTISIG_OP.approve) {
     const b = readApproveBody(node.cell);
