@@ -1,6 +1,7 @@
 // Transaction rows → toncenter Transactions: their messages (in_msg, out_msgs by created_lt), bodies and
 // init states, the account states before and after (only `hash` when the state is not indexed), and the
-// trace (trace_id, trace_external_hash). Three queries, in parallel.
+// trace (trace_id, trace_external_hash). Three queries, in parallel; read and mapped as two steps so a
+// route can read its side maps while the mapping runs.
 import { Prisma, type AccountState, type PrismaClient, type Transaction } from '../../db/generated/client';
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
@@ -12,9 +13,34 @@ interface TxMessageRow extends MessageSqlRow {
   direction: string;
 }
 
-/** `traceExternals`: the external_hash of every trace of `rows` by trace id (hex), when the caller has the traces' rows already. */
-export async function loadTransactions(prisma: PrismaClient, rows: Transaction[], traceExternals?: Map<string, Uint8Array | null>): Promise<TransactionJson[]> {
-  if (!rows.length) return [];
+/** What a page of Transactions is made of, read (transactionParts) before it is mapped (mapTransactions). */
+export interface TransactionParts {
+  rows: Transaction[];
+  messages: TxMessageRow[];
+  states: AccountState[];
+  externalOf: Map<string, Uint8Array | null>;
+}
+
+/** The messages of every transaction of these traces (each message carries its transaction's trace id). */
+export function messagesOfTraces(prisma: PrismaClient, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> {
+  return prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
+    SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
+    FROM messages m WHERE m.trace_id = ANY(${traceIds}::bytea[])`);
+}
+
+/**
+ * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.
+ * `traceExternals`: the external_hash of every trace of `rows` by trace id (hex), when the caller has the
+ * traces' rows already; `messages`: the rows' messages, when the caller read them alongside the rows
+ * (messagesOfTraces).
+ */
+export async function transactionParts(
+  prisma: PrismaClient,
+  rows: Transaction[],
+  traceExternals?: Map<string, Uint8Array | null>,
+  messages?: Promise<TxMessageRow[]>,
+): Promise<TransactionParts> {
+  if (!rows.length) return { rows, messages: [], states: [], externalOf: new Map() };
   const txHashes = rows.map((t) => bytes(t.hash));
   const stateHashes = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const t of rows) {
@@ -22,10 +48,11 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
     stateHashes.set(hex(t.accountStateHashAfter), bytes(t.accountStateHashAfter));
   }
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
-  const [messages, states, traces] = await Promise.all([
-    prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
-      SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
-      FROM messages m WHERE m.tx_hash = ANY(${txHashes}::bytea[])`),
+  const [messageRows, states, traces] = await Promise.all([
+    messages ??
+      prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
+        SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
+        FROM messages m WHERE m.tx_hash = ANY(${txHashes}::bytea[])`),
     prisma.$queryRaw<AccountState[]>(Prisma.sql`
       SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
         frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
@@ -35,8 +62,26 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
           SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)
       : [],
   ]);
-  const externalOf = traceExternals ?? new Map(traces.map((t) => [hex(t.traceId), t.externalHash]));
+  return { rows, messages: messageRows, states, externalOf: traceExternals ?? new Map(traces.map((t) => [hex(t.traceId), t.externalHash])) };
+}
 
+/**
+ * The accounts a transaction list's address_book covers (account, in_msg source, out_msg destinations),
+ * from its parts: known before the mapping, so the side maps can be read while it runs.
+ */
+export function partsAddresses({ rows, messages }: TransactionParts): string[] {
+  const out = rows.map((t) => t.account);
+  const mine = new Set(rows.map((t) => hex(t.hash)));
+  for (const m of messages) {
+    if (!mine.has(hex(m.tx_hash))) continue;
+    const a = m.direction === 'in' ? m.source : m.destination;
+    if (a) out.push(a);
+  }
+  return out;
+}
+
+/** toncenter Transactions of their parts: messages by direction (out by created_lt), states, trace. */
+export function mapTransactions({ rows, messages, states, externalOf }: TransactionParts): TransactionJson[] {
   const contents = joinedContents(messages);
   const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));
 
@@ -60,6 +105,11 @@ export async function loadTransactions(prisma: PrismaClient, rows: Transaction[]
       finality: 'finalized',
     });
   });
+}
+
+/** Transaction rows → toncenter Transactions (`traceExternals` as in transactionParts). */
+export async function loadTransactions(prisma: PrismaClient, rows: Transaction[], traceExternals?: Map<string, Uint8Array | null>): Promise<TransactionJson[]> {
+  return mapTransactions(await transactionParts(prisma, rows, traceExternals));
 }
 
 /**

@@ -8,14 +8,14 @@ import { balanceChanges } from '../balance-changes';
 import type { V3Context } from '../context';
 import { b64, bytes, hex } from '../encode';
 import { notFound, unprocessable, V3Error } from '../errors';
-import { ActionsResponse, BalanceChanges, EventsResponse, TracesResponse, type ActionJson, type TraceJson, type TransactionJson } from '../models';
+import { ActionsResponse, BalanceChanges, EventsResponse, TracesResponse, type TraceJson, type TransactionJson } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from '../params';
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { findTraces, transactionsOfTraces } from '../queries/traces';
 import { traceJson } from '../trace-json';
-import { loadTransactions, transactionAddresses } from '../transactions-load';
+import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionParts } from '../transactions-load';
 import { bounds, requireMasterchainBlock } from './common';
 
 const supportedParam = () => ({
@@ -53,21 +53,24 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     sort,
   });
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
+  // The transactions, their messages (by trace id: the same rows as by transaction, read alongside) and
+  // the actions at once; then the side maps are read while the transactions are mapped.
+  const whole = rows.filter((r) => !r.is_incomplete).map((r) => bytes(r.trace_id));
+  const messages = whole.length ? messagesOfTraces(ctx.prisma, whole) : Promise.resolve([]);
+  messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
   const [txRows, actions] = await Promise.all([
     transactionsOfTraces(ctx.prisma, rows),
     withActions ? actionsOfTraces(ctx.prisma, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
   ]);
-  const txs = await loadTransactions(ctx.prisma, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])));
+  const parts = await transactionParts(ctx.prisma, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages);
+  const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
+  const maps = sideMaps(ctx, [...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
+  maps.catch(() => undefined); // awaited below, after the mapping
+  const txs = mapTransactions(parts);
   const byTrace = new Map<string, typeof txs>();
   for (const t of txs) if (t.trace_id) byTrace.set(t.trace_id, [...(byTrace.get(t.trace_id) ?? []), t]);
-  const allActions: ActionJson[] = [];
-  const traces: TraceJson[] = rows.map((r) => {
-    const mine = actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined;
-    if (mine) allActions.push(...mine);
-    return traceJson(r, byTrace.get(b64(r.trace_id)) ?? null, mine);
-  });
-  const maps = await sideMaps(ctx, [...actionAddresses(allActions), ...transactionAddresses(txs)]);
-  return { traces, ...maps };
+  const traces: TraceJson[] = rows.map((r) => traceJson(r, byTrace.get(b64(r.trace_id)) ?? null, actionsOf.get(hex(r.trace_id))));
+  return { traces, ...(await maps) };
 }
 
 export const traces = defineRoute({
