@@ -21,12 +21,13 @@ export interface TransactionParts {
   externalOf: Map<string, Uint8Array | null>;
 }
 
+/** Message rows with their transaction and direction, where `condition` (on `m`) holds. */
+const txMessages = (prisma: PrismaClient, condition: Prisma.Sql) =>
+  prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
+    SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`);
+
 /** The messages of every transaction of these traces (each message carries its transaction's trace id). */
-export function messagesOfTraces(prisma: PrismaClient, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> {
-  return prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
-    SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
-    FROM messages m WHERE m.trace_id = ANY(${traceIds}::bytea[])`);
-}
+export const messagesOfTraces = (prisma: PrismaClient, traceIds: Uint8Array<ArrayBuffer>[]) => txMessages(prisma, Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`);
 
 /**
  * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.
@@ -49,10 +50,7 @@ export async function transactionParts(
   }
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
   const [messageRows, states, traces] = await Promise.all([
-    messages ??
-      prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
-        SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS}
-        FROM messages m WHERE m.tx_hash = ANY(${txHashes}::bytea[])`),
+    messages ?? txMessages(prisma, Prisma.sql`m.tx_hash = ANY(${txHashes}::bytea[])`),
     prisma.$queryRaw<AccountState[]>(Prisma.sql`
       SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
         frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"

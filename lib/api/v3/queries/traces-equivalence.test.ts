@@ -4,11 +4,14 @@
 // LIMIT/OFFSET. The busiest and the quietest accounts, both orders, several pages and ranges; the walk from its default first
 // batch and from a batch of 1 (every growth step and every stopping rule taken). The devnet runs each
 // trace to its end before the next starts; traces running side by side (the walk's edge) are the SPAN
-// case of ../account-pages-plan.test.ts.
+// case of ../account-pages-plan.test.ts. The page's messages, read by trace id alongside its transactions,
+// are the ones read by transaction hash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { startTestChain, type TestChain } from '../../../testing/chain';
-import { accountTracesByLt, findTraces, type TraceFilter, type TraceRow } from './traces';
+import { bytes } from '../encode';
+import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../transactions-load';
+import { accountTracesByLt, findTraces, transactionsOfTraces, type TraceFilter, type TraceRow } from './traces';
 
 let chain: TestChain;
 
@@ -63,4 +66,20 @@ describe('/traces?account= on a devnet index', () => {
     expect(compared).toBe(chosen.length * 6 * 2 * 4);
     expect(nonEmpty).toBeGreaterThan(compared / 2);
   }, 600_000);
+
+  it('a page of traces reads its messages by trace id: the same transactions and address-book accounts as by transaction hash', async () => {
+    const accounts = await prisma().$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC LIMIT 10`;
+    let transactions = 0;
+    for (const { account } of accounts) {
+      const rows = await findTraces(prisma(), { account, take: 20, skip: 0, sort: 'desc' });
+      const txRows = await transactionsOfTraces(prisma(), rows);
+      const whole = rows.filter((r) => !r.is_incomplete).map((r) => bytes(r.trace_id));
+      const parts = await transactionParts(prisma(), txRows, undefined, messagesOfTraces(prisma(), whole));
+      const expected = await loadTransactions(prisma(), txRows);
+      expect(mapTransactions(parts)).toEqual(expected);
+      expect(new Set(partsAddresses(parts))).toEqual(new Set(transactionAddresses(expected)));
+      transactions += expected.length;
+    }
+    expect(transactions).toBeGreaterThan(100);
+  }, 120_000);
 });
