@@ -2,7 +2,7 @@
 // PostgreSQL database, then multiplied in SQL into ~`rows` transactions (each copy gets new hashes, lts
 // shifted by a copy offset and one of 1000 synthetic accounts or 3 hot ones, so indexes see realistic
 // cardinality) with their messages, and ~`rows` traces, actions (with action_accounts), jetton wallets
-// and NFT items (200,000 owners, 3 hot ones). Each route runs through the real handlers (the HTTP
+// and NFT items (200,000 owners, 3 hot ones). Each route runs through the real handlers (testApi's
 // dispatcher, in process) for the 50 busiest keys, then for the 3 hot ones alone; an answer is read to its
 // last byte but not parsed, as an HTTP load tool reads it (parsing is the client's time, not the route's).
 // `--v3-database <url of an existing, empty or already seeded database>` keeps the seeded rows between
@@ -237,9 +237,9 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
   try {
     await migrate(pg.db);
     const counts = await seed(pg.db, lite, head, rows);
-    const { fetch: dispatch } = testApi({ db: pg.db });
+    const { fetchV3 } = testApi({ db: pg.db });
     const callV3 = async (route: string, params: Record<string, string | number>) => {
-      const res = await dispatch(new Request(`http://atlas.test/api/v3/${route}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`));
+      const res = await fetchV3(route, params);
       await res.arrayBuffer();
       return { status: res.status };
     };

@@ -1,5 +1,6 @@
 // The explorer against `npm start` on the seeded devnet: navigation, search, get-methods, failed
-// transactions explained, live updates, server rendering without JavaScript, screenshots (accessibility: layout.spec.ts, on every page kind).
+// transactions explained, live updates, server rendering without JavaScript, screenshots. Accessibility is
+// layout.spec.ts's, on every page kind.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
@@ -287,6 +288,7 @@ test('unknown ids answer not found pages', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Nothing found for “http://x/%ZZ”' })).toBeVisible();
 });
 
+// One measurement is enough: the mobile project leaves @desktop-only tests out (playwright.config.ts).
 test('first-load JavaScript per page stays within 200 KB gzipped; home time to first byte is recorded', { tag: '@desktop-only' }, async ({ page, request }, info) => {
   const [tx] = (await accountTxs(request, 'alice')).filter((t) => t.in_msg?.source);
   const pages: Record<string, string> = {

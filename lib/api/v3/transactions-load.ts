@@ -27,7 +27,8 @@ const txMessages = (prisma: PrismaClient, condition: Prisma.Sql) =>
     SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`);
 
 /** The messages of every transaction of these traces (each message carries its transaction's trace id). */
-export const messagesOfTraces = (prisma: PrismaClient, traceIds: Uint8Array<ArrayBuffer>[]) => txMessages(prisma, Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`);
+export const messagesOfTraces = async (prisma: PrismaClient, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> =>
+  traceIds.length ? txMessages(prisma, Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`) : [];
 
 /**
  * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.

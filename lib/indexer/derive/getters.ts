@@ -11,8 +11,7 @@ import { methodId } from '../../ton/contract-methods';
 import type { TvmPool } from '../../tvm/pool';
 import type { DerivedAccount } from './detector';
 
-/** tonlib's gas limit for get-methods. */
-/** Gas for one get-method of a detector (also the pending traces' get_nft_data, lib/pending/deployed.ts). */
+/** Gas for one get-method of a detector, tonlib's limit (also the pending traces' get_nft_data, lib/pending/deployed.ts). */
 export const GETTER_GAS_LIMIT = 1_000_000n;
 /** Libraries fetched for one run at most (each missing one costs a rerun). */
 const MAX_LIBRARY_FETCHES = 8;

@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { startTestChain, type TestChain } from '../../../testing/chain';
-import { bytes } from '../encode';
 import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../transactions-load';
-import { accountTracesByLt, findTraces, transactionsOfTraces, type TraceFilter, type TraceRow } from './traces';
+import { accountTracesByLt, findTraces, servedWhole, transactionsOfTraces, type TraceFilter, type TraceRow } from './traces';
 
 let chain: TestChain;
 
@@ -73,8 +72,7 @@ describe('/traces?account= on a devnet index', () => {
     for (const { account } of accounts) {
       const rows = await findTraces(prisma(), { account, take: 20, skip: 0, sort: 'desc' });
       const txRows = await transactionsOfTraces(prisma(), rows);
-      const whole = rows.filter((r) => !r.is_incomplete).map((r) => bytes(r.trace_id));
-      const parts = await transactionParts(prisma(), txRows, undefined, messagesOfTraces(prisma(), whole));
+      const parts = await transactionParts(prisma(), txRows, undefined, messagesOfTraces(prisma(), servedWhole(rows)));
       const expected = await loadTransactions(prisma(), txRows);
       expect(mapTransactions(parts)).toEqual(expected);
       expect(new Set(partsAddresses(parts))).toEqual(new Set(transactionAddresses(expected)));

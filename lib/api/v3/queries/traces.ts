@@ -161,9 +161,12 @@ async function accountTracesByTime(prisma: PrismaClient, f: TraceFilter, account
 // Traces in the window a busy account's page is looked for in first (see accountTracesByTime).
 const WINDOW = 2000;
 
-/** The stored transaction rows of the given traces (not is_incomplete ones: those are not served whole). */
+/** The ids of the traces served with their transactions (not is_incomplete ones: those are not served whole). */
+export const servedWhole = (traces: TraceRow[]) => traces.filter((t) => !t.is_incomplete).map((t) => bytes(t.trace_id));
+
+/** The stored transaction rows of the traces served whole (servedWhole). */
 export async function transactionsOfTraces(prisma: PrismaClient, traces: TraceRow[]): Promise<Transaction[]> {
-  const ids = traces.filter((t) => !t.is_incomplete).map((t) => bytes(t.trace_id));
+  const ids = servedWhole(traces);
   if (!ids.length) return [];
   return transactionsWhere(prisma, { traceIds: ids });
 }

@@ -13,7 +13,7 @@ import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from 
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { findTraces, transactionsOfTraces } from '../queries/traces';
+import { findTraces, servedWhole, transactionsOfTraces } from '../queries/traces';
 import { traceJson } from '../trace-json';
 import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionParts } from '../transactions-load';
 import { bounds, requireMasterchainBlock } from './common';
@@ -55,8 +55,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
   // The transactions, their messages (by trace id: the same rows as by transaction, read alongside) and
   // the actions at once; then the side maps are read while the transactions are mapped.
-  const whole = rows.filter((r) => !r.is_incomplete).map((r) => bytes(r.trace_id));
-  const messages = whole.length ? messagesOfTraces(ctx.prisma, whole) : Promise.resolve([]);
+  const messages = messagesOfTraces(ctx.prisma, servedWhole(rows));
   messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
   const [txRows, actions] = await Promise.all([
     transactionsOfTraces(ctx.prisma, rows),
