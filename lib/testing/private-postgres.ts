@@ -1,6 +1,6 @@
 // A private PostgreSQL server for tests that must stop and start the server itself (the crash-safety
-// test restarts it under the indexer): initdb into a temporary directory, pg_ctl on a free port, its
-// socket in that directory. The binaries come from /usr/lib/postgresql/<version>/bin (Debian's layout);
+// test restarts it under the indexer; the replica test stops a streaming replica of it): initdb into a
+// temporary directory, pg_ctl on a free port, its socket in that directory. The binaries come from /usr/lib/postgresql/<version>/bin (Debian's layout);
 // PostgreSQL refuses to run as root, so as root every command runs as the `postgres` OS user, who is
 // given the directory.
 import { execFile } from 'node:child_process';
@@ -41,23 +41,32 @@ export interface PrivatePostgres {
   /** pg_ctl stop: `fast` disconnects clients and checkpoints; `immediate` aborts (crash recovery at start). */
   stop(mode: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
+  /**
+   * A hot standby of this server streaming its WAL (pg_basebackup -R into a directory of its own, started
+   * on another free port): every database of this one, read-only, a moment behind. Destroy it before this.
+   */
+  startReplica(): Promise<PrivatePostgres>;
   /** Stops the server (if running) and deletes its directory; safe to call twice. */
   destroy(): Promise<void>;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+type Tool = (name: string, args: string[]) => Promise<unknown>;
+
+/** A temporary directory the server may own, and the way to run its binaries there. */
+async function serverDir(): Promise<{ dir: string; tool: Tool }> {
   const bin = postgresBinDir();
-  const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-pg-'));
+  if (process.getuid?.() !== 0) return { dir, tool: (name, args) => run(path.join(bin, name), args) };
+  const { stdout } = await run('id', ['-u', 'postgres']);
+  const { stdout: gid } = await run('id', ['-g', 'postgres']);
+  fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+  return { dir, tool: (name, args) => run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) };
+}
+
+/** The server whose data directory is `dir`/data, listening on `port` (not started). */
+function serverAt(dir: string, tool: Tool, port: number): PrivatePostgres {
   const data = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
-  }
-  const tool = (name: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args));
-  const port = await freePort();
   let running = false;
   const pgCtl = async (args: string[]) => {
     try {
@@ -88,13 +97,34 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       await pgCtl(['stop', '-m', mode]);
       running = false;
     },
+    async startReplica() {
+      const { dir: replicaDir, tool: replicaTool } = await serverDir();
+      const replica = serverAt(replicaDir, replicaTool, await freePort());
+      try {
+        // -R writes standby.signal and primary_conninfo; -X stream copies the WAL written meanwhile;
+        // a fast checkpoint starts the copy at once. initdb's pg_hba trusts replication from 127.0.0.1.
+        await replicaTool('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', path.join(replicaDir, 'data'), '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+        await replica.start();
+      } catch (err) {
+        await replica.destroy();
+        throw err;
+      }
+      return replica;
+    },
     async destroy() {
       if (running) await server.stop('immediate').catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
+}
+
+/** A new server: initdb (wal_level replica and WAL senders are PostgreSQL's defaults, so it can have replicas). */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const { dir, tool } = await serverDir();
+  const server = serverAt(dir, tool, await freePort());
   try {
-    await tool('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    await tool('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     await server.start();
   } catch (err) {
     await server.destroy();
