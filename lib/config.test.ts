@@ -62,6 +62,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ METADATA_FETCH: 'on', METADATA_IPFS_GATEWAY: 'https://gw.example/ipfs/' }).metadata).toEqual({ fetch: true, ipfsGateway: 'https://gw.example/ipfs/' });
   });
 
+  it('reads no replicas by default; replicas of a PostgreSQL primary as a comma-separated list', () => {
+    expect(parseConfig({}).replicas).toEqual({ urls: [], maxLagMs: 10_000 });
+    const c = parseConfig({
+      DATABASE_URL: 'postgresql://postgres@db1:5432/atlas',
+      DATABASE_REPLICA_URLS: 'postgresql://reader:secret@db2:5432/atlas, postgres://db3/atlas',
+      DATABASE_REPLICA_MAX_LAG_MS: '2500',
+    });
+    expect(c.replicas).toEqual({ urls: ['postgresql://reader:secret@db2:5432/atlas', 'postgres://db3/atlas'], maxLagMs: 2500 });
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -86,6 +96,10 @@ describe('parseConfig', () => {
     [{ INDEXER_START_SEQNO: 'latest' }, 'Invalid INDEXER_START_SEQNO="latest"'],
     [{ DEVNET_TRAFFIC: 'maybe' }, 'Invalid DEVNET_TRAFFIC="maybe": expected on or off'],
     [{ TON_NETWORK: 'custom' }, 'Missing TON_GLOBAL_CONFIG'],
+    [{ DATABASE_REPLICA_URLS: 'postgresql://db2/atlas' }, 'DATABASE_REPLICA_URLS needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgresql://db1/atlas', DATABASE_REPLICA_URLS: 'postgresql://db2/atlas,db3:5432' }, 'Invalid DATABASE_REPLICA_URLS="postgresql://db2/atlas,db3:5432": expected comma-separated URLs of the form postgresql://'],
+    [{ DATABASE_URL: 'postgresql://db1/atlas', DATABASE_REPLICA_URLS: ' , ' }, 'Invalid DATABASE_REPLICA_URLS=" , "'],
+    [{ DATABASE_REPLICA_MAX_LAG_MS: '10s' }, 'Invalid DATABASE_REPLICA_MAX_LAG_MS="10s": expected milliseconds, an integer from 100 to 3600000'],
     [{ TRUST_PROXY: 'yes' }, 'Invalid TRUST_PROXY="yes": expected on or off'],
     [{ MAX_IN_FLIGHT: '0' }, 'Invalid MAX_IN_FLIGHT="0": expected requests, an integer from 1 to 100000'],
     [{ SHED_EVENT_LOOP_DELAY_MS: '1s' }, 'Invalid SHED_EVENT_LOOP_DELAY_MS="1s": expected milliseconds, an integer from 10 to 60000'],

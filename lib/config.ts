@@ -20,6 +20,7 @@ const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1'
 const maxInFlight = intIn(1, 100_000, 'requests, an integer from 1 to 100000');
 const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
+const replicaMaxLag = intIn(100, 3_600_000, 'milliseconds, an integer from 100 to 3600000');
 
 const devnetTps = z
   .string()
@@ -31,9 +32,17 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on or off' })
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s);
+
 const postgresUrl = z
   .string()
-  .refine((s) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s), 'a URL of the form postgresql://user@host:port/database');
+  .refine(isPostgresUrl, 'a URL of the form postgresql://user@host:port/database');
+
+/** One or more PostgreSQL URLs separated by commas. */
+const postgresUrls = z
+  .string()
+  .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every(isPostgresUrl), 'comma-separated URLs of the form postgresql://user@host:port/database');
 
 const httpUrl = z
   .string()
@@ -54,6 +63,8 @@ const schema = z.object({
   PORT: port.default(3000),
   ATLAS_DATA_DIR: z.string().min(1, 'a directory path').default('./.atlas'),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_REPLICA_URLS: postgresUrls.optional(),
+  DATABASE_REPLICA_MAX_LAG_MS: replicaMaxLag.default(10_000),
   TON_NETWORK: z
     .enum(['devnet', 'mainnet', 'testnet', 'custom'], { error: 'one of devnet, mainnet, testnet, custom' })
     .default('devnet'),
@@ -90,6 +101,13 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Read replicas of DATABASE_URL's database for the API's reads that tolerate lag (lib/db/replicas.ts). */
+  replicas: {
+    /** None: every read goes to DATABASE_URL. */
+    urls: string[];
+    /** A replica whose index is further behind the primary's is not read. */
+    maxLagMs: number;
+  };
   network: Network;
   globalConfigPath: string | undefined;
   /** Per-request lite server budget (waiting for a connection, retries and all); 504 after it. */
@@ -166,10 +184,14 @@ export function parseConfig(env: Env): Config {
   if (v.TON_NETWORK === 'custom' && !v.TON_GLOBAL_CONFIG) {
     throw new ConfigError('Missing TON_GLOBAL_CONFIG: expected a path to a liteserver global config JSON file when TON_NETWORK=custom');
   }
+  if (v.DATABASE_REPLICA_URLS && !v.DATABASE_URL) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are of a PostgreSQL primary, and the embedded database has none');
+  }
   return {
     port: v.PORT,
     dataDir: path.resolve(v.ATLAS_DATA_DIR),
     databaseUrl: v.DATABASE_URL,
+    replicas: { urls: v.DATABASE_REPLICA_URLS ?? [], maxLagMs: v.DATABASE_REPLICA_MAX_LAG_MS },
     network: v.TON_NETWORK,
     globalConfigPath: v.TON_GLOBAL_CONFIG ? path.resolve(v.TON_GLOBAL_CONFIG) : undefined,
     liteTimeoutMs: v.LITE_TIMEOUT_MS,

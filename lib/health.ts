@@ -1,5 +1,6 @@
 // What /api/health reports: one line per subsystem ("ok…" or what is wrong), the indexer's numbers, each
-// lite server's state, memory, the HTTP server's load and — where the process has one — the emulator.
+// lite server's state, each read replica's state and lag, memory, the HTTP server's load and — where the
+// process has one — the emulator.
 // `status: degraded` comes with a `reason` naming the broken subsystems. Health must stay fast when
 // Atlas is overloaded (orchestrators restart what does not answer): a request waits at most 50 ms for a
 // new database and chain probe, else answers with the latest finished one while the new one runs on.
@@ -7,6 +8,7 @@ import type { LiteClient } from 'ton-lite-client';
 import type { ServicesSource } from './api/services';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Reads, ReplicaStatus } from './db/replicas';
 import { loadStatus, type LoadStatus } from './http/load';
 import type { IndexerProgress } from './indexer/follower';
 import type { TvmStatus } from './tvm/pool';
@@ -14,7 +16,10 @@ import { liteServerStatus, type LiteServerStatus } from './lite';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
+  /** The primary: health's database probe reads it. */
   db: Database;
+  /** The read replicas (DATABASE_REPLICA_URLS), listed with their state and lag. */
+  reads?: Pick<Reads, 'replicas'>;
   lite: LiteClient;
   indexer?: { progress: IndexerProgress };
   tvm?: { status(): TvmStatus };
@@ -31,6 +36,11 @@ export interface Health {
   indexer_progress?: IndexerProgress & { lag: number | null };
   /** Each lite server of a pool (absent on the devnet's in-process engine). */
   lite_servers?: LiteServerStatus[];
+  /**
+   * Each read replica (present when DATABASE_REPLICA_URLS is set). A replica down or lagging does not make
+   * the status degraded: its reads go to the primary, and no request fails for it.
+   */
+  replicas?: ReplicaStatus[];
   tvm?: TvmStatus;
   /** Bytes, as process.memoryUsage() reports them. */
   memory: { rss: number; heap_used: number; heap_total: number };
@@ -102,6 +112,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
   const lag = p && p.headSeqno !== null && p.lastIndexedSeqno !== null ? p.headSeqno - p.lastIndexedSeqno : null;
   const indexer = !p ? 'off (INDEXER=off: a separate process indexes)' : describeIndexer(p, lag);
   const servers = liteServerStatus(s.lite);
+  const replicas = s.reads?.replicas();
   const tvm = s.tvm?.status();
 
   const reasons: string[] = [];
@@ -121,6 +132,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
     indexer,
     ...(p && { indexer_progress: { ...p, lag } }),
     ...(servers && { lite_servers: servers }),
+    ...(replicas?.length && { replicas }),
     ...(tvm && { tvm }),
     memory: memory(),
     load: loadStatus(),

@@ -10,6 +10,7 @@ import { memoryLimiter, redisLimiter, type RateLimiter } from './auth/limiter';
 import { config, type Config } from './config';
 import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { openReads, type Reads } from './db/replicas';
 import type { Devnet } from './devnet';
 import type { Indexer } from './indexer/follower';
 import { createLiteClient, liteSourceFor } from './lite';
@@ -22,8 +23,10 @@ import { TvmPool } from './tvm/pool';
 
 export interface Services {
   config: Config;
-  /** The database as the APIs read it (PostgreSQL: statement timeout DB_STATEMENT_TIMEOUT_MS). */
+  /** The primary database as the APIs use it (PostgreSQL: statement timeout DB_STATEMENT_TIMEOUT_MS). */
   db: Database;
+  /** Where the v3 GET routes read the index: DATABASE_REPLICA_URLS's replicas in turn, or `db`. */
+  reads: Reads;
   /** The in-process indexer's own connections (PostgreSQL: a longer statement timeout); `db` on PGlite. */
   indexerDb?: Database;
   /** The one lite client everything that reads the chain uses. */
@@ -97,6 +100,7 @@ async function start(): Promise<Services> {
     throw err;
   }
   const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine), { timeoutMs: cfg.liteTimeoutMs });
+  const reads = await openReads(db, cfg, log);
   // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
   const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
   // One pool for the APIs' get-methods and the indexer's derive stage.
@@ -126,7 +130,7 @@ async function start(): Promise<Services> {
     log: log.child({ component: 'pending' }),
   });
   hookSignals();
-  return { config: cfg, db, indexerDb, lite, access, limiter, tvm, pending, devnet, indexer, metadata, startedAt: new Date() };
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, devnet, indexer, metadata, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
@@ -142,6 +146,7 @@ export function stopServices(): Promise<void> {
       running.lite.engine.close();
       await running.devnet?.close();
       if (running.indexerDb !== running.db) await running.indexerDb?.close();
+      await running.reads.close();
       await running.db.close();
     }
     log.info({ component: 'runtime' }, 'stopped');

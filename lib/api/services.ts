@@ -5,6 +5,7 @@ import type { LiteClient } from 'ton-lite-client';
 import type { Access } from '../auth/access';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { Reads } from '../db/replicas';
 import type { PendingTraces } from '../pending';
 import type { TvmPool } from '../tvm/pool';
 
@@ -23,7 +24,10 @@ export interface V2Services {
 
 /** What a /api/v3 handler needs: the v2 services (its v2-style routes answer live) and the index. */
 export interface V3Services extends V2Services {
+  /** The primary: the POST routes (sends, emulation) read the index here. */
   db: Database;
+  /** Where the GET routes read the index: a read replica in turn, or the primary (lib/db/replicas.ts). */
+  reads: Reads;
 }
 
 /**

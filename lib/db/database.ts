@@ -44,6 +44,12 @@ export interface OpenOptions {
    * to the end inside this process (WebAssembly has no timer interrupts), which README states.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: how long the Prisma client waits for a new connection before the query fails (unset:
+   * as long as it takes). Read replicas set it so that one that is down or unreachable fails fast and
+   * the read goes to the primary (lib/db/replicas.ts).
+   */
+  connectTimeoutMs?: number;
 }
 
 /** The indexer's statement timeout: its writes of a busy block may take a while, a hung one must not. */
@@ -76,7 +82,9 @@ const PG_TYPES = {
 };
 
 function openPostgres(url: string, opts: OpenOptions): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, statement_timeout: opts.statementTimeoutMs }) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, statement_timeout: opts.statementTimeoutMs, connectionTimeoutMillis: opts.connectTimeoutMs }),
+  });
   // Writers' own connections, opened on first use (the indexer and its backfills write side by side).
   let writers: pg.Pool | undefined;
   const pool = () => {

@@ -1,6 +1,6 @@
 // A light Atlas API process for tests that need several processes: the real /api/v2 and /api/v3 handlers
 // behind a real HTTP server, with the access service the runtime builds (keys in DATABASE_URL's
-// database, limits in REDIS_URL's Redis), but no chain and no indexer. Prints `listening <url>` and
+// database, limits in REDIS_URL's Redis) and its reads (DATABASE_REPLICA_URLS), but no chain and no indexer. Prints `listening <url>` and
 // serves until it is sent SIGTERM. Started by startApiProcess() below.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,15 +41,17 @@ async function main() {
   const { redisLimiter, memoryLimiter } = await import('../auth/limiter');
   const { parseConfig } = await import('../config');
   const { configuredTarget, openDatabase } = await import('../db/database');
+  const { openReads } = await import('../db/replicas');
   const { log } = await import('../log');
   const { testApi } = await import('./api');
   const config = parseConfig(process.env);
   const db = await openDatabase(configuredTarget(config));
+  const reads = await openReads(db, config, log);
   const limiter = config.redisUrl ? redisLimiter(config.redisUrl, { log }) : memoryLimiter();
-  const server = await testApi({ db, config, access: createAccess({ prisma: db.prisma, limiter, anonRps: config.rateLimitAnonRps }) }).serve();
+  const server = await testApi({ db, reads, config, access: createAccess({ prisma: db.prisma, limiter, anonRps: config.rateLimitAnonRps }) }).serve();
   console.log(`listening ${server.url}`);
   process.once('SIGTERM', () => {
-    void Promise.all([server.close(), limiter.close(), db.close()]).finally(() => process.exit(0));
+    void Promise.all([server.close(), limiter.close(), reads.close().then(() => db.close())]).finally(() => process.exit(0));
   });
 }
 

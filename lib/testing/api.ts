@@ -11,6 +11,7 @@ import { apiDispatcher } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
+import { primaryReads, type Reads } from '../db/replicas';
 import { log } from '../log';
 import { PendingTraces } from '../pending';
 import { memoryPendingStore } from '../pending/store';
@@ -76,15 +77,18 @@ const noDatabase = missing<Database>('database (db)');
 /**
  * `config`: the test process's configuration unless given (e.g. parseConfig({CORS_ORIGINS: ...})).
  * `access`: keys and limits (lib/auth createAccess); none checked unless given.
+ * `reads`: where the GET routes read the index (lib/db/replicas.ts); the primary `db` unless given.
  */
-export function testApi(parts: { lite?: LiteClient; db?: Database; config?: Config; tvm?: TvmPool; access?: Access; pending?: PendingTraces }): TestApi {
+export function testApi(parts: { lite?: LiteClient; db?: Database; reads?: Reads; config?: Config; tvm?: TvmPool; access?: Access; pending?: PendingTraces }): TestApi {
   const config = parts.config ?? processConfig();
   const tvm = parts.tvm ?? new TvmPool();
   const access = parts.access ?? unlimitedAccess;
   const pending =
     parts.pending ?? (parts.lite ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }) }) : undefined);
   const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending });
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db: parts.db ?? noDatabase, access, pending });
+  const db = parts.db ?? noDatabase;
+  const reads = parts.reads ?? primaryReads(db);
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending });
   const fetch = apiDispatcher(v2, v3);
 
   const api: TestApi = {

@@ -1,14 +1,16 @@
-// What a v3 route handler may use besides its parameters: the database, the chain (for the v2-style routes
+// What a v3 route handler may use besides its parameters: the index, the chain (for the v2-style routes
 // answered live) and the per-request settings of api-v3.md §1.1 (X-No-Address-Book, X-No-Metadata), plus
 // the network (user-friendly testnet flag).
 import type { LiteClient } from 'ton-lite-client';
-import type { Database } from '../../db/database';
 import type { PrismaClient } from '../../db/generated/client';
 import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
 
 export interface V3Context {
-  db: Database;
+  /**
+   * The index, the one client a route reads it through: for a GET route a read replica or the primary
+   * (one of them for the whole request, lib/db/replicas.ts), for a POST route the primary.
+   */
   prisma: PrismaClient;
   /** The lite client, for the routes answered live (account, wallet, message, runGetMethod, estimateFee). */
   lite: LiteClient;

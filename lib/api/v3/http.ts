@@ -6,6 +6,7 @@ import { withAccessHeaders, type AccessDecision } from '../../auth/access';
 import { BodyTooLargeError, readBodyLimited } from '../../http/body';
 import { corsPreflight, withCors } from '../cors';
 import { apiRoute } from '../route';
+import type { ReadDatabase, Reads } from '../../db/replicas';
 import type { ServicesSource, V3Services } from '../services';
 import type { V3Context } from './context';
 import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
@@ -37,22 +38,28 @@ function parse<S extends z.ZodObject>(schema: S, input: Record<string, unknown>)
 
 type PathContext = { params: Promise<{ path: string[] }> };
 
-/** A route's context, the request's budget in ms and whether the caller may run it (lib/auth). */
-async function context(req: Request, query: Map<string, string[]>, services: ServicesSource<V3Services>): Promise<{ ctx: V3Context; budgetMs: number; access: AccessDecision }> {
+/**
+ * A route's context on a database (`on`: the GET routes' reads go where services.reads sends them, the
+ * POST routes' to the primary), the request's budget in ms and whether the caller may run it (lib/auth).
+ */
+async function context(
+  req: Request,
+  query: Map<string, string[]>,
+  services: ServicesSource<V3Services>,
+): Promise<{ on: (read: ReadDatabase) => V3Context; reads: Reads; primary: ReadDatabase; budgetMs: number; access: AccessDecision }> {
   const input = readQuery(query, settingsQuery.shape);
   for (const [key, header] of Object.entries(SETTING_HEADERS)) {
     const v = req.headers.get(header);
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, lite, tvm, config, access, pending } = await services();
+  const { db, reads, lite, tvm, config, access, pending } = await services();
   const cap = config.dbStatementTimeoutMs;
   return {
     // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
-    ctx: {
-      db,
+    on: (read) => ({
       get prisma() {
-        return db.prisma;
+        return read.prisma;
       },
       lite,
       tvm,
@@ -61,7 +68,9 @@ async function context(req: Request, query: Map<string, string[]>, services: Ser
       noAddressBook: s.x_no_address_book ?? false,
       noMetadata: s.x_no_metadata ?? false,
       actionsVersion: req.headers.get('x-actions-version')?.trim() || null,
-    },
+    }),
+    reads,
+    primary: db,
     budgetMs: s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap,
     access: await access.check(req, 'v3'),
   };
@@ -96,9 +105,10 @@ export function v3Routes(services: ServicesSource<V3Services>) {
     try {
       const query = normalizeQuery(url.searchParams);
       const q = parse(route.query, readQuery(query, route.query.shape));
-      const { ctx, budgetMs, access } = await context(req, query, services);
+      const { on, reads, budgetMs, access } = await context(req, query, services);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
-      return withAccessHeaders(v3Json(await withinBudget(route.run(q, ctx), budgetMs), startedAt), access);
+      // GET routes only read, and tolerate the replicas' bounded lag: they may run on one.
+      return withAccessHeaders(v3Json(await withinBudget(reads.run((read) => route.run(q, on(read))), budgetMs), startedAt), access);
     } catch (err) {
       return v3Failure(err);
     }
@@ -124,9 +134,10 @@ export function v3Routes(services: ServicesSource<V3Services>) {
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
       // POST routes run live (lite client, TVM) under the lite servers' own budget, not the database's.
-      const { ctx, access } = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
+      // Their reads of the index (classifying an emulated trace) go to the primary, as a v2 send's do.
+      const { on, primary, access } = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
-      return withAccessHeaders(v3Json(await route.run(parse(route.body, body as Record<string, unknown>), ctx), startedAt), access);
+      return withAccessHeaders(v3Json(await route.run(parse(route.body, body as Record<string, unknown>), on(primary)), startedAt), access);
     } catch (err) {
       return v3Failure(err);
     }

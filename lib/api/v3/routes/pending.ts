@@ -1,7 +1,9 @@
 // Pending routes (api-v3.md §2.1 pendingTransactions, §2.4 pendingTraces and pendingActions, §4.3): the
 // emulated traces of external messages sent through Atlas (lib/pending), from the pending store, minus
 // what the index already holds. Entries whose real trace is complete and classified are dropped from the
-// store as they are met (their TTL drops the rest).
+// store as they are met (their TTL drops the rest). The index is read where every GET route reads it (a
+// read replica, lib/db/replicas.ts): an entry is dropped only once the index the request reads holds its
+// real trace, so the window in which a client sees neither is no wider than the replica's lag.
 import { z } from 'zod';
 import { pendingActions, pendingTraceJson, emulatedTransactions, newestFirst } from '../../../pending/json';
 import type { PendingEntry, PendingTraces } from '../../../pending';
