@@ -137,10 +137,10 @@ it('a stopped replica fails no request: the read runs again on the primary, and 
   expect(reads.replicas()[0]!.state).toBe('ok');
   expect(await transactionsByHash(shardTx)).toHaveLength(1);
   for (const path of ['masterchainInfo', 'blocks', 'transactions']) expect((await api.callV3(path)).status).toBe(200);
-  expect(reads.replicas()[0]).toMatchObject({ state: 'down', lag_ms: null, error: `cannot connect to 127.0.0.1:${replicaServer.port}` });
+  expect(reads.replicas()[0]).toMatchObject({ state: 'down', lag_ms: null, error: expect.any(String) });
   expect(await readsFromStandby()).toBe(false);
 
   await reads.probe();
   const h = await health();
-  expect(h).toMatchObject({ status: 'ok', db: 'ok', replicas: [{ state: 'down' }] });
+  expect(h).toMatchObject({ status: 'ok', db: 'ok', replicas: [{ state: 'down', error: `cannot connect to 127.0.0.1:${replicaServer.port}` }] });
 });
