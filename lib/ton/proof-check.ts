@@ -106,6 +106,7 @@ function validatorsOfConfig(configRoot: Cell, ccSeqno: number) {
 function keyBlockConfigRoot(root: Cell): Cell {
   const extra = root.refs[3];
   const s = extra.beginParse();
+  if (s.loadUint(32) !== 0x4a33f6fd) fail('bad BlockExtra tag');
   s.loadRef();
   s.loadRef();
   s.loadRef();
