@@ -70,6 +70,7 @@ const schema = z.object({
     .default('devnet'),
   TON_GLOBAL_CONFIG: z.string().min(1, 'a path to a liteserver global config JSON file').optional(),
   LITE_TIMEOUT_MS: liteTimeout.default(5000),
+  LITE_VERIFY: onOff.default(false),
   DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
@@ -112,6 +113,12 @@ export interface Config {
   globalConfigPath: string | undefined;
   /** Per-request lite server budget (waiting for a connection, retries and all); 504 after it. */
   liteTimeoutMs: number;
+  /**
+   * Check the proofs of lite server answers (lib/lite/verify.ts): masterchain blocks signed by the
+   * validators of a chain of key blocks from the trusted zero state / init block, shard blocks named by
+   * them, account states against their block's state hash. An answer that does not check is a 502.
+   */
+  liteVerify: boolean;
   /** PostgreSQL cancels an API query running longer; also the most a v3 request may ask for with X-Timeout. */
   dbStatementTimeoutMs: number;
   /** Shared rate-limit counters (several Atlas processes, one budget); per-process memory when unset. */
@@ -195,6 +202,7 @@ export function parseConfig(env: Env): Config {
     network: v.TON_NETWORK,
     globalConfigPath: v.TON_GLOBAL_CONFIG ? path.resolve(v.TON_GLOBAL_CONFIG) : undefined,
     liteTimeoutMs: v.LITE_TIMEOUT_MS,
+    liteVerify: v.LITE_VERIFY,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,

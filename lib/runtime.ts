@@ -99,7 +99,7 @@ async function start(): Promise<Services> {
     await db.close();
     throw err;
   }
-  const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine), { timeoutMs: cfg.liteTimeoutMs });
+  const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine, devnet?.zeroState), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
   const reads = await openReads(db, cfg, log);
   // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
   const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });

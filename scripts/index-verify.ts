@@ -39,7 +39,7 @@ try {
   const from = args.from ? Number(args.from) : 1;
   const to = args.to ? Number(args.to) : cursor;
   if (to === null) throw new Error('the index is empty; nothing to verify (give --to to check a range anyway)');
-  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs });
+  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
   try {
     const report = await verifyRange({
       prisma: db.prisma,

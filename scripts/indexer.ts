@@ -47,7 +47,7 @@ const db = await openDatabase(configuredTarget(cfg), { statementTimeoutMs: INDEX
 let code = 0;
 try {
   await migrate(db);
-  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs });
+  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
   const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   const indexer = new Indexer({
     prisma: db.prisma,

@@ -56,6 +56,7 @@ import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
 import { applyMerkleUpdate, diffMerkleUpdateStats } from './merkle-update';
 import { DevnetBlockchain } from './sandbox';
+import { DevnetValidators, devnetValidatorKeys, withDevnetValidators } from './validators';
 import {
   BASECHAIN,
   FULL_SHARD,
@@ -193,8 +194,15 @@ export class DevnetChain implements ChainDriver {
   readonly #stateWindow: number;
   readonly #stateCellBudget: number;
   readonly #snapshotEvery: number;
-  /** The devnet's stand-in validator list hash (McStateExtra.validator_info, BlockInfo). */
-  readonly #validatorListHashShort: number;
+  /**
+   * The validators of the devnet's configuration (lib/devnet/validators.ts): they sign its masterchain
+   * blocks; their subsets' hashes go into block headers and McStateExtra.validator_info. Known once the
+   * zero state is sealed (a new chain) or restored.
+   */
+  #validators: DevnetValidators | undefined;
+  /** gen_validator_list_hash_short of masterchain and basechain blocks. */
+  #mcListHash = 0;
+  #shardListHash = 0;
 
   #identity: ChainIdentity | undefined;
   /** Zero states while the genesis is being built (before the first round commits them). */
@@ -244,7 +252,6 @@ export class DevnetChain implements ChainDriver {
     this.#stateCellBudget = opts.stateCellBudget;
     this.#snapshotEvery = opts.snapshotEvery;
     this.#events.setMaxListeners(0);
-    this.#validatorListHashShort = derive(opts.seed, 'validators').readUInt32BE(0);
   }
 
   /** Opens the devnet in `dir`: continues the chain found there, or prepares a new one (see needsGenesis). */
@@ -444,7 +451,9 @@ export class DevnetChain implements ChainDriver {
   #sealZeroState(): void {
     if (this.#zero || !this.#genesis) return;
     const genesisTime = this.#now();
+    this.blockchain.setConfig(withDevnetValidators(this.blockchain.config, devnetValidatorKeys(this.seed), genesisTime));
     const { root: configRoot } = this.#config();
+    this.#useValidators(configRoot);
     const ident = configIdentity(configRoot);
     this.#globalId = ident.globalId;
     this.#globalVersion = { version: ident.version, capabilities: ident.capabilities };
@@ -488,7 +497,7 @@ export class DevnetChain implements ChainDriver {
       afterKeyBlock: true,
       lastKeyBlock: null,
       globalBalance: addCurrencyCollections(bcAccounts.total().balance, mcAccounts.total().balance),
-      validatorListHashShort: this.#validatorListHashShort,
+      validatorListHashShort: this.#mcListHash,
     });
     const mcState = buildShardState({
       globalId: this.#globalId,
@@ -586,7 +595,7 @@ export class DevnetChain implements ChainDriver {
       minRefMcSeqno: seqno - 1,
       prevKeyBlockSeqno,
       genSoftware: this.#globalVersion,
-      genValidatorListHashShort: this.#validatorListHashShort,
+      genValidatorListHashShort: this.#shardListHash,
       txs: bcTxs,
       index,
       balanceBefore: bcBefore,
@@ -636,7 +645,7 @@ export class DevnetChain implements ChainDriver {
       afterKeyBlock: keyBlock,
       lastKeyBlock: this.#lastKeyBlock ? extBlkRef(this.#lastKeyBlock) : null,
       globalBalance: addCurrencyCollections(bcAccounts.total().balance, mcAccounts.total().balance),
-      validatorListHashShort: this.#validatorListHashShort,
+      validatorListHashShort: this.#mcListHash,
     });
     const mcState = buildShardState({
       globalId: this.#globalId,
@@ -663,7 +672,7 @@ export class DevnetChain implements ChainDriver {
       minRefMcSeqno: seqno - 1,
       prevKeyBlockSeqno,
       genSoftware: this.#globalVersion,
-      genValidatorListHashShort: this.#validatorListHashShort,
+      genValidatorListHashShort: this.#mcListHash,
       txs: mcTxs,
       index,
       balanceBefore: mcBefore,
@@ -743,6 +752,28 @@ export class DevnetChain implements ChainDriver {
     return { lastMcBlocks: this.#lastMcBlocks.map(id), prevKeyBlock: id(this.#lastKeyBlock ?? this.#lastMcBlocks[0]) };
   }
 
+  /**
+   * Takes the validators of a configuration. A devnet made before it had its own validators (its
+   * config holds mainnet's set) keeps the list hash its blocks were made with (`restoredHash`), and
+   * signs nothing.
+   */
+  #useValidators(configRoot: Cell, restoredHash?: number): void {
+    const v = DevnetValidators.fromConfig(configRoot, this.seed);
+    this.#validators = v;
+    if (v.canSign || restoredHash === undefined) {
+      this.#mcListHash = v.mcListHashShort;
+      this.#shardListHash = v.shardListHashShort;
+    } else {
+      this.#mcListHash = restoredHash;
+      this.#shardListHash = restoredHash;
+    }
+  }
+
+  /** The validators that sign this devnet's masterchain blocks (undefined before the zero state is sealed). */
+  get validators(): DevnetValidators | undefined {
+    return this.#validators;
+  }
+
   /** Writes the newest states to disk (restart then replays only the blocks after them). */
   snapshot(): void {
     if (!this.#mcTip || this.#mcTip.meta.seqno === 0) return;
@@ -819,6 +850,7 @@ export class DevnetChain implements ChainDriver {
     const keys = store.list(MASTERCHAIN).filter((m) => m.keyBlock);
     this.#lastKeyBlock = keys.length > 0 ? keys[keys.length - 1] : this.#zero.mcMeta;
     this.#configKey = mcView.configRoot.hash().toString('hex');
+    this.#useValidators(mcView.configRoot, mcView.validatorListHashShort);
     this.#libraries = mcState.libraries;
     const libs = sandboxLibsFromLibraries(mcState.libraries);
     if (libs) this.blockchain.libs = libs;

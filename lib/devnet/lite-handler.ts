@@ -11,9 +11,10 @@
  * that block's gen_utime as `now`.
  *
  * States of the newest `stateWindow` rounds (and the zero states) are in memory; account state and
- * get-methods at an older block answer liteServer.error saying so. Block signatures and the proofs
- * that need them (getBlockProof, getShardBlockProof, getValidatorStats, getLibrariesWithProof,
- * nonfinal.*) answer liteServer.error with the reason.
+ * get-methods at an older block answer liteServer.error saying so. getBlockProof builds the node's
+ * proof chains (forward links signed by the devnet's validators, lib/devnet/validators.ts; backward
+ * links through OldMcBlocksInfo) and getShardBlockProof the masterchain block naming a shard block;
+ * getValidatorStats, getLibrariesWithProof and nonfinal.* answer liteServer.error.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -33,6 +34,7 @@ import {
   shardStateConfigProof,
   storeShardDescr,
   storeShardHashes,
+  type BlockSignature,
   type ShardHashes,
 } from '../ton';
 import { isAccountNone, RawShardAccounts } from './accounts';
@@ -41,8 +43,12 @@ import {
   accountStateProof,
   blockAccountProof,
   blockHeaderProof,
+  blockShardHashesProof,
   blockTransactionsProof,
+  keyBlockConfigProof,
+  prevBlockStateProof,
   shardHashesProof,
+  zeroStateConfigProof,
 } from './proofs';
 import { BASECHAIN, FULL_SHARD, FULL_SHARD_TL, MASTERCHAIN, readMcStateExtra, readShardState } from './state';
 import {
@@ -65,6 +71,8 @@ export const MAX_TRANSACTIONS = 16;
 export const MAX_BLOCK_TRANSACTIONS = 256;
 /** Libraries per getLibraries call (the node's limit). */
 export const MAX_LIBRARIES = 16;
+/** Links of a getBlockProof answer (the node's limit); the client asks again from where it ended. */
+const MAX_PROOF_LINKS = 16;
 /** Longest wait for a waitMasterchainSeqno prefix. */
 const MAX_WAIT_MS = 30_000;
 
@@ -141,6 +149,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
   /** Account cell hash → its BoC, and the parts a get-method needs. */
   const accountBocs = new Lru<Buffer>(4096);
   const shardProofs = new Lru<Buffer>(256);
+  const signatures = new Lru<BlockSignature[]>(1024);
   const accountParts = new Lru<{ state: string; code?: Cell; data?: Cell; balance: { coins: bigint; other?: Dictionary<number, bigint> | null } }>(4096);
   let getMethodConfig: { key: string; base64: string } | undefined; // key: the sandbox's config BoC (base64)
 
@@ -297,6 +306,84 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     const page = txs.slice(start, start + count);
     return { block, page, incomplete: start + page.length < txs.length };
   };
+
+  /** The devnet's validators when they can sign (a devnet made before it had validators cannot). */
+  const signingValidators = () => {
+    const v = chain.validators;
+    if (!v?.canSign) {
+      throw new LiteServerError(
+        LiteErrorCodes.failure,
+        'this devnet was created before it had validators of its own (its configuration holds mainnet\'s set): its blocks carry no signatures; start a new devnet directory',
+      );
+    }
+    return v;
+  };
+
+  const resolveMc = (id: tonNode_blockIdExt): BlockMeta => {
+    if (id.workchain !== MASTERCHAIN) throw new LiteServerError(LiteErrorCodes.error, `block ${idStr(id)} is not a masterchain block`);
+    const m = resolve(id);
+    if (m.seqno > chain.lastSeqno) throw new LiteServerError(NOT_FOUND, `block ${idStr(id)} not found`);
+    return m;
+  };
+
+  /** Header proof of a masterchain block, or nothing for the zero state (a link's dest_proof). */
+  const destProof = (m: BlockMeta): Buffer => {
+    const p = headerProof(m);
+    return p ? serializeBoc(p) : EMPTY;
+  };
+
+  const forwardLink = (from: BlockMeta, to: BlockMeta, validators: NonNullable<DevnetChain['validators']>) => ({
+    kind: 'liteServer.blockLinkForward' as const,
+    toKeyBlock: to.keyBlock,
+    from: tlId(from),
+    to: tlId(to),
+    destProof: destProof(to),
+    configProof: serializeBoc(from.seqno === 0 ? zeroStateConfigProof(chain.state(MASTERCHAIN, 0)!) : keyBlockConfigProof(chain.store.root(from))),
+    signatures: {
+      kind: 'liteServer.signatureSet' as const,
+      validatorSetHash: validators.mcListHashShort | 0,
+      catchainSeqno: 0,
+      signatures: signaturesOf(to, validators).map((s) => ({ kind: 'liteServer.signature' as const, nodeIdShort: s.nodeIdShort, signature: s.signature })),
+    },
+  });
+
+  const backLink = (from: BlockMeta, to: BlockMeta) => ({
+    kind: 'liteServer.blockLinkBack' as const,
+    toKeyBlock: to.keyBlock,
+    from: tlId(from),
+    to: tlId(to),
+    destProof: destProof(to),
+    proof: serializeBoc(headerProof(from)!),
+    stateProof: serializeBoc(prevBlockStateProof(stateOf(from), to.seqno)),
+  });
+
+  const signaturesOf = (m: BlockMeta, validators: NonNullable<DevnetChain['validators']>) => {
+    const key = `${m.seqno}`;
+    return signatures.get(key) ?? signatures.set(key, validators.sign(m));
+  };
+
+  /** Key masterchain blocks (the zero state first), found once: prev(seqno) = the last at or before, next(seqno) = the first at or after. */
+  const keyBlocks = (() => {
+    const seqnos: number[] = [0];
+    let scanned = 0;
+    const refresh = () => {
+      const list = chain.store.list(MASTERCHAIN);
+      for (; scanned < list.length; scanned++) if (list[scanned].keyBlock && list[scanned].seqno > 0) seqnos.push(list[scanned].seqno);
+    };
+    return {
+      prev(seqno: number): BlockMeta {
+        refresh();
+        let k = 0;
+        for (const s of seqnos) if (s <= seqno) k = s;
+        return chain.block(MASTERCHAIN, k)!;
+      },
+      next(seqno: number): BlockMeta | undefined {
+        refresh();
+        const k = seqnos.find((s) => s >= seqno && s <= chain.lastSeqno);
+        return k === undefined ? undefined : chain.block(MASTERCHAIN, k);
+      },
+    };
+  })();
 
   const methods = {
     'liteServer.getMasterchainInfo': () => {
@@ -628,11 +715,44 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       if (req.wantProof) throw unavailable('out message queue proofs');
       return { kind: 'liteServer.blockOutMsgQueueSize' as const, mode: 0, id: tlId(m), size: '0' };
     },
-    'liteServer.getBlockProof': () => {
-      throw unavailable('block proofs (getBlockProof)');
+    'liteServer.getBlockProof': (req: { mode: number; knownBlock: tonNode_blockIdExt; targetBlock?: tonNode_blockIdExt | null }) => {
+      const validators = signingValidators();
+      const from = resolveMc(req.knownBlock);
+      const to = req.mode & 1 && req.targetBlock ? resolveMc(req.targetBlock) : ready();
+      const steps = [];
+      let cur = from;
+      // The node's construct_proof_chain: back to the previous key block, forward from a key block to
+      // the next key block (or the target), back when the target is behind; at most 16 links an answer.
+      while (steps.length < MAX_PROOF_LINKS && cur.seqno !== to.seqno) {
+        let next: BlockMeta;
+        if (to.seqno < cur.seqno) next = to;
+        else {
+          const prevKey = keyBlocks.prev(cur.seqno);
+          if (prevKey.seqno !== cur.seqno) next = prevKey;
+          else {
+            next = keyBlocks.next(cur.seqno + 1) ?? to;
+            steps.push(forwardLink(cur, next, validators));
+            cur = next;
+            continue;
+          }
+        }
+        steps.push(backLink(cur, next));
+        cur = next;
+      }
+      return { kind: 'liteServer.partialBlockProof' as const, complete: cur.seqno === to.seqno, from: tlId(from), to: tlId(cur), steps };
     },
-    'liteServer.getShardBlockProof': () => {
-      throw unavailable('shard block proofs (getShardBlockProof)');
+    'liteServer.getShardBlockProof': (req: { id: tonNode_blockIdExt }) => {
+      const m = resolve(req.id);
+      if (m.workchain === MASTERCHAIN) throw new LiteServerError(LiteErrorCodes.error, 'getShardBlockProof needs a shard block (a masterchain block is its own proof)');
+      if (m.seqno === 0) throw new LiteServerError(NOT_FOUND, 'the zero state is not a block');
+      // Lockstep: masterchain block k registers basechain block k as its shard's top block, so one
+      // link (the masterchain block's shard hashes naming it) reaches the target.
+      const mc = chain.block(MASTERCHAIN, m.seqno)!;
+      return {
+        kind: 'liteServer.shardBlockProof' as const,
+        masterchainId: tlId(mc),
+        links: [{ kind: 'liteServer.shardBlockLink' as const, id: tlId(m), proof: serializeBoc(blockShardHashesProof(chain.store.root(mc))) }],
+      };
     },
     'liteServer.getValidatorStats': () => {
       throw unavailable('validator statistics (getValidatorStats)');
@@ -678,7 +798,7 @@ function sha256(data: Buffer): Buffer {
 function unavailable(what: string): LiteServerError {
   return new LiteServerError(
     LiteErrorCodes.failure,
-    `the devnet cannot answer ${what}: its blocks are not signed by validators, so there is nothing to prove them with`,
+    `the devnet does not serve ${what}`,
   );
 }
 

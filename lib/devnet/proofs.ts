@@ -6,6 +6,7 @@
  */
 import { Cell, beginCell } from '@ton/core';
 import { createMerkleProof, loadHmLabel, merkleProofCell, prunedBranch } from '../ton';
+import { configParamCell } from '../ton/config-proof';
 
 /**
  * A pruned branch of level `level`: it carries the cell's hashes and depths for every level below.
@@ -90,4 +91,64 @@ export function blockAccountProof(blockRoot: Cell, accountId: bigint, present: b
 export function blockTransactionsProof(blockRoot: Cell): Cell {
   const extra = blockRoot.refs[3];
   return createMerkleProof(blockRoot, { cells: [extra], subtrees: [extra.refs[2], blockRoot.refs[0]] });
+}
+
+/** ConfigParams a block proof's verifier reads: 28 (catchain config), 34 (current validators), 35 (the temporary set it looks up first). */
+const VALIDATOR_CONFIG_PARAMS = [28, 34, 35];
+
+/** The config dictionary's cells on the paths to the validator parameters (proofs of absence for missing ones), and the values whole. */
+function validatorConfigSelection(configRoot: Cell): { cells: Cell[]; subtrees: Cell[] } {
+  const cells: Cell[] = [];
+  const subtrees: Cell[] = [];
+  for (const id of VALIDATOR_CONFIG_PARAMS) {
+    cells.push(...dictPathTowards(configRoot, 32, BigInt(id)));
+    const value = configParamCell(configRoot, id);
+    if (value) subtrees.push(value);
+  }
+  return { cells, subtrees };
+}
+
+/**
+ * Source proof of a forward block link from a key block: the block with its header and the
+ * McBlockExtra's configuration (the last reference of a key block's McBlockExtra) down to the
+ * validator parameters.
+ */
+export function keyBlockConfigProof(blockRoot: Cell): Cell {
+  const info = blockRoot.refs[0];
+  const extra = blockRoot.refs[3];
+  const custom = extra.refs[3];
+  if (!custom) throw new Error('keyBlockConfigProof: not a masterchain block');
+  const configRoot = custom.refs[custom.refs.length - 1];
+  const sel = validatorConfigSelection(configRoot);
+  return createMerkleProof(blockRoot, { cells: [extra, custom, configRoot, ...sel.cells], subtrees: [info, ...sel.subtrees] });
+}
+
+/** Source proof of a forward block link from the zero state: the state with McStateExtra's configuration down to the validator parameters. */
+export function zeroStateConfigProof(stateRoot: Cell): Cell {
+  const custom = stateRoot.refs[stateRoot.refs.length - 1];
+  const hasShardHashes = custom.beginParse().skip(16).loadBit();
+  const configRoot = custom.refs[hasShardHashes ? 1 : 0];
+  const sel = validatorConfigSelection(configRoot);
+  return createMerkleProof(stateRoot, { cells: [custom, configRoot, ...sel.cells], subtrees: sel.subtrees });
+}
+
+/**
+ * State proof of a backward block link: the masterchain state with OldMcBlocksInfo (McStateExtra's
+ * ^[ … prev_blocks … ]) kept down to the entry of masterchain block `seqno`.
+ */
+export function prevBlockStateProof(mcStateRoot: Cell, seqno: number): Cell {
+  const custom = mcStateRoot.refs[mcStateRoot.refs.length - 1];
+  const hasShardHashes = custom.beginParse().skip(16).loadBit();
+  const more = custom.refs[hasShardHashes ? 2 : 1];
+  const prevBlocks = more.refs[0] ?? null;
+  const path = dictPathTowards(prevBlocks, 32, BigInt(seqno));
+  return createMerkleProof(mcStateRoot, { cells: [custom, more, ...path], subtrees: path.length > 0 ? [path[path.length - 1]] : [] });
+}
+
+/** A masterchain block with McBlockExtra's shard_hashes kept: how it names its shards' top blocks (getShardBlockProof, getAllShardsInfo). */
+export function blockShardHashesProof(mcBlockRoot: Cell): Cell {
+  const extra = mcBlockRoot.refs[3];
+  const custom = extra.refs[3];
+  const hasShardHashes = custom.beginParse().skip(16 + 1).loadBit();
+  return createMerkleProof(mcBlockRoot, { cells: [extra, custom], subtrees: hasShardHashes ? [custom.refs[0]] : [] });
 }

@@ -216,22 +216,26 @@ describe('liteSourceFor', () => {
     const test = liteSourceFor({ network: 'testnet', globalConfigPath: undefined, dataDir: '/nonexistent' });
     expect(main.kind === 'servers' && main.servers.length).toBeGreaterThan(5);
     expect(test.kind === 'servers' && test.servers.length).toBeGreaterThan(3);
+    // LITE_VERIFY's anchor: the bundled config's init block (a key block), not its zero state
+    expect(main.anchor?.seqno).toBeGreaterThan(0);
+    expect(test.anchor?.seqno).toBeGreaterThan(0);
 
     const dir = mkdtempSync(join(tmpdir(), 'atlas-lite-'));
     const file = join(dir, 'global.config.json');
     const publicKey = Buffer.alloc(32, 0x5a);
     writeFileSync(file, stringifyGlobalConfig(globalConfigFor({ host: '10.1.2.3', port: 4924, publicKey })));
     const custom = liteSourceFor({ network: 'custom', globalConfigPath: file, dataDir: dir });
-    expect(custom).toEqual({ kind: 'servers', servers: [{ host: '10.1.2.3', port: 4924, publicKey }], name: file });
+    expect(custom).toMatchObject({ kind: 'servers', servers: [{ host: '10.1.2.3', port: 4924, publicKey }], name: file, anchor: { seqno: 0 } });
 
     // Without the devnet in this process: its ADNL server, from the global config it wrote.
     expect(() => liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir })).toThrow('start it first with `npm run devnet`');
     mkdirSync(join(dir, 'devnet'));
     writeFileSync(join(dir, 'devnet', 'global-config.json'), stringifyGlobalConfig(globalConfigFor({ host: '127.0.0.1', port: 46732, publicKey })));
-    expect(liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir })).toEqual({
+    expect(liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir })).toMatchObject({
       kind: 'servers',
       servers: [{ host: '127.0.0.1', port: 46732, publicKey }],
       name: 'devnet',
+      anchor: { seqno: 0 },
     });
     const engine = new InProcessLiteEngine(createTestHandler().handler);
     expect(liteSourceFor({ network: 'devnet', globalConfigPath: undefined, dataDir: dir }, () => engine)).toMatchObject({ kind: 'engine', engine });

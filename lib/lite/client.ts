@@ -15,12 +15,17 @@ import { CachedLiteEngine, TtlLru, type LiteCacheOptions } from './cache';
 import type { LiteServerEndpoint } from './connection';
 import { bundledGlobalConfig, loadGlobalConfig } from './global-config';
 import { DEFAULT_LITE_TIMEOUT_MS, LitePool, type LitePoolOptions, type LiteServerStatus } from './pool';
+import { VerifyingLiteEngine, type TrustAnchor } from './verify';
 
-export type LiteSource =
+export type LiteSource = (
   /** An engine the caller owns (the devnet's InProcessLiteEngine); closing the client closes it. */
   | { kind: 'engine'; engine: LiteEngine; name?: string }
   /** Lite servers, e.g. from a global config. */
-  | { kind: 'servers'; servers: LiteServerEndpoint[]; name?: string };
+  | { kind: 'servers'; servers: LiteServerEndpoint[]; name?: string }
+) & {
+  /** The block proofs start from (the zero state, or a global config's init block): needed to verify. */
+  anchor?: TrustAnchor;
+};
 
 export interface CreateLiteClientOptions {
   /** Per-request budget (default 5000 ms): waiting for a server, retries and all. */
@@ -29,6 +34,8 @@ export interface CreateLiteClientOptions {
   pool?: Omit<LitePoolOptions, 'timeoutMs'>;
   /** Cache settings, or false to disable the cache. */
   cache?: LiteCacheOptions | false;
+  /** Check the proofs of answers from the source's anchor (LITE_VERIFY, lib/lite/verify.ts). */
+  verify?: boolean;
 }
 
 /** The client's engine: `client.engine` of what createLiteClient returns. */
@@ -36,7 +43,13 @@ export type AtlasLiteEngine = CachedLiteEngine;
 
 export function createLiteClient(source: LiteSource, opts: CreateLiteClientOptions = {}): LiteClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_LITE_TIMEOUT_MS;
-  const inner = source.kind === 'engine' ? source.engine : new LitePool(source.servers, { logger: log.child({ component: 'lite' }), ...opts.pool, timeoutMs });
+  const raw = source.kind === 'engine' ? source.engine : new LitePool(source.servers, { logger: log.child({ component: 'lite' }), ...opts.pool, timeoutMs });
+  let inner: LiteEngine = raw;
+  if (opts.verify) {
+    if (!source.anchor) throw new Error(`LITE_VERIFY=on needs a trusted zero state or init block for ${source.name ?? 'this lite source'}, and it has none`);
+    // Under the cache: only checked answers are cached.
+    inner = new VerifyingLiteEngine(raw, source.anchor);
+  }
   const engine = new CachedLiteEngine(inner, { timeoutMs, cache: opts.cache });
   const ttlMs = opts.cache === false ? 0 : (opts.cache?.immutableTtlMs ?? 60_000);
   return new LiteClient({
@@ -55,7 +68,8 @@ export function createLiteClient(source: LiteSource, opts: CreateLiteClientOptio
  * route bundle has its own copy of LitePool, not the one instrumentation's client was built with.
  */
 export function liteServerStatus(client: LiteClient): LiteServerStatus[] | undefined {
-  const inner = (client.engine as Partial<CachedLiteEngine>).inner as { status?: () => LiteServerStatus[] } | undefined;
+  // (A VerifyingLiteEngine in between passes status() through.)
+  const inner = (client.engine as Partial<CachedLiteEngine>).inner as { status?: () => LiteServerStatus[] | undefined } | undefined;
   return typeof inner?.status === 'function' ? inner.status() : undefined;
 }
 
@@ -66,21 +80,32 @@ export function liteServerStatus(client: LiteClient): LiteServerStatus[] | undef
 export function liteSourceFor(
   cfg: Pick<Config, 'network' | 'globalConfigPath' | 'dataDir'>,
   devnetEngine?: LiteEngine | (() => LiteEngine),
+  /** The in-process devnet's zero state (its masterchain state's root and file hashes): the anchor of its proofs. */
+  devnetZeroState?: { rootHash: Buffer; fileHash: Buffer },
 ): LiteSource {
+  // A global config's init block (a key block) is newer than its zero state: shorter proof chains.
+  const anchorOf = (g: { initBlock?: TrustAnchor; zeroState?: TrustAnchor }) => g.initBlock ?? g.zeroState;
   switch (cfg.network) {
     case 'mainnet':
-    case 'testnet':
-      return { kind: 'servers', servers: bundledGlobalConfig(cfg.network).liteservers, name: cfg.network };
+    case 'testnet': {
+      const g = bundledGlobalConfig(cfg.network);
+      return { kind: 'servers', servers: g.liteservers, name: cfg.network, anchor: anchorOf(g) };
+    }
     case 'custom': {
       if (!cfg.globalConfigPath) throw new Error('TON_NETWORK=custom needs TON_GLOBAL_CONFIG');
-      return { kind: 'servers', servers: loadGlobalConfig(cfg.globalConfigPath).liteservers, name: cfg.globalConfigPath };
+      const g = loadGlobalConfig(cfg.globalConfigPath);
+      return { kind: 'servers', servers: g.liteservers, name: cfg.globalConfigPath, anchor: anchorOf(g) };
     }
     case 'devnet': {
-      if (devnetEngine) return { kind: 'engine', engine: typeof devnetEngine === 'function' ? devnetEngine() : devnetEngine, name: 'devnet' };
+      if (devnetEngine) {
+        const engine = typeof devnetEngine === 'function' ? devnetEngine() : devnetEngine;
+        return { kind: 'engine', engine, name: 'devnet', anchor: devnetZeroState && { seqno: 0, ...devnetZeroState } };
+      }
       // A process that does not run the devnet (`npm run indexer`) reaches it over ADNL, as any client would.
       const file = path.join(cfg.dataDir, 'devnet', 'global-config.json');
       if (!fs.existsSync(file)) throw new Error(`no devnet in ${cfg.dataDir} (${file} is missing): start it first with \`npm run devnet\` or \`npm start\``);
-      return { kind: 'servers', servers: loadGlobalConfig(file).liteservers, name: 'devnet' };
+      const g = loadGlobalConfig(file);
+      return { kind: 'servers', servers: g.liteservers, name: 'devnet', anchor: g.zeroState };
     }
   }
 }

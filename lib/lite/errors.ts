@@ -7,6 +7,7 @@
 
 const TIMEOUT_BRAND = Symbol.for('atlas.lite.LiteTimeoutError');
 const SERVER_BRAND = Symbol.for('atlas.lite.LiteServerError');
+const VERIFY_BRAND = Symbol.for('atlas.lite.LiteVerificationError');
 
 const branded = (v: unknown, brand: symbol): boolean => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[brand] === true;
 
@@ -41,6 +42,22 @@ export class LiteServerError extends Error {
   }
 }
 
+/**
+ * A lite server's answer whose proofs do not check (LITE_VERIFY=on): tampered, or from another chain.
+ * Never retried as if the data were fine; the API answers 502.
+ */
+export class LiteVerificationError extends Error {
+  static [Symbol.hasInstance](v: unknown): boolean {
+    return branded(v, VERIFY_BRAND);
+  }
+  readonly [VERIFY_BRAND] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LiteVerificationError';
+  }
+}
+
 /** liteServer.error codes (TON's common/errorcode.h). */
 export const LiteErrorCodes = {
   failure: 601,
@@ -68,7 +85,7 @@ export function isStateGone(err: unknown): boolean {
  * numeric `code`. Anything else is returned unchanged.
  */
 export function normalizeLiteError(e: unknown, timeoutMs: number): unknown {
-  if (e instanceof LiteTimeoutError || e instanceof LiteServerError) return e;
+  if (e instanceof LiteTimeoutError || e instanceof LiteServerError || e instanceof LiteVerificationError) return e;
   if (!(e instanceof Error)) return e;
   if (e.message === 'Timeout') {
     return new LiteTimeoutError(`lite server did not answer within ${timeoutMs} ms`, timeoutMs, { cause: e });

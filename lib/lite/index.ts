@@ -3,7 +3,8 @@ export { createLiteClient, liteServerStatus, liteSourceFor, type AtlasLiteEngine
 export { CachedLiteEngine, TtlLru, type CachedLiteEngineOptions, type LiteCacheOptions, type LiteCacheStats } from './cache';
 export { LitePool, DEFAULT_LITE_TIMEOUT_MS, type LitePoolOptions, type LiteServerStatus } from './pool';
 export { LiteConnection, type LiteConnectionOptions, type LiteLogger, type LiteServerEndpoint } from './connection';
-export { isStateGone, LiteErrorCodes, LiteServerError, LiteTimeoutError, normalizeLiteError } from './errors';
+export { isStateGone, LiteErrorCodes, LiteServerError, LiteTimeoutError, LiteVerificationError, normalizeLiteError } from './errors';
+export { VerifyingLiteEngine, type TrustAnchor } from './verify';
 export {
   GlobalConfigError,
   bundledGlobalConfig,

@@ -502,3 +502,12 @@ export function dictKeyPath(root: Cell | null, keyBits: number, key: bigint): Ce
   checkKey(key, keyBits);
   return findLeaf(root, keyBits, key)?.cells ?? [];
 }
+
+/**
+ * The leaf slice of `key` after its label (an augmented dictionary's extra, then the value), or
+ * undefined when the key is absent. Walking a Merkle proof, a pruned cell on the way throws.
+ */
+export function dictLeafSlice(root: Cell | null, keyBits: number, key: bigint): Slice | undefined {
+  checkKey(key, keyBits);
+  return findLeaf(root, keyBits, key)?.slice;
+}

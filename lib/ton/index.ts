@@ -11,3 +11,5 @@ export * from './block';
 export * from './shard-state';
 export * from './boc';
 export * from './merkle';
+export * from './validator-set';
+export * from './proof-check';

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { MODES } from '../../../testing/api';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { devnetValidatorKeys } from '../../../devnet/validators';
+import { blockSignedBytes, nodeIdShort } from '../../../ton';
 
 const MC_SHARD = '-9223372036854775808';
 let chain: TestChain;
@@ -139,12 +142,23 @@ describe.each(MODES)('blocks over %s', (mode) => {
     expect(typeof res.ext_msg_queue_size_limit).toBe('number');
   });
 
-  it('getMasterchainBlockSignatures: the devnet has no validator signatures, so the liteserver error is a 500', async () => {
-    const r = await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: chain.devnet.chain.lastSeqno });
-    expect(r.status).toBe(500);
-    expect(r.body.error).toMatch(/not signed by validators/);
+  it("getMasterchainBlockSignatures: the devnet validators' signatures of the block", async () => {
+    const seqno = chain.devnet.chain.lastSeqno;
+    const r = await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno });
+    expect(r.status).toBe(200);
+    const res = r.body.result as { '@type': string; id: Obj; signatures: { '@type': string; node_id_short: string; signature: string }[] };
+    expect(res['@type']).toBe('blocks.blockSignatures');
+    expect(res.id).toEqual(idOf(-1, seqno));
+    const keys = devnetValidatorKeys(chain.devnet.chain.seed);
+    expect(res.signatures.map((x) => x.node_id_short).sort()).toEqual(keys.map((k) => nodeIdShort(k.publicKey).toString('base64')).sort());
+    const block = chain.devnet.chain.block(-1, seqno)!;
+    for (const sig of res.signatures) {
+      expect(sig['@type']).toBe('blocks.signature');
+      const key = keys.find((k) => nodeIdShort(k.publicKey).toString('base64') === sig.node_id_short)!;
+      expect(ed25519.verify(Buffer.from(sig.signature, 'base64'), blockSignedBytes(block.rootHash, block.fileHash), key.publicKey)).toBe(true);
+    }
     expect((await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: 'invalid' })).status).toBe(422);
-    expect((await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: chain.devnet.chain.lastSeqno + 10000 })).status).toBe(500);
+    expect((await chain.callV2(mode, 'getMasterchainBlockSignatures', { seqno: seqno + 10000 })).status).toBe(500);
   });
 
   it('getShardBlockProof of a masterchain block from itself needs no links', async () => {
@@ -154,13 +168,21 @@ describe.each(MODES)('blocks over %s', (mode) => {
     expect(r.body.result).toEqual({ '@type': 'blocks.shardBlockProof', from: idOf(-1, last), mc_id: idOf(-1, last), links: [], mc_proof: [] });
   });
 
-  it('getShardBlockProof that needs a signed proof is the liteserver error (500)', async () => {
+  it('getShardBlockProof: backward links from the trusted block, and the shard link from the masterchain block of its round', async () => {
     const last = chain.devnet.chain.lastSeqno;
     const back = await chain.callV2(mode, 'getShardBlockProof', { workchain: -1, shard: MC_SHARD, seqno: last - 1, from_seqno: last });
-    expect(back.status).toBe(500);
-    const shard = await chain.callV2(mode, 'getShardBlockProof', { workchain: 0, shard: MC_SHARD, seqno: 2 });
-    expect(shard.status).toBe(500);
-    expect(shard.body.error).toMatch(/shard block proofs/);
+    expect(back.status).toBe(200);
+    const b = back.body.result as { mc_proof: Obj[]; links: Obj[] };
+    expect(b.links).toEqual([]);
+    expect(b.mc_proof).toHaveLength(1);
+    expect(b.mc_proof[0]).toMatchObject({ '@type': 'blocks.blockLinkBack', from: idOf(-1, last), to: idOf(-1, last - 1), to_key_block: false });
+    for (const k of ['dest_proof', 'proof', 'state_proof']) expect(typeof b.mc_proof[0][k]).toBe('string');
+    const shard = await chain.callV2(mode, 'getShardBlockProof', { workchain: 0, shard: MC_SHARD, seqno: 2, from_seqno: last });
+    expect(shard.status).toBe(200);
+    const sh = shard.body.result as { mc_id: Obj; links: Obj[]; mc_proof: Obj[] };
+    expect(sh.mc_id).toEqual(idOf(-1, 2));
+    expect(sh.links).toEqual([{ '@type': 'blocks.shardBlockLink', id: idOf(0, 2), proof: expect.any(String) }]);
+    expect(sh.mc_proof.at(-1)).toMatchObject({ to: idOf(-1, 2) });
   });
 
   it.each([
