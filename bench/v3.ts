@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
 import { log } from '../lib/log';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { TvmPool } from '../lib/tvm/pool';
 import { latencyRows, sample, sampleConcurrent, scratchPostgres, type BenchResult } from './support';
 
@@ -237,6 +238,7 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
   try {
     await migrate(pg.db);
     const counts = await seed(pg.db, lite, head, rows);
+    installFastTonCore(); // as an API process does at start (lib/runtime.ts)
     const { fetchV3 } = testApi({ db: pg.db });
     const callV3 = async (route: string, params: Record<string, string | number>) => {
       const res = await fetchV3(route, params);

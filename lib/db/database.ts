@@ -6,14 +6,16 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient } from './generated/client';
-import { Mutex, pgliteSession, pgSession, type SqlSession } from './sql';
+import { Prisma, PrismaClient } from './generated/client';
+import { Mutex, pgliteSession, pgSession, type SqlReader, type SqlSession } from './sql';
 
 export type DatabaseEngine = 'pglite' | 'postgresql';
 
 export interface Database {
   engine: DatabaseEngine;
   prisma: PrismaClient;
+  /** Reads on the driver, typed as Prisma's $queryRaw types them (lib/db/sql.ts): the API's hot reads. */
+  sql: SqlReader;
   /** Runs fn on one dedicated connection (a session-scoped lock or transaction stays on it). */
   session<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /**
@@ -80,11 +82,37 @@ const PG_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8 && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
+// The SqlReader's types: also numeric as Prisma.Decimal and (pg) bytea as a plain Uint8Array, as $queryRaw
+// gives them.
+const NUMERIC = 1700;
+const BYTEA = 17;
+const parseNumeric = (v: string) => new Prisma.Decimal(v);
+const READ_PARSERS: Record<number, (v: string) => unknown> = { [INT8]: parseInt8, [NUMERIC]: parseNumeric };
+const parsePgBytea = pg.types.getTypeParser(BYTEA, 'text') as (v: string) => Buffer;
+const PG_READ_PARSERS: Record<number, (v: string) => unknown> = {
+  ...READ_PARSERS,
+  [BYTEA]: (v: string) => {
+    const b = parsePgBytea(v);
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  },
+};
+const PG_READ_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    format !== 'binary' && PG_READ_PARSERS[oid] ? PG_READ_PARSERS[oid] : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 function openPostgres(url: string, opts: OpenOptions): Database {
   const prisma = new PrismaClient({
     adapter: new PrismaPg({ connectionString: url, statement_timeout: opts.statementTimeoutMs, connectionTimeoutMillis: opts.connectTimeoutMs }),
   });
+  // The reader's own pool, with the Prisma client's limits (the adapter's pool is not reachable).
+  const readers = new pg.Pool({
+    connectionString: url,
+    statement_timeout: opts.statementTimeoutMs,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    types: PG_READ_TYPES,
+  });
+  readers.on('error', () => undefined); // an idle connection the server dropped: discarded, the next read reconnects
   // Writers' own connections, opened on first use (the indexer and its backfills write side by side).
   let writers: pg.Pool | undefined;
   const pool = () => {
@@ -100,6 +128,7 @@ function openPostgres(url: string, opts: OpenOptions): Database {
   return register({
     engine: 'postgresql',
     prisma,
+    sql: { rows: async <T>(q: Prisma.Sql) => (await readers.query(q.text, q.values)).rows as T[] },
     async transaction(fn) {
       const client = await pool().connect();
       let broken: Error | undefined;
@@ -131,6 +160,7 @@ function openPostgres(url: string, opts: OpenOptions): Database {
     },
     async close() {
       await writers?.end();
+      await readers.end();
       await prisma.$disconnect();
     },
   });
@@ -145,6 +175,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     return register({
       engine: 'pglite',
       prisma,
+      sql: { rows: async <T>(q: Prisma.Sql) => (await db.query<T>(q.text, q.values, { parsers: READ_PARSERS })).rows },
       session: (fn) => mutex.run(() => fn(pgliteSession(db))),
       // PGlite runs one query or transaction at a time: Prisma's queries wait while this one runs.
       transaction: (fn) => db.transaction((tx) => fn(pgliteSession(tx, { [INT8]: parseInt8 }))),

@@ -18,10 +18,12 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import { openDatabase, type Database } from './database';
 import type { PrismaClient } from './generated/client';
+import type { SqlReader } from './sql';
 
 /** What a request's reads use: a replica's client or the primary's. */
 export interface ReadDatabase {
   readonly prisma: PrismaClient;
+  readonly sql: SqlReader;
 }
 
 export type ReplicaState = 'starting' | 'ok' | 'lagging' | 'down';

@@ -2,6 +2,7 @@
 // wrong tool: migrations (multi-statement scripts, advisory locks) and catalog introspection.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { Prisma } from './generated/client';
 
 export interface SqlSession {
   query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -30,6 +31,17 @@ export function pgSession(client: pg.ClientBase): SqlSession {
       await client.query(script);
     },
   };
+}
+
+/**
+ * Read queries straight on the driver (pg's pool / PGlite), for the API's hot reads: Prisma's $queryRaw
+ * re-encodes every parameter and row (JSON both ways, then its own result mapping), which cost more CPU
+ * than the database's own work for a page of traces. Rows come typed as $queryRaw types them (int8
+ * bigint, numeric Prisma.Decimal, bytea bytes, json parsed, timestamps Date), so a query moves from one
+ * to the other unchanged; sql-reader.test.ts holds the two to the same rows.
+ */
+export interface SqlReader {
+  rows<T>(query: Prisma.Sql): Promise<T[]>;
 }
 
 /** Serializes async work; PGlite is one connection, so exclusive sections need an in-process lock. */

@@ -169,11 +169,11 @@ describe('metadata queue', () => {
     const flaky = `${base}/flaky.json`;
     const privateUri = 'http://192.168.1.10/meta.json';
     await enqueueMetadata(p, [ok, gone, flaky, privateUri, ok, '', 'x'.repeat(5000)]);
-    expect((await metadataFor(p, [ok, gone, flaky, privateUri])).size).toBe(4);
+    expect((await metadataFor(t.db.sql, [ok, gone, flaky, privateUri])).size).toBe(4);
 
     const fetcher = new MetadataFetcher({ prisma: p, policy: testPolicy, ipfsGateway: gateway, retryBaseMs: 1 });
     expect(await fetcher.runOnce()).toBe(4);
-    let rows = await metadataFor(p, [ok, gone, flaky, privateUri]);
+    let rows = await metadataFor(t.db.sql, [ok, gone, flaky, privateUri]);
     expect(rows.get(ok)).toMatchObject({ state: 'ok', content: { symbol: 'ATL' }, error: null });
     expect(rows.get(gone)).toMatchObject({ state: 'failed', error: 'HTTP 404', content: null });
     expect(rows.get(privateUri)).toMatchObject({ state: 'failed', error: expect.stringMatching(/^target refused/) });
@@ -183,7 +183,7 @@ describe('metadata queue', () => {
     await enqueueMetadata(p, [ok, flaky]);
     await new Promise((r) => setTimeout(r, 20));
     expect(await fetcher.runOnce()).toBe(1);
-    rows = await metadataFor(p, [ok, flaky]);
+    rows = await metadataFor(t.db.sql, [ok, flaky]);
     expect(rows.get(flaky)).toMatchObject({ state: 'ok', content: { name: 'Second try' } });
     expect(rows.get(ok)).toMatchObject({ state: 'ok' });
     expect(await fetcher.runOnce()).toBe(0);

@@ -5,11 +5,12 @@
 //
 //   await enqueueMetadata(prisma, ['https://example.org/jetton.json']);
 //   const f = new MetadataFetcher({ prisma, policy: publicTargets(), ipfsGateway, log }); f.start(); … await f.stop();
-import type { PrismaClient } from '../db/generated/client';
+import { Prisma, type PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
 import { fetchMetadata, type FetchLimits, type FetchOutcome, type IpfsGateway } from './fetch';
 import type { TargetPolicy } from './target-policy';
 import { namesOfFetched } from '../indexer/derive/token-names';
+import type { SqlReader } from '../db/sql';
 
 type Db = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
 
@@ -32,9 +33,9 @@ export interface MetadataRow {
 }
 
 /** What the queue knows about these URIs (missing ones are not in the queue). */
-export async function metadataFor(db: Db, uris: string[]): Promise<Map<string, MetadataRow>> {
+export async function metadataFor(sql: SqlReader, uris: string[]): Promise<Map<string, MetadataRow>> {
   if (!uris.length) return new Map();
-  const rows = await db.$queryRaw<MetadataRow[]>`SELECT uri, state, url, content, error FROM offchain_metadata WHERE uri = ANY(${uris}::text[])`;
+  const rows = await sql.rows<MetadataRow>(Prisma.sql`SELECT uri, state, url, content, error FROM offchain_metadata WHERE uri = ANY(${uris}::text[])`);
   return new Map(rows.map((r) => [r.uri, r]));
 }
 

@@ -111,7 +111,7 @@ describe('/traces?account= pages', () => {
       const expected = await all(account, sort, range);
       expect(expected.length).toBeGreaterThan(min);
       for (const [skip, take] of [[0, 1], [0, 20], [3, 7], [40, 100], [1990, 20], [expected.length - 5, 20], [expected.length, 10]] as const) {
-        const got = ids(await findTraces(t.db.prisma, { account, take, skip, sort, ...range }));
+        const got = ids(await findTraces(t.db.sql, { account, take, skip, sort, ...range }));
         expect(got, `${sort} ${skip}+${take}`).toEqual(expected.slice(skip, skip + take));
       }
     }
@@ -136,7 +136,7 @@ describe('/traces?account= pages', () => {
   });
 
   it('the long traces are on SPAN’s first page, newest first, though its transactions in them are old', async () => {
-    const first = await findTraces(t.db.prisma, { account: SPAN, take: 6, skip: 0, sort: 'desc' });
+    const first = await findTraces(t.db.sql, { account: SPAN, take: 6, skip: 0, sort: 'desc' });
     expect(first.map((r) => r.end_lt)).toEqual([70006n, 70005n, 70004n, 70003n, 70002n, 70001n]);
   });
 

@@ -8,6 +8,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { b64, bytes, hex } from './encode';
 import type { ActionJson, TransactionJson } from './models';
 import type { SortOrder } from './params';
+import type { SqlReader } from '../../db/sql';
 
 export interface ActionRow {
   trace_id: Uint8Array;
@@ -137,10 +138,10 @@ export function actionsQuery(f: ActionFilter): Prisma.Sql {
 }
 
 /** The visible actions of each trace, ordered start_lt, end_lt (as /traces lists them), by trace (hex). */
-export async function actionsOfTraces(prisma: PrismaClient, traceIds: Uint8Array[], supported: string[]): Promise<Map<string, ActionRow[]>> {
+export async function actionsOfTraces(sql: SqlReader, traceIds: Uint8Array[], supported: string[]): Promise<Map<string, ActionRow[]>> {
   const out = new Map<string, ActionRow[]>();
   if (!traceIds.length) return out;
-  const rows = await prisma.$queryRaw<ActionRow[]>(Prisma.sql`
+  const rows = await sql.rows<ActionRow>(Prisma.sql`
     SELECT ${COLUMNS} FROM actions a WHERE a.trace_id = ANY(${traceIds.map(bytes)}::bytea[]) AND ${visibility(supported, undefined)}
     ORDER BY a.start_lt, a.end_lt, a.action_id`);
   for (const r of rows) out.set(hex(r.trace_id), [...(out.get(hex(r.trace_id)) ?? []), r]);

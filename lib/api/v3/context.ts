@@ -3,6 +3,7 @@
 // the network (user-friendly testnet flag).
 import type { LiteClient } from 'ton-lite-client';
 import type { PrismaClient } from '../../db/generated/client';
+import type { SqlReader } from '../../db/sql';
 import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
 
@@ -12,6 +13,8 @@ export interface V3Context {
    * (one of them for the whole request, lib/db/replicas.ts), for a POST route the primary.
    */
   prisma: PrismaClient;
+  /** The same database's reads on the driver (lib/db/sql.ts): the hot query modules' reads. */
+  sql: SqlReader;
   /** The lite client, for the routes answered live (account, wallet, message, runGetMethod, estimateFee). */
   lite: LiteClient;
   /** The TVM pool, for the live runGetMethod and estimateFee. */

@@ -61,6 +61,9 @@ async function context(
       get prisma() {
         return read.prisma;
       },
+      get sql() {
+        return read.sql;
+      },
       lite,
       tvm,
       pending,

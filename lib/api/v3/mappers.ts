@@ -1,10 +1,10 @@
 // Rows → toncenter JSON, every object built in the models' key order (jsonb columns come back with
 // PostgreSQL's own key order, so nothing stored is passed through as is).
-import { Cell } from '@ton/core';
 import type { AccountState, Block, Message } from '../../db/generated/client';
 import { amountMap, b64, dec, hex, optB64, optDec, optStr, opcodeHex, shardHex } from './encode';
 import type { AccountStateJson, BlockIdJson, BlockJson, MessageContentJson, MessageJson, TransactionDescrJson } from './models';
 import { decodeBodyCell, opcodeName } from '../../actions/bodies';
+import { deserializeBoc } from '../../ton/boc';
 
 export const MASTERCHAIN_SHARD = -(2n ** 63n);
 const MASTERCHAIN_SHARD_HEX = shardHex(MASTERCHAIN_SHARD);
@@ -74,7 +74,7 @@ export function decodeBody(opcode: number | null, boc: Uint8Array): Record<strin
   // Only a known opcode is worth parsing the BoC for.
   if (opcodeName(opcode) === null) return null;
   try {
-    const d = decodeBodyCell(Cell.fromBoc(Buffer.from(boc))[0]!);
+    const d = decodeBodyCell(deserializeBoc(Buffer.from(boc.buffer, boc.byteOffset, boc.byteLength))[0]!);
     if (d['@type'] === 'text_comment') return { '@type': 'text_comment', comment: d.text, type: 'text_comment' };
     return d;
   } catch {

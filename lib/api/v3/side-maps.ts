@@ -4,7 +4,8 @@
 // get-method ids, the interfaces. Token metadata comes from the tables the indexer derives (jettons,
 // NFT items and collections) and, for off-chain content, from the metadata fetcher's table; a domain
 // from the derived .ton names (dns_entries).
-import { Prisma, type PrismaClient } from '../../db/generated/client';
+import { Prisma } from '../../db/generated/client';
+import type { SqlReader } from '../../db/sql';
 import { friendly, parseAddress, rawUpper } from '../../ton/address';
 import type { V3Context } from './context';
 import { b64, bytes, hex, sortedKeys } from './encode';
@@ -20,14 +21,14 @@ const methodsCache = new Map<string, number[] | null>();
 const METHODS_CACHE_MAX = 50_000;
 
 /** Get-method ids for each code hash (null: no method dictionary in the code, or code unknown). */
-export async function methodsByCodeHash(prisma: PrismaClient, codeHashes: Iterable<Uint8Array | null>): Promise<Map<string, number[] | null>> {
+export async function methodsByCodeHash(sql: SqlReader, codeHashes: Iterable<Uint8Array | null>): Promise<Map<string, number[] | null>> {
   const wanted = new Map<string, Uint8Array>();
   for (const h of codeHashes) if (h) wanted.set(hex(h), h);
   const missing = [...wanted].filter(([k]) => !methodsCache.has(k)).map(([, h]) => bytes(h));
   if (missing.length) {
     if (methodsCache.size > METHODS_CACHE_MAX) methodsCache.clear();
     // One indexed lookup per code hash (a code may be shared by millions of accounts).
-    const rows = await prisma.$queryRaw<{ code_hash: Uint8Array; code_boc: Uint8Array | null }[]>(Prisma.sql`
+    const rows = await sql.rows<{ code_hash: Uint8Array; code_boc: Uint8Array | null }>(Prisma.sql`
       SELECT h.code_hash,
              (SELECT s.code_boc FROM latest_account_states s WHERE s.code_hash = h.code_hash AND s.code_boc IS NOT NULL LIMIT 1) AS code_boc
       FROM unnest(${missing}::bytea[]) AS h(code_hash)`);
@@ -48,13 +49,13 @@ interface AccountCode {
 }
 
 /** Code hash and interfaces of the accounts the index has a state for. */
-async function accountCodes(prisma: PrismaClient, accounts: string[]): Promise<Map<string, AccountCode>> {
+async function accountCodes(sql: SqlReader, accounts: string[]): Promise<Map<string, AccountCode>> {
   // Raw SQL here and below: the side maps run on nearly every response, and the ORM's query building and
   // row mapping cost more CPU than these key lookups do in the database.
-  const rows = await prisma.$queryRaw<{ account: string; codeHash: Uint8Array | null }[]>(
+  const rows = await sql.rows<{ account: string; codeHash: Uint8Array | null }>(
     Prisma.sql`SELECT account, code_hash AS "codeHash" FROM latest_account_states WHERE account = ANY(${accounts}::text[])`,
   );
-  const methods = await methodsByCodeHash(prisma, rows.map((r) => r.codeHash));
+  const methods = await methodsByCodeHash(sql, rows.map((r) => r.codeHash));
   return new Map(
     rows.map((r) => [
       r.account,
@@ -80,10 +81,10 @@ function bookEntry(account: string, code: AccountCode | undefined, testnet: bool
  * wallet record are both the account (an owner's name pointing elsewhere, or a wallet record on a name
  * someone else owns, does not name it); ties by domain order. One query for all accounts.
  */
-async function domainsOf(prisma: PrismaClient, accounts: string[]): Promise<Map<string, string>> {
+async function domainsOf(sql: SqlReader, accounts: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!accounts.length) return out;
-  const rows = await prisma.$queryRaw<{ dns_wallet: string; domain: string }[]>(Prisma.sql`
+  const rows = await sql.rows<{ dns_wallet: string; domain: string }>(Prisma.sql`
     SELECT dns_wallet, domain FROM dns_entries
     WHERE dns_wallet = ANY(${accounts}::text[]) AND nft_item_owner = dns_wallet
     ORDER BY length(domain), domain`);
@@ -131,29 +132,29 @@ const asContent = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(
  * and masters, NFT items and collections from the derived tables, other token contracts listed as not
  * indexed. One query per table, plus one for the fetched off-chain content of all of them.
  */
-async function metadataEntries(prisma: PrismaClient, accounts: string[], codesOf: Promise<Map<string, AccountCode>>): Promise<MetadataJson> {
+async function metadataEntries(sql: SqlReader, accounts: string[], codesOf: Promise<Map<string, AccountCode>>): Promise<MetadataJson> {
   const out = new Map<string, MetadataJson[string]>();
   // Each token table at once (the masters also by the wallets' jettons); the codes, read alongside by
   // the caller, are needed only to mark the token contracts the index has no row for.
   // The masters of the accounts and of the wallets among them in one query, alongside the wallets.
   const [wallets, masters, collections, items] = await Promise.all([
-    prisma.$queryRaw<{ address: string; balance: Prisma.Decimal; owner: string; jetton: string }[]>(
+    sql.rows<{ address: string; balance: Prisma.Decimal; owner: string; jetton: string }>(
       Prisma.sql`SELECT address, balance, owner, jetton FROM jetton_wallets WHERE address = ANY(${accounts}::text[])`,
     ),
-    prisma.$queryRaw<{ address: string; jettonContent: unknown }[]>(Prisma.sql`
+    sql.rows<{ address: string; jettonContent: unknown }>(Prisma.sql`
       SELECT address, jetton_content AS "jettonContent" FROM jetton_masters
       WHERE address = ANY(${accounts}::text[]) OR address IN (SELECT jetton FROM jetton_wallets WHERE address = ANY(${accounts}::text[]))`),
-    prisma.$queryRaw<{ address: string; collectionContent: unknown }[]>(
+    sql.rows<{ address: string; collectionContent: unknown }>(
       Prisma.sql`SELECT address, collection_content AS "collectionContent" FROM nft_collections WHERE address = ANY(${accounts}::text[])`,
     ),
-    prisma.$queryRaw<{ address: string; index: Prisma.Decimal; content: unknown }[]>(
+    sql.rows<{ address: string; index: Prisma.Decimal; content: unknown }>(
       Prisma.sql`SELECT address, index, content FROM nft_items WHERE address = ANY(${accounts}::text[])`,
     ),
   ]);
   const uris = [...masters.map((m) => m.jettonContent), ...collections.map((c) => c.collectionContent), ...items.map((i) => i.content)]
     .map((c) => asContent(c)?.uri)
     .filter((u): u is string => typeof u === 'string');
-  const [fetched, codes] = await Promise.all([metadataFor(prisma, [...new Set(uris)]), codesOf]);
+  const [fetched, codes] = await Promise.all([metadataFor(sql, [...new Set(uris)]), codesOf]);
   const entry = (info: TokenInfoJson) => ({ is_indexed: info.valid !== undefined, token_info: [info] });
 
   for (const a of accounts) {
@@ -182,11 +183,11 @@ export async function sideMaps(ctx: V3Context, addresses: Iterable<string | null
   const accounts = [...new Set([...addresses].filter((a): a is string => !!a))];
   if (!accounts.length || (!book && !meta)) return { address_book: {}, metadata: {} };
   // Codes, names and token rows are independent lookups: all at once.
-  const codesOf = accountCodes(ctx.prisma, accounts);
+  const codesOf = accountCodes(ctx.sql, accounts);
   const [codes, domains, metadata] = await Promise.all([
     codesOf,
-    book ? domainsOf(ctx.prisma, accounts) : new Map<string, string>(),
-    meta ? metadataEntries(ctx.prisma, accounts, codesOf) : {},
+    book ? domainsOf(ctx.sql, accounts) : new Map<string, string>(),
+    meta ? metadataEntries(ctx.sql, accounts, codesOf) : {},
   ]);
   return {
     address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet, domains.get(a) ?? null)]))) : {},
@@ -202,7 +203,7 @@ export async function addressBookByInput(ctx: V3Context, inputs: string[]): Prom
     raw.set(input, p ? rawUpper(p.address) : null);
   }
   const accounts = [...new Set([...raw.values()].filter((a): a is string => a !== null))];
-  const [codes, domains] = await Promise.all([accounts.length ? accountCodes(ctx.prisma, accounts) : new Map<string, AccountCode>(), domainsOf(ctx.prisma, accounts)]);
+  const [codes, domains] = await Promise.all([accounts.length ? accountCodes(ctx.sql, accounts) : new Map<string, AccountCode>(), domainsOf(ctx.sql, accounts)]);
   const out = new Map<string, AddressBookEntryJson>();
   for (const [input, account] of raw) {
     out.set(input, account === null ? { user_friendly: null, domain: null, interfaces: [] } : bookEntry(account, codes.get(account), ctx.testnet, domains.get(account) ?? null));
@@ -221,5 +222,5 @@ export async function metadataByInput(ctx: V3Context, inputs: string[]): Promise
     ),
   ];
   if (!accounts.length) return {};
-  return metadataEntries(ctx.prisma, accounts, accountCodes(ctx.prisma, accounts));
+  return metadataEntries(ctx.sql, accounts, accountCodes(ctx.sql, accounts));
 }

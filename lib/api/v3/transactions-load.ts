@@ -2,7 +2,8 @@
 // init states, the account states before and after (only `hash` when the state is not indexed), and the
 // trace (trace_id, trace_external_hash). Three queries, in parallel; read and mapped as two steps so a
 // route can read its side maps while the mapping runs.
-import { Prisma, type AccountState, type PrismaClient, type Transaction } from '../../db/generated/client';
+import { Prisma, type AccountState, type Transaction } from '../../db/generated/client';
+import type { SqlReader } from '../../db/sql';
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
@@ -22,13 +23,13 @@ export interface TransactionParts {
 }
 
 /** Message rows with their transaction and direction, where `condition` (on `m`) holds. */
-const txMessages = (prisma: PrismaClient, condition: Prisma.Sql) =>
-  prisma.$queryRaw<TxMessageRow[]>(Prisma.sql`
+const txMessages = (sql: SqlReader, condition: Prisma.Sql) =>
+  sql.rows<TxMessageRow>(Prisma.sql`
     SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`);
 
 /** The messages of every transaction of these traces (each message carries its transaction's trace id). */
-export const messagesOfTraces = async (prisma: PrismaClient, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> =>
-  traceIds.length ? txMessages(prisma, Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`) : [];
+export const messagesOfTraces = async (sql: SqlReader, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> =>
+  traceIds.length ? txMessages(sql, Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`) : [];
 
 /**
  * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.
@@ -37,7 +38,7 @@ export const messagesOfTraces = async (prisma: PrismaClient, traceIds: Uint8Arra
  * (messagesOfTraces).
  */
 export async function transactionParts(
-  prisma: PrismaClient,
+  sql: SqlReader,
   rows: Transaction[],
   traceExternals?: Map<string, Uint8Array | null>,
   messages?: Promise<TxMessageRow[]>,
@@ -51,13 +52,13 @@ export async function transactionParts(
   }
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
   const [messageRows, states, traces] = await Promise.all([
-    messages ?? txMessages(prisma, Prisma.sql`m.tx_hash = ANY(${txHashes}::bytea[])`),
-    prisma.$queryRaw<AccountState[]>(Prisma.sql`
+    messages ?? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${txHashes}::bytea[])`),
+    sql.rows<AccountState>(Prisma.sql`
       SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
         frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
       FROM account_states WHERE hash = ANY(${[...stateHashes.values()]}::bytea[])`),
     traceIds.size && !traceExternals
-      ? prisma.$queryRaw<{ traceId: Uint8Array; externalHash: Uint8Array | null }[]>(Prisma.sql`
+      ? sql.rows<{ traceId: Uint8Array; externalHash: Uint8Array | null }>(Prisma.sql`
           SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)
       : [],
   ]);
@@ -107,8 +108,8 @@ export function mapTransactions({ rows, messages, states, externalOf }: Transact
 }
 
 /** Transaction rows → toncenter Transactions (`traceExternals` as in transactionParts). */
-export async function loadTransactions(prisma: PrismaClient, rows: Transaction[], traceExternals?: Map<string, Uint8Array | null>): Promise<TransactionJson[]> {
-  return mapTransactions(await transactionParts(prisma, rows, traceExternals));
+export async function loadTransactions(sql: SqlReader, rows: Transaction[], traceExternals?: Map<string, Uint8Array | null>): Promise<TransactionJson[]> {
+  return mapTransactions(await transactionParts(sql, rows, traceExternals));
 }
 
 /**

@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => chain?.close());
 
 const prisma = () => chain.db!.db.prisma;
+const sql = () => chain.db!.db.sql;
 
 /** The query the walk replaced (its exact fallback, for every account): the definition of a page. */
 function reference(f: TraceFilter & { account: string }): Promise<TraceRow[]> {
@@ -56,8 +57,8 @@ describe('/traces?account= on a devnet index', () => {
             const f = { account: a.account, take, skip, sort, ...range };
             const expected = await reference(f);
             const label = JSON.stringify({ ...f, startLt: String(f.startLt), endLt: String(f.endLt) });
-            expect(await findTraces(prisma(), f), label).toEqual(expected);
-            if (range.startUtime === undefined && range.endUtime === undefined) expect(await accountTracesByLt(prisma(), f, a.account, 1), `${label} batch 1`).toEqual(expected);
+            expect(await findTraces(sql(), f), label).toEqual(expected);
+            if (range.startUtime === undefined && range.endUtime === undefined) expect(await accountTracesByLt(sql(), f, a.account, 1), `${label} batch 1`).toEqual(expected);
             compared++;
             if (expected.length) nonEmpty++;
           }
@@ -70,10 +71,10 @@ describe('/traces?account= on a devnet index', () => {
     const accounts = await prisma().$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC LIMIT 10`;
     let transactions = 0;
     for (const { account } of accounts) {
-      const rows = await findTraces(prisma(), { account, take: 20, skip: 0, sort: 'desc' });
-      const txRows = await transactionsOfTraces(prisma(), rows);
-      const parts = await transactionParts(prisma(), txRows, undefined, messagesOfTraces(prisma(), servedWhole(rows)));
-      const expected = await loadTransactions(prisma(), txRows);
+      const rows = await findTraces(sql(), { account, take: 20, skip: 0, sort: 'desc' });
+      const txRows = await transactionsOfTraces(sql(), rows);
+      const parts = await transactionParts(sql(), txRows, undefined, messagesOfTraces(sql(), servedWhole(rows)));
+      const expected = await loadTransactions(sql(), txRows);
       expect(mapTransactions(parts)).toEqual(expected);
       expect(new Set(partsAddresses(parts))).toEqual(new Set(transactionAddresses(expected)));
       transactions += expected.length;

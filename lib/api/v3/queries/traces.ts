@@ -5,6 +5,7 @@ import { Prisma, type PrismaClient, type Transaction } from '../../../db/generat
 import { bytes } from '../encode';
 import type { SortOrder } from '../params';
 import { transactionsWhere } from './transactions';
+import type { SqlReader } from '../../../db/sql';
 
 export interface TraceRow {
   trace_id: Uint8Array;
@@ -71,9 +72,9 @@ function conditions(f: TraceFilter): Prisma.Sql {
 const pageOf = (f: TraceFilter) => Prisma.sql`ORDER BY ${ordering(f)} LIMIT ${f.take} OFFSET ${f.skip}`;
 
 /** /traces: at most one of account, trace_id, tx_hash, msg_hash (the route checks), plus ranges. */
-export async function findTraces(prisma: PrismaClient, f: TraceFilter): Promise<TraceRow[]> {
-  if (!f.account) return prisma.$queryRaw<TraceRow[]>(Prisma.sql`SELECT ${TRACE_COLUMNS} FROM traces tr WHERE ${conditions(f)} ${pageOf(f)}`);
-  return byTime(f) ? accountTracesByTime(prisma, f, f.account) : accountTracesByLt(prisma, f, f.account);
+export async function findTraces(sql: SqlReader, f: TraceFilter): Promise<TraceRow[]> {
+  if (!f.account) return sql.rows<TraceRow>(Prisma.sql`SELECT ${TRACE_COLUMNS} FROM traces tr WHERE ${conditions(f)} ${pageOf(f)}`);
+  return byTime(f) ? accountTracesByTime(sql, f, f.account) : accountTracesByLt(sql, f, f.account);
 }
 
 /**
@@ -88,13 +89,13 @@ export async function findTraces(prisma: PrismaClient, f: TraceFilter): Promise<
  * P: a trace not met ends after P, so the page is exact once its last trace ends at or before P, the
  * walk ran out, or P reached end_lt. (`firstBatch`: tests start small to take every step.)
  */
-export async function accountTracesByLt(prisma: PrismaClient, f: TraceFilter, account: string, firstBatch = Math.max(64, 3 * (f.skip + f.take))): Promise<TraceRow[]> {
+export async function accountTracesByLt(sql: SqlReader, f: TraceFilter, account: string, firstBatch = Math.max(64, 3 * (f.skip + f.take))): Promise<TraceRow[]> {
   for (let batch = firstBatch; ; batch *= 4) {
-    const walk = await prisma.$queryRaw<{ lt: bigint; trace_id: Uint8Array | null }[]>(accountWalkQuery(f, account, batch));
+    const walk = await sql.rows<{ lt: bigint; trace_id: Uint8Array | null }>(accountWalkQuery(f, account, batch));
     if (!walk.length) return [];
     const edge = walk[walk.length - 1]!.lt;
     const ids = [...new Map(walk.flatMap((w) => (w.trace_id ? [[Buffer.from(w.trace_id).toString('hex'), bytes(w.trace_id)] as const] : []))).values()];
-    const page = await prisma.$queryRaw<TraceRow[]>(accountPageQuery(f, account, ids, edge));
+    const page = await sql.rows<TraceRow>(accountPageQuery(f, account, ids, edge));
     if (walk.length < batch) return page;
     const exact =
       f.sort === 'asc'
@@ -142,18 +143,18 @@ export function accountPageQuery(f: TraceFilter, account: string, ids: Uint8Arra
  * Otherwise (a quiet account, or one busy long ago) its own transactions' traces are looked up and
  * sorted: few, or bounded by its history, never a walk down every newer trace looking for it.
  */
-async function accountTracesByTime(prisma: PrismaClient, f: TraceFilter, account: string): Promise<TraceRow[]> {
+async function accountTracesByTime(sql: SqlReader, f: TraceFilter, account: string): Promise<TraceRow[]> {
   const where = conditions(f);
   const mine = Prisma.sql`EXISTS (SELECT 1 FROM transactions t WHERE t.trace_id = tr.trace_id AND t.account = ${account})`;
-  const busy = await prisma.$queryRaw<{ n: bigint }[]>(Prisma.sql`
+  const busy = await sql.rows<{ n: bigint }>(Prisma.sql`
     SELECT count(*) AS n FROM (SELECT 1 FROM transactions WHERE account = ${account} LIMIT ${WINDOW}) x`);
   if (Number(busy[0]!.n) >= WINDOW) {
-    const rows = await prisma.$queryRaw<TraceRow[]>(Prisma.sql`
+    const rows = await sql.rows<TraceRow>(Prisma.sql`
       SELECT ${TRACE_COLUMNS} FROM (SELECT * FROM traces tr WHERE ${where} ORDER BY ${ordering(f)} LIMIT ${WINDOW}) tr
       WHERE ${mine} ${pageOf(f)}`);
     if (rows.length === f.take) return rows;
   }
-  return prisma.$queryRaw<TraceRow[]>(Prisma.sql`
+  return sql.rows<TraceRow>(Prisma.sql`
     WITH mine AS MATERIALIZED (SELECT DISTINCT trace_id FROM transactions WHERE account = ${account})
     SELECT ${TRACE_COLUMNS} FROM traces tr WHERE tr.trace_id IN (SELECT trace_id FROM mine) AND ${where} ${pageOf(f)}`);
 }
@@ -165,8 +166,8 @@ const WINDOW = 2000;
 export const servedWhole = (traces: TraceRow[]) => traces.filter((t) => !t.is_incomplete).map((t) => bytes(t.trace_id));
 
 /** The stored transaction rows of the traces served whole (servedWhole). */
-export async function transactionsOfTraces(prisma: PrismaClient, traces: TraceRow[]): Promise<Transaction[]> {
+export async function transactionsOfTraces(sql: SqlReader, traces: TraceRow[]): Promise<Transaction[]> {
   const ids = servedWhole(traces);
   if (!ids.length) return [];
-  return transactionsWhere(prisma, { traceIds: ids });
+  return transactionsWhere(sql, { traceIds: ids });
 }

@@ -4,6 +4,7 @@
 import { Prisma, type PrismaClient, type Transaction } from '../../../db/generated/client';
 import { bytes } from '../encode';
 import type { Page, SortOrder } from '../params';
+import type { SqlReader } from '../../../db/sql';
 
 /** Every column of transactions, named as the Transaction model names it. */
 const COLUMNS = Prisma.sql`t.hash, t.account, t.lt, t.now, t.block_workchain AS "blockWorkchain", t.block_shard AS "blockShard",
@@ -74,11 +75,10 @@ export function transactionsQuery(f: TransactionFilter, page: Page): Prisma.Sql 
   return Prisma.sql`SELECT ${COLUMNS} FROM transactions t ${where} ORDER BY ${ordering(f)} LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 
-export const findTransactions = (prisma: PrismaClient, f: TransactionFilter, page: Page): Promise<Transaction[]> =>
-  prisma.$queryRaw<Transaction[]>(transactionsQuery(f, page));
+export const findTransactions = (sql: SqlReader, f: TransactionFilter, page: Page): Promise<Transaction[]> => sql.rows<Transaction>(transactionsQuery(f, page));
 
 /** The transactions with these hashes, or of these traces, in lt and account order. */
-export function transactionsWhere(prisma: PrismaClient, by: { hashes: Uint8Array[] } | { traceIds: Uint8Array[] }): Promise<Transaction[]> {
+export function transactionsWhere(sql: SqlReader, by: { hashes: Uint8Array[] } | { traceIds: Uint8Array[] }): Promise<Transaction[]> {
   const cond = 'hashes' in by ? Prisma.sql`t.hash = ANY(${by.hashes}::bytea[])` : Prisma.sql`t.trace_id = ANY(${by.traceIds}::bytea[])`;
-  return prisma.$queryRaw<Transaction[]>(Prisma.sql`SELECT ${COLUMNS} FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`);
+  return sql.rows<Transaction>(Prisma.sql`SELECT ${COLUMNS} FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`);
 }

@@ -102,7 +102,7 @@ export const accountStates = defineRoute({
   async run(q, ctx) {
     const rows = await latestStates(ctx, q);
     const includeBoc = q.include_boc ?? true;
-    const methods = await methodsByCodeHash(ctx.prisma, rows.map((r) => r.codeHash));
+    const methods = await methodsByCodeHash(ctx.sql, rows.map((r) => r.codeHash));
     const accounts = rows.map((r): AccountStateFullJson => {
       const codeHash = optB64(r.codeHash);
       const contractMethods = r.codeHash ? (methods.get(hex(r.codeHash)) ?? null) : null;

@@ -41,7 +41,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
   const { take, skip } = page(q);
   const sort = sortOrder(q.sort);
   if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
-  const rows = await findTraces(ctx.prisma, {
+  const rows = await findTraces(ctx.sql, {
     account: q.account,
     traceId: q.trace_id,
     txHash: q.tx_hash,
@@ -55,13 +55,13 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
   // The transactions, their messages (by trace id: the same rows as by transaction, read alongside) and
   // the actions at once; then the side maps are read while the transactions are mapped.
-  const messages = messagesOfTraces(ctx.prisma, servedWhole(rows));
+  const messages = messagesOfTraces(ctx.sql, servedWhole(rows));
   messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
   const [txRows, actions] = await Promise.all([
-    transactionsOfTraces(ctx.prisma, rows),
-    withActions ? actionsOfTraces(ctx.prisma, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
+    transactionsOfTraces(ctx.sql, rows),
+    withActions ? actionsOfTraces(ctx.sql, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
   ]);
-  const parts = await transactionParts(ctx.prisma, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages);
+  const parts = await transactionParts(ctx.sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages);
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
   const maps = sideMaps(ctx, [...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
   maps.catch(() => undefined); // awaited below, after the mapping
@@ -165,8 +165,8 @@ export const actions = defineRoute({
 async function transactionsOfActions(ctx: V3Context, rows: ActionRow[]): Promise<Map<string, TransactionJson>> {
   const hashes = [...new Map(rows.flatMap((r) => r.tx_hashes).map((h) => [hex(h), h])).values()];
   if (!hashes.length) return new Map();
-  const txRows = await transactionsWhere(ctx.prisma, { hashes: hashes.map(bytes) });
-  return new Map((await loadTransactions(ctx.prisma, txRows)).map((t) => [t.hash, t]));
+  const txRows = await transactionsWhere(ctx.sql, { hashes: hashes.map(bytes) });
+  return new Map((await loadTransactions(ctx.sql, txRows)).map((t) => [t.hash, t]));
 }
 
 /** balanceChanges takes the ids as exact standard base64 (toncenter's raw string parameters). */

@@ -2,7 +2,7 @@
 // transactionsByMessage, adjacentTransactions. Each answers {transactions, address_book}; the book covers
 // every transaction's account, its in_msg source and its out_msgs' destinations. No metadata key.
 import { z } from 'zod';
-import { Prisma, type PrismaClient, type Transaction } from '../../../db/generated/client';
+import { Prisma, type Transaction } from '../../../db/generated/client';
 import type { V3Context } from '../context';
 import { bytes, hex } from '../encode';
 import { notFound, unprocessable } from '../errors';
@@ -13,17 +13,18 @@ import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
 import { bounds, clampLt, inOrder, requireMasterchainBlock } from './common';
+import type { SqlReader } from '../../../db/sql';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {
-  const transactions = await loadTransactions(ctx.prisma, rows);
+  const transactions = await loadTransactions(ctx.sql, rows);
   const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
   return { transactions, address_book };
 }
 
 /** Full rows for hashes chosen by a raw query, in the query's order. */
-async function rowsByHash(prisma: PrismaClient, hashes: Uint8Array[]): Promise<Transaction[]> {
+async function rowsByHash(sql: SqlReader, hashes: Uint8Array[]): Promise<Transaction[]> {
   if (!hashes.length) return [];
-  const rows = await transactionsWhere(prisma, { hashes: hashes.map(bytes) });
+  const rows = await transactionsWhere(sql, { hashes: hashes.map(bytes) });
   return inOrder(hashes.map(hex), rows, (r) => hex(r.hash));
 }
 
@@ -73,7 +74,7 @@ export const transactions = defineRoute({
       ...bounds(q),
       sort: sortOrder(q.sort),
     };
-    return answer(ctx, await findTransactions(ctx.prisma, filter, page(q)));
+    return answer(ctx, await findTransactions(ctx.sql, filter, page(q)));
   },
 });
 
@@ -88,7 +89,7 @@ export const transactionsByMasterchainBlock = defineRoute({
   async run(q, ctx) {
     const seqno = q.seqno ?? 0;
     await requireMasterchainBlock(ctx.prisma, seqno);
-    return answer(ctx, await findTransactions(ctx.prisma, { mcSeqno: seqno, sort: sortOrder(q.sort) }, page(q)));
+    return answer(ctx, await findTransactions(ctx.sql, { mcSeqno: seqno, sort: sortOrder(q.sort) }, page(q)));
   },
 });
 
@@ -125,12 +126,12 @@ export const transactionsByMessage = defineRoute({
     if (direction) cond.push(Prisma.sql`m.direction = ${direction}`);
     // A semi-join: a transaction whose messages match twice is listed once (toncenter joins and can
     // list it twice, e.g. two out messages with the same body).
-    const hashes = await ctx.prisma.$queryRaw<{ hash: Uint8Array }[]>(Prisma.sql`
+    const hashes = await ctx.sql.rows<{ hash: Uint8Array }>(Prisma.sql`
       SELECT t.hash FROM transactions t
       WHERE t.hash IN (SELECT m.tx_hash FROM messages m WHERE ${Prisma.join(cond, ' AND ')})
       ORDER BY t.lt ${dir}, t.account ASC
       LIMIT ${take} OFFSET ${skip}`);
-    return answer(ctx, await rowsByHash(ctx.prisma, hashes.map((h) => h.hash)));
+    return answer(ctx, await rowsByHash(ctx.sql, hashes.map((h) => h.hash)));
   },
 });
 
@@ -167,6 +168,6 @@ export const adjacentTransactions = defineRoute({
       : [];
     const hashes = [...new Map(other.map((m) => [hex(m.txHash), bytes(m.txHash)])).values()];
     if (!hashes.length) throw notFound('adjacent transactions not found');
-    return answer(ctx, await transactionsWhere(ctx.prisma, { hashes }));
+    return answer(ctx, await transactionsWhere(ctx.sql, { hashes }));
   },
 });
