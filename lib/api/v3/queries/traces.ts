@@ -1,7 +1,7 @@
 // The `traces` table for the v3 trace routes (api-v3.md §2.4 /traces): filters, toncenter's ordering
 // (end_lt {sort}, trace_id {sort}; end_utime with a time filter) and the SQL, including a page of one
 // account's traces read off its own transactions.
-import { Prisma, type PrismaClient, type Transaction } from '../../../db/generated/client';
+import { Prisma, type Transaction } from '../../../db/generated/client';
 import { bytes } from '../encode';
 import type { SortOrder } from '../params';
 import { transactionsWhere } from './transactions';

@@ -1,7 +1,7 @@
 // `transactions` for the v3 transaction routes (api-v3.md §2.1): filters, toncenter's ordering rules and
 // the rows in the shape of the Prisma model, read with raw SQL (the ORM's query building and row
 // mapping cost more CPU than the database's work for a page of transactions).
-import { Prisma, type PrismaClient, type Transaction } from '../../../db/generated/client';
+import { Prisma, type Transaction } from '../../../db/generated/client';
 import { bytes } from '../encode';
 import type { Page, SortOrder } from '../params';
 import type { SqlReader } from '../../../db/sql';
