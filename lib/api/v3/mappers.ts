@@ -82,14 +82,31 @@ export function decodeBody(opcode: number | null, boc: Uint8Array): Record<strin
   }
 }
 
+// Decoded bodies by body hash (hex): a body's decoding depends on its cells alone, and the same pages are
+// asked for again and again (wallets poll their account's traces, explorers refresh). Bounded: the oldest
+// entries go first. The objects are shared between answers, which only serialize them.
+const decodedCache = new Map<string, Record<string, unknown> | null>();
+const DECODED_CACHE_MAX = 20_000;
+
+function decodedBody(hashHex: string, opcode: number | null, boc: Uint8Array): Record<string, unknown> | null {
+  if (opcodeName(opcode) === null) return null;
+  const hit = decodedCache.get(hashHex);
+  if (hit !== undefined || decodedCache.has(hashHex)) return hit ?? null;
+  const d = decodeBody(opcode, boc);
+  if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.delete(decodedCache.keys().next().value!);
+  decodedCache.set(hashHex, d);
+  return d;
+}
+
 /** toncenter's decoded_opcode: the constructor name of the opcode in the decoder's schemas, or null. */
 export const decodeOpcode = (opcode: number | null): string | null => opcodeName(opcode);
 
 function content(hashBytes: Uint8Array | null, contents: Contents, opcode: number | null, decode: boolean): MessageContentJson | null {
   if (!hashBytes) return null;
-  const boc = contents.get(hex(hashBytes));
+  const key = hex(hashBytes);
+  const boc = contents.get(key);
   if (!boc) return null;
-  return { hash: b64(hashBytes), body: b64(boc), decoded: decode ? decodeBody(opcode, boc) : null };
+  return { hash: b64(hashBytes), body: b64(boc), decoded: decode ? decodedBody(key, opcode, boc) : null };
 }
 
 export interface MessageRowLike
