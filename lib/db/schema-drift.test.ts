@@ -1,10 +1,14 @@
 // schema.prisma (what the code is typed against) and prisma/migrations (what actually runs) must describe
 // the same database. Prisma's own schema parser (WASM, no engine download) gives the expected model; the
-// migrated catalog gives the real one; every table, column, type, nullability and index must match.
+// migrated catalog gives the real one; every table, column, type, nullability and index must match. On
+// PostgreSQL the big tables are partitioned parents (lib/db/partitions.ts): their own columns and indexes
+// are compared (the partitions' copies are not tables of the schema), and that they are partitioned by
+// the expected key is checked; on PGlite that every table is plain.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from './migrate';
+import { PARTITIONED_TABLES } from './partitions';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 
 interface DmmfField { name: string; dbName: string | null; kind: string; type: string; isRequired: boolean; isList: boolean; nativeType: [string, string[]] | null }
@@ -64,7 +68,8 @@ describe('schema.prisma agrees with the migrated database', () => {
   it('has the same tables', async () => {
     const rows = await t.db.session((s) =>
       s.query<{ table_name: string }>(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name <> '_prisma_migrations' ORDER BY 1",
+        `SELECT c.relname AS table_name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> '_prisma_migrations' ORDER BY 1`,
       ),
     );
     expect(rows.map((r) => r.table_name)).toEqual(models.map((m) => m.dbName ?? m.name).sort());
@@ -100,7 +105,7 @@ describe('schema.prisma agrees with the migrated database', () => {
            JOIN pg_namespace n ON n.oid = t.relnamespace
            CROSS JOIN LATERAL unnest(ix.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
            JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
-          WHERE n.nspname = current_schema() AND t.relname <> '_prisma_migrations'
+          WHERE n.nspname = current_schema() AND t.relname <> '_prisma_migrations' AND NOT t.relispartition
           GROUP BY i.relname, t.relname, ix.indisunique, ix.indisprimary
           ORDER BY 1`,
       ),
@@ -121,5 +126,27 @@ describe('schema.prisma agrees with the migrated database', () => {
       })
       .sort((a, b) => (a.index < b.index ? -1 : 1));
     expect(rows).toEqual(expected);
+  });
+
+  it(`partitions ${Object.keys(PARTITIONED_TABLES).join(', ')} by range on PostgreSQL, none on PGlite`, async () => {
+    const rows = await t.db.session((s) =>
+      s.query<{ table: string; kind: string; strategy: string | null; key: string | null; has_default: boolean }>(
+        `SELECT c.relname AS table, c.relkind::text AS kind, p.partstrat::text AS strategy,
+                (SELECT a.attname FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum = p.partattrs[0]) AS key,
+                p.partdefid IS NOT NULL AND p.partdefid <> 0 AS has_default
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           LEFT JOIN pg_partitioned_table p ON p.partrelid = c.oid
+          WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> '_prisma_migrations'`,
+      ),
+    );
+    const partitioned = rows.filter((r) => r.kind === 'p').sort((a, b) => (a.table < b.table ? -1 : 1));
+    if (t.db.engine === 'pglite') {
+      expect(partitioned).toEqual([]);
+      return;
+    }
+    const expected = Object.entries(PARTITIONED_TABLES)
+      .map(([table, key]) => ({ table, kind: 'p', strategy: 'r', key, has_default: true }))
+      .sort((a, b) => (a.table < b.table ? -1 : 1));
+    expect(partitioned).toEqual(expected);
   });
 });

@@ -15,6 +15,8 @@ import { mapConcurrent } from './concurrent';
 import { signedShard, type DownloadedBlock } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
+import { databaseOf } from '../db/database';
+import { PartitionKeeper, type PartitionKeeperOptions } from '../db/partitions';
 import type { TableRows } from './sql';
 import type { TvmPool } from '../tvm/pool';
 import { Deriver } from './derive';
@@ -58,6 +60,8 @@ export interface IndexerOptions {
    * the indexer stores blocks, transactions and states only.
    */
   tvm?: TvmPool;
+  /** Partition size and how many ahead (lib/db/partitions.ts; tests use small ones). */
+  partitions?: PartitionKeeperOptions;
 }
 
 interface Prepared {
@@ -104,12 +108,14 @@ export class Indexer {
   /** The backfills run() started because the index predates the derive stage or trace assembly (resolves when they end). */
   backfill?: Promise<void>;
   private backfillChecked = false;
+  private readonly partitions: PartitionKeeper;
 
   constructor(private readonly o: IndexerOptions) {
     // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
     o.log.info({ fastTonCore: installFastTonCore() }, 'indexer: @ton/core fast paths');
     this.indexerId = o.indexerId ?? 'main';
     this.parser = new BlockParser(o.log);
+    this.partitions = new PartitionKeeper(databaseOf(o.prisma), o.partitions);
     if (o.tvm) this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
   }
 
@@ -238,8 +244,23 @@ export class Indexer {
       this.ahead.set(next, work);
     }
     const { blocks, states, shardState, derived } = await ready;
+    await this.ensurePartitions(seqno);
     await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState, derived);
     return blocks.reduce((n, p) => n + p.transactions.length, 0);
+  }
+
+  /**
+   * The partitions of the block's seqno and the next ones, before its rows are written (PostgreSQL). If
+   * that fails (a lock not granted in time), the rows go to the DEFAULT partition and are moved out when
+   * a later block's ensure creates their partition: logged, never a reason to stop indexing.
+   */
+  private async ensurePartitions(seqno: number): Promise<void> {
+    try {
+      const created = await this.partitions.ensure(seqno);
+      for (const p of created) this.o.log.info({ table: p.table, partition: p.name, from: p.from, to: p.to }, 'indexer: partition created');
+    } catch (err) {
+      this.o.log.warn({ err: (err as Error).message, seqno }, 'indexer: creating partitions failed; retried at the next block');
+    }
   }
 
   /** Everything a masterchain block's rows are made of, before anything is written. */

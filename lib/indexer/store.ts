@@ -38,11 +38,11 @@ const TRANSACTION_COLUMNS = [
 const MESSAGE_COLUMNS = [
   'tx_hash', 'tx_lt', 'msg_hash', 'direction', 'source', 'destination', 'value', 'value_extra_currencies', 'fwd_fee', 'ihr_fee',
   'extra_flags', 'created_lt', 'created_at', 'opcode', 'ihr_disabled', 'bounce', 'bounced', 'import_fee', 'body_hash',
-  'init_state_hash', 'msg_hash_norm', 'trace_id', 'sort_lt',
+  'init_state_hash', 'msg_hash_norm', 'trace_id', 'sort_lt', 'mc_block_seqno',
 ] as const;
 const CONTENT_COLUMNS = ['hash', 'boc'] as const;
 const ACCOUNT_STATE_COLUMNS = [
-  'hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash',
+  'hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash', 'mc_block_seqno',
 ] as const;
 const LATEST_COLUMNS = [
   'account', 'account_state_hash', 'last_trans_lt', 'last_trans_hash', 'timestamp', 'balance', 'balance_extra_currencies',
@@ -65,6 +65,11 @@ export async function storeMasterchainBlock(
 ): Promise<void> {
   const txRecords = blocks.flatMap((b) => b.transactions);
   const msgRecords = blocks.flatMap((b) => b.messages);
+  // Every transaction, message and state row carries its masterchain seqno (the partition key on
+  // PostgreSQL, lib/db/partitions.ts): the one that registered its block; a block parsed without one
+  // (tests) is stored under the masterchain block being written.
+  const mcSeqnoOf = new Map(txRecords.map((t) => [t.hash.toString('hex'), t.mcBlockSeqno ?? cursor.mcSeqno]));
+  const txSeqno = (txHash: Buffer) => mcSeqnoOf.get(txHash.toString('hex')) ?? cursor.mcSeqno;
   const contents = new Map<string, MessageContentRecord>();
   for (const b of blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c);
   // One row per account: an upsert may not touch the same row twice in one statement.
@@ -78,10 +83,10 @@ export async function storeMasterchainBlock(
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
       const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
-      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), trace_id: traceHex(t.hash) })));
-      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), trace_id: traceHex(m.txHash) })));
+      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
+      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })));
       await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
-      await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map(accountStateRow));
+      await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })));
       await insertRows(tx, 'latest_account_states', LATEST_COLUMNS, [...latest.values()].map(latestRow), LATEST_UPSERT);
       await insertRows(
         tx,
@@ -146,7 +151,6 @@ function transactionRow(t: TransactionRecord): Row {
     block_workchain: t.blockWorkchain,
     block_shard: t.blockShard.toString(),
     block_seqno: t.blockSeqno,
-    mc_block_seqno: t.mcBlockSeqno,
     prev_trans_hash: hex(t.prevTransHash),
     prev_trans_lt: t.prevTransLt.toString(),
     orig_status: t.origStatus,

@@ -57,7 +57,7 @@ const JETTON_TRANSFER = 0x0f8a7ea5;
 async function traceOfIncoming(accountName: string, opcode: number, db = t) {
   const msg = await db.db.prisma.message.findFirst({ where: { direction: 'in', destination: account(accountName), opcode: opcode | 0 } });
   expect(msg, `${accountName} received opcode ${opcode.toString(16)}`).not.toBeNull();
-  const tx = await db.db.prisma.transaction.findUnique({ where: { hash: msg!.txHash } });
+  const tx = await db.db.prisma.transaction.findFirst({ where: { hash: msg!.txHash } });
   const trace = await db.db.prisma.trace.findUnique({ where: { traceId: tx!.traceId! } });
   const txs = await db.db.prisma.transaction.findMany({ where: { traceId: tx!.traceId! }, orderBy: { lt: 'asc' } });
   return { trace: trace!, txs };
@@ -116,7 +116,7 @@ describe('trace assembly', () => {
 
   it('joins a transfer from the masterchain to its basechain receiver across the two chains\' blocks', async () => {
     const msg = await t.db.prisma.message.findFirst({ where: { direction: 'in', source: account('master_wallet'), destination: account('bob') } });
-    const tx = await t.db.prisma.transaction.findUnique({ where: { hash: msg!.txHash } });
+    const tx = await t.db.prisma.transaction.findFirst({ where: { hash: msg!.txHash } });
     const txs = await t.db.prisma.transaction.findMany({ where: { traceId: tx!.traceId! }, orderBy: { lt: 'asc' } });
     expect(txs.map((x) => [x.account, x.blockWorkchain])).toEqual([
       [account('master_wallet'), -1],
@@ -160,7 +160,7 @@ describe('trace assembly', () => {
     // As an index that started after the wallet's transaction: the jetton wallet's is the first seen.
     const from = txs[1]!.lt;
     await storeMasterchainBlock(d.db.prisma, part(blocks, (lt) => lt >= from), { indexerId: 'main', mcSeqno: round }, [], shardState);
-    const orphan = await d.db.prisma.transaction.findUnique({ where: { hash: txs[1]!.hash } });
+    const orphan = await d.db.prisma.transaction.findFirst({ where: { hash: txs[1]!.hash } });
     expect(Buffer.from(orphan!.traceId!).equals(Buffer.from(txs[1]!.hash))).toBe(true);
     const broken = await d.db.prisma.trace.findUnique({ where: { traceId: orphan!.traceId! } });
     // Its four transactions, their three delivered messages; the wallet's message that started it is no edge.
@@ -208,7 +208,7 @@ describe('trace assembly', () => {
     const { trace, txs } = await traceOfIncoming('alice_jetton', JETTON_TRANSFER);
     const seqno = txs[0]!.mcBlockSeqno!;
     await p.trace.update({ where: { traceId: trace.traceId }, data: { messages: 7 } });
-    await p.transaction.update({ where: { hash: txs[1]!.hash }, data: { traceId: null } });
+    await p.transaction.updateMany({ where: { hash: txs[1]!.hash }, data: { traceId: null } });
     const report = await verifyRange({ prisma: p, client: lite, from: seqno, to: seqno });
     const id = Buffer.from(trace.traceId).toString('hex');
     expect(report.differences).toEqual(

@@ -2,13 +2,13 @@
 // (`emulated: true`, finality `pending`, `trace_external_hash`, no trace id), the trace (state `pending`,
 // counters from its nodes, mc_seqno_start "0") and its actions, through the same mappers as stored data.
 import { Cell } from '@ton/core';
-import { Prisma, type Transaction } from '../db/generated/client';
+import { Prisma } from '../db/generated/client';
 import { actionRecordJson } from '../api/v3/actions-query';
 import { bytes, hex } from '../api/v3/encode';
 import { mapAccountState, mapMessage, type MessageRowLike } from '../api/v3/mappers';
 import type { ActionJson, MessageJson, TraceJson, TransactionJson } from '../api/v3/models';
 import { traceTree } from '../api/v3/trace-json';
-import { transactionJson } from '../api/v3/transactions-load';
+import { transactionJson, type TransactionRowJson } from '../api/v3/transactions-load';
 import type { MessageRecord } from '../indexer/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '.';
 
@@ -42,7 +42,7 @@ export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
   return entry.transactions.map((boc) => {
     const { transaction: t, messages, contents } = parseEmulated(Cell.fromBase64(boc));
     const bodies = new Map(contents.map((c) => [c.hash.toString('hex'), c.cell.toBoc()]));
-    const row: Transaction = {
+    const row: TransactionRowJson = {
       ...t,
       hash: bytes(t.hash),
       prevTransHash: bytes(t.prevTransHash),

@@ -94,7 +94,7 @@ export async function insertAccountState(prisma: PrismaClient, spec: AccountSpec
     dataHash: data ? bytes(data.hash()) : null,
     codeHash: code ? bytes(code.hash()) : null,
   };
-  await prisma.accountState.create({ data: { hash: bytes(hash), ...common } });
+  await prisma.accountState.create({ data: { hash: bytes(hash), mcBlockSeqno: MC_SEQNO, ...common } });
   if (opts.latest === false) return hash;
   await prisma.latestAccountState.create({
     data: {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../db/generated/client';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import { plan as planOf } from '../../testing/plan';
+import { partitionSeqnos, plan as planOf } from '../../testing/plan';
 import { actionsQuery } from './actions-query';
 import { accountPageQuery, accountWalkQuery, findTraces } from './queries/traces';
 import { supportedActionTypes } from './action-types';
@@ -25,6 +25,8 @@ const OTHER = `0:${'E'.repeat(64)}`;
 beforeAll(async () => {
   t = await createTestDatabase();
   await migrate(t.db);
+  // On PostgreSQL, partitions of 1,000 masterchain seqnos: the transactions and actions below span seven.
+  await partitionSeqnos(t.db, 0, 6000, 1000);
   // 4,000 actions, each with two accounts: HOT on every other one, the rest spread over 500 accounts.
   await t.db.session((s) =>
     s.exec(`
@@ -44,12 +46,12 @@ beforeAll(async () => {
       INSERT INTO traces (trace_id, mc_seqno_start, mc_seqno_end, start_lt, start_utime, end_lt, end_utime, state, transactions, messages,
                           pending_messages, is_incomplete, classification_state)
       SELECT decode(md5('t' || i), 'hex'), i, i, i * 10, i, i * 10 + 3 + (i % 7), i, 'complete', 2, 1, 0, false, 'ok' FROM generate_series(1, 6000) i;
-      INSERT INTO transactions (hash, account, lt, now, block_workchain, block_shard, block_seqno, trace_id, prev_trans_hash, prev_trans_lt,
+      INSERT INTO transactions (hash, account, lt, now, block_workchain, block_shard, block_seqno, mc_block_seqno, trace_id, prev_trans_hash, prev_trans_lt,
                                 orig_status, end_status, total_fees, description, account_state_hash_before, account_state_hash_after)
       SELECT decode(md5('x' || i || j), 'hex'),
              CASE WHEN i % 3 = 0 OR (j = 1 AND i <= 300) THEN CASE WHEN i <= 300 AND j = 1 THEN '${OLD}' ELSE '${BUSY}' END
                   ELSE '0:' || upper(lpad(to_hex(i), 64, '0')) END,
-             i * 10 + j, i, 0, 0, i, decode(md5('t' || i), 'hex'), '\\x00', 0, 'active', 'active', 0, '{}', '\\x00', '\\x00'
+             i * 10 + j, i, 0, 0, i, i, decode(md5('t' || i), 'hex'), '\\x00', 0, 'active', 'active', 0, '{}', '\\x00', '\\x00'
       FROM generate_series(1, 6000) i, generate_series(0, 1) j;
       -- SPAN: 400 short traces of its own, and 6 long ones it joined early that end after every other
       -- trace (its transactions in them are old, the traces newest): the newest-first walk meets some and
@@ -59,13 +61,13 @@ beforeAll(async () => {
       SELECT decode(md5('s' || i), 'hex'), i, i, i * 10 + 5, i, i * 10 + 6, i, 'complete', 1, 0, 0, false, 'ok' FROM generate_series(1, 400) i
       UNION ALL
       SELECT decode(md5('l' || j), 'hex'), j, 7000, j * 1000 + 7, j, 70000 + j, 7000, 'complete', 2, 1, 0, false, 'ok' FROM generate_series(1, 6) j;
-      INSERT INTO transactions (hash, account, lt, now, block_workchain, block_shard, block_seqno, trace_id, prev_trans_hash, prev_trans_lt,
+      INSERT INTO transactions (hash, account, lt, now, block_workchain, block_shard, block_seqno, mc_block_seqno, trace_id, prev_trans_hash, prev_trans_lt,
                                 orig_status, end_status, total_fees, description, account_state_hash_before, account_state_hash_after)
-      SELECT decode(md5('y' || i), 'hex'), '${SPAN}', i * 10 + 5, i, 0, 0, i, decode(md5('s' || i), 'hex'), '\\x00'::bytea, 0, 'active', 'active', 0, '{}'::jsonb, '\\x00'::bytea, '\\x00'::bytea
+      SELECT decode(md5('y' || i), 'hex'), '${SPAN}', i * 10 + 5, i, 0, 0, i, i, decode(md5('s' || i), 'hex'), '\\x00'::bytea, 0, 'active', 'active', 0, '{}'::jsonb, '\\x00'::bytea, '\\x00'::bytea
       FROM generate_series(1, 400) i
       UNION ALL
       SELECT decode(md5('z' || j || k), 'hex'), CASE WHEN k = 0 THEN '${SPAN}' ELSE '${OTHER}' END, CASE WHEN k = 0 THEN j * 1000 + 7 ELSE 70000 + j END,
-             j, 0, 0, j, decode(md5('l' || j), 'hex'), '\\x00'::bytea, 0, 'active', 'active', 0, '{}'::jsonb, '\\x00'::bytea, '\\x00'::bytea
+             j, 0, 0, j, j, decode(md5('l' || j), 'hex'), '\\x00'::bytea, 0, 'active', 'active', 0, '{}'::jsonb, '\\x00'::bytea, '\\x00'::bytea
       FROM generate_series(1, 6) j, generate_series(0, 1) k;
       ANALYZE;
     `),
@@ -143,7 +145,7 @@ describe('/traces?account= pages', () => {
   it.each(['desc', 'asc'] as const)('sort=%s: the walk reads the account’s transactions, the page the traces by key and (newest first) the span index', async (sort) => {
     const f = { account: SPAN, take: 20, skip: 0, sort, startLt: 10n };
     const walk = await plan(accountWalkQuery(f, SPAN, 64));
-    expect(walk.find((n) => n['Relation Name'] === 'transactions')?.['Index Name']).toBe('transactions_account_lt_key');
+    expect(walk.find((n) => n['Relation Name'] === 'transactions')?.['Index Name']).toBe('transactions_account_lt_mc_block_seqno_key');
     expect(walk.some((n) => n['Node Type'] === 'Sort')).toBe(false);
     const ids = Array.from({ length: 64 }, (_, i) => new Uint8Array(createHash('md5').update(`s${i + 1}`).digest()));
     const nodes = await plan(accountPageQuery(f, SPAN, ids, 3_000n));

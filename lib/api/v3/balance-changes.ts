@@ -19,7 +19,7 @@ export async function balanceChanges(prisma: PrismaClient, traceId: Buffer, acti
   let txFilter = Prisma.sql`t.trace_id = ${bytes(traceId)}`;
   let actionFilter = Prisma.sql`a.trace_id = ${bytes(traceId)}`;
   if (actionId) {
-    const found = await prisma.action.findUnique({ where: { traceId_actionId: { traceId: bytes(traceId), actionId: bytes(actionId) } }, select: { txHashes: true } });
+    const found = await prisma.action.findFirst({ where: { traceId: bytes(traceId), actionId: bytes(actionId) }, select: { txHashes: true } });
     if (!found) return { changes: null, fees: null, jettons: null };
     txFilter = Prisma.sql`t.hash = ANY(${found.txHashes.map(bytes)}::bytea[])`;
     actionFilter = Prisma.sql`a.trace_id = ${bytes(traceId)} AND a.action_id = ${bytes(actionId)}`;

@@ -112,12 +112,15 @@ export async function loadTransactions(sql: SqlReader, rows: Transaction[], trac
   return mapTransactions(await transactionParts(sql, rows, traceExternals));
 }
 
+/** A stored transaction row, or an emulated one (pending): no masterchain block yet. */
+export type TransactionRowJson = Omit<Transaction, 'mcBlockSeqno'> & { mcBlockSeqno: number | null };
+
 /**
  * v3's Transaction of a row and its mapped messages: stored ones (above) and the emulated ones of
  * pending traces (lib/pending/json.ts), which have no trace id yet but name their external message.
  */
 export function transactionJson(
-  t: Transaction,
+  t: TransactionRowJson,
   inMsg: MessageJson | null,
   out: { lt: bigint | null; msg: MessageJson }[],
   o: { traceExternalHash: string | null; before: AccountStateJson; after: AccountStateJson; emulated: boolean; finality: TransactionJson['finality'] },
