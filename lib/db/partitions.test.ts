@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from './migrate';
 import { listPartitions, PartitionKeeper, type PartitionRange } from './partitions';
+import { config } from '../config';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
+
+// Each engine's cases are registered only in the suite that runs on it (CI runs both), never skipped.
+const onPostgres = !!config().databaseUrl;
+const onEngine = (postgres: boolean) => (postgres === onPostgres ? it : () => undefined);
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -32,16 +37,14 @@ const partitionOf = async (tag: string) =>
   (await t.db.session((s) => s.query<{ part: string }>(`SELECT tableoid::regclass::text AS part FROM transactions WHERE hash = decode(md5($1), 'hex')`, [tag])))[0]?.part;
 
 describe('PartitionKeeper', () => {
-  it('on PGlite, the tables are plain and nothing is created', async () => {
-    if (t.db.engine !== 'pglite') return;
+  onEngine(false)('on PGlite, the tables are plain and nothing is created', async () => {
     expect(await new PartitionKeeper(t.db, { size: 10 }).ensure(5)).toEqual([]);
     expect(await t.db.session((s) => listPartitions(s))).toEqual([]);
     await insertAt(45, 'plain');
     expect(await partitionOf('plain')).toBe('transactions');
   });
 
-  it('on PostgreSQL, creates the partition of a seqno and the next ones in every table, once', async () => {
-    if (t.db.engine !== 'postgresql') return;
+  onEngine(true)('on PostgreSQL, creates the partition of a seqno and the next ones in every table, once', async () => {
     const keeper = new PartitionKeeper(t.db, { size: 10, ahead: 2 });
     const made = await keeper.ensure(5);
     expect(named(made)).toEqual([[0, 10], [10, 20], [20, 30]]);
@@ -51,8 +54,7 @@ describe('PartitionKeeper', () => {
     expect(named(await new PartitionKeeper(t.db, { size: 10, ahead: 1 }).ensure(12))).toEqual([]);
   });
 
-  it('on PostgreSQL, a row the DEFAULT partition caught moves into the partition created for it', async () => {
-    if (t.db.engine !== 'postgresql') return;
+  onEngine(true)('on PostgreSQL, a row the DEFAULT partition caught moves into the partition created for it', async () => {
     await insertAt(45, 'early');
     expect(await partitionOf('early')).toBe('transactions_default');
     const made = await new PartitionKeeper(t.db, { size: 10, ahead: 0 }).ensure(41);
@@ -64,8 +66,7 @@ describe('PartitionKeeper', () => {
     expect(named(await new PartitionKeeper(t.db, { size: 10, ahead: 0 }).ensure(33))).toEqual([[30, 40]]);
   });
 
-  it('on PostgreSQL, a keeper of another size fits its partitions between the existing ones', async () => {
-    if (t.db.engine !== 'postgresql') return;
+  onEngine(true)('on PostgreSQL, a keeper of another size fits its partitions between the existing ones', async () => {
     // Size 25 at 52: its aligned ranges [50, 75) and [75, 100) start where [40, 50) ends.
     const made = await new PartitionKeeper(t.db, { size: 25, ahead: 1 }).ensure(52);
     expect(named(made)).toEqual([[50, 75], [75, 100]]);
