@@ -52,6 +52,7 @@ const MESSAGE_COLUMNS = [
   'init_state_hash', 'msg_hash_norm', 'trace_id', 'sort_lt',
 ] as const;
 const CONTENT_COLUMNS = ['hash', 'boc'] as const;
+const BOC_COLUMNS = ['hash', 'boc'] as const;
 const ACCOUNT_STATE_COLUMNS = [
   'hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash',
 ] as const;
@@ -91,6 +92,7 @@ export async function storeMasterchainBlock(
       const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
       await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), trace_id: traceHex(t.hash) })));
+      await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
       await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), trace_id: traceHex(m.txHash) })));
       await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
       await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map(accountStateRow));

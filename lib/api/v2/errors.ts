@@ -29,7 +29,7 @@ export function liteFailure(err: unknown): { code: number; message: string } | u
     return { code: 504, message: `LITE_SERVER_NETWORK timeout${servers ? ` (${servers})` : ''}` };
   }
   if (isHistoryGone(lite)) {
-    return { code: 542, message: `LITE_SERVER_UNKNOWN: ${(lite as Error).message}: the lite servers no longer keep this block, transaction or state, and the index does not hold it` };
+    return { code: 542, message: `LITE_SERVER_UNKNOWN: ${(lite as Error).message}: the liteservers no longer keep this block, transaction or state, and the index does not hold it` };
   }
   if (lite instanceof LiteServerError) return { code: 500, message: `LITE_SERVER_UNKNOWN: ${lite.message}` };
   return undefined;
