@@ -1,6 +1,6 @@
 // What /api/health reports: one line per subsystem ("ok…" or what is wrong), the indexer's numbers, each
-// lite server's state, each read replica's state and lag, memory, the HTTP server's load and — where the
-// process has one — the emulator.
+// lite server (address, up or not, answering, latency, last masterchain seqno, last failure), each read
+// replica's state and lag, memory, the HTTP server's load and — where the process has one — the emulator.
 // `status: degraded` comes with a `reason` naming the broken subsystems. Health must stay fast when
 // Atlas is overloaded (orchestrators restart what does not answer): a request waits at most 50 ms for a
 // new database and chain probe, else answers with the latest finished one while the new one runs on.
@@ -12,7 +12,7 @@ import type { Reads, ReplicaStatus } from './db/replicas';
 import { loadStatus, type LoadStatus } from './http/load';
 import type { IndexerProgress } from './indexer/follower';
 import type { TvmStatus } from './tvm/pool';
-import { liteServerStatus, type LiteServerStatus } from './lite';
+import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
@@ -34,7 +34,7 @@ export interface Health {
   indexer: string;
   /** Present while an in-process indexer runs: cursor, head, rates, ETA. */
   indexer_progress?: IndexerProgress & { lag: number | null };
-  /** Each lite server of a pool (absent on the devnet's in-process engine). */
+  /** Each lite server of a pool, probed with the database and chain (absent on the devnet's in-process engine). */
   lite_servers?: LiteServerStatus[];
   /**
    * Each read replica (present when DATABASE_REPLICA_URLS is set). A replica down or lagging does not make
@@ -94,7 +94,9 @@ export function createHealth(source: ServicesSource<HealthServices>, opts: { pro
 }
 
 async function probe(s: HealthServices): Promise<Probe> {
-  const [db, chain] = await Promise.all([
+  const [, db, chain] = await Promise.all([
+    // Each lite server asked for its head, so lite_servers says which answer, how fast and how far along.
+    probeLiteServers(s.lite).then(() => undefined),
     s.db.prisma.$queryRaw`SELECT 1`.then(
       () => 'ok',
       (err: Error) => `error: ${err.message}`,

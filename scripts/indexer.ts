@@ -1,12 +1,15 @@
 // `npm run indexer [-- --from A --to B | --catch-up]`: the indexer as its own process. Without a range it
 // catches up from the cursor and then follows the chain until Ctrl-C (`--catch-up`: exits once caught
-// up); with one it (re)indexes masterchain blocks A..B and exits. It reads the chain through the configured lite servers (on the devnet: the ADNL server
+// up); with one it indexes the masterchain blocks of A..B not indexed yet, with progress in the log, and
+// exits (lib/indexer/range-backfill.ts: resumable, and safe next to a running follower, whose cursor it
+// leaves alone). It reads the chain through the configured lite servers (on the devnet: the ADNL server
 // of a running `npm start` or `npm run devnet`). Run `npm start` with INDEXER=off next to it; the
 // embedded database admits one process at a time, so a separate indexer needs DATABASE_URL.
 import { parseArgs } from 'node:util';
 import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { Indexer } from '../lib/indexer/follower';
+import { backfillRange } from '../lib/indexer/range-backfill';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
 import { startMetadataFetcher } from '../lib/metadata';
@@ -17,7 +20,7 @@ const cfg = loadConfigOrExit();
 
 function usage(message?: string): never {
   if (message) console.error(`atlas indexer: ${message}`);
-  console.error('usage: npm run indexer [-- --from <mc seqno> --to <mc seqno> | --catch-up]');
+  console.error('usage: npm run indexer [-- --from <mc seqno> --to <mc seqno> [--progress-every <seconds>] | --catch-up]');
   process.exit(2);
 }
 
@@ -30,18 +33,27 @@ const seqnoArg = (name: string, v: string | undefined) => {
 let from: number | undefined;
 let to: number | undefined;
 let catchUp = false;
+let progressEvery: string | undefined;
 try {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, 'catch-up': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, to: { type: 'string' }, 'catch-up': { type: 'boolean' }, 'progress-every': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
   if (values.help) usage();
   catchUp = values['catch-up'] ?? false;
   from = seqnoArg('from', values.from);
   to = seqnoArg('to', values.to);
+  progressEvery = values['progress-every'];
 } catch (err) {
   usage((err as Error).message);
 }
 if ((from === undefined) !== (to === undefined)) usage('give both --from and --to, or neither');
 if (from !== undefined && to !== undefined && from > to) usage(`--from ${from} is after --to ${to}`);
 if (catchUp && from !== undefined) usage('--catch-up follows the cursor; it does not take a range');
+if (progressEvery !== undefined && from === undefined) usage('--progress-every goes with a range (--from, --to)');
+if (progressEvery !== undefined && !/^\d{1,4}$/.test(progressEvery)) usage(`--progress-every must be a number of seconds from 0 to 9999, got "${progressEvery}"`);
+/** Seconds between the range backfill's progress lines (0: after every block). */
+const reportEveryMs = progressEvery === undefined ? undefined : Number(progressEvery) * 1000;
 
 const db = await openDatabase(configuredTarget(cfg), { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
 let code = 0;
@@ -62,12 +74,15 @@ try {
   try {
     if (from !== undefined && to !== undefined) {
       await indexer.claim();
-      const t0 = Date.now();
-      for (let seqno = from; seqno <= to; seqno++) {
-        const txs = await indexer.indexMasterchainBlock(seqno);
-        log.info({ component: 'indexer', seqno, transactions: txs, done: seqno - from + 1, of: to - from + 1 }, 'backfilled');
-      }
-      console.log(`atlas indexer: indexed masterchain blocks ${from}..${to} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      let stop = false;
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stop = true));
+      const r = await backfillRange({ prisma: db.prisma, indexer, from, to, log: log.child({ component: 'backfill' }), reportEveryMs, shouldStop: () => stop });
+      console.log(
+        r.stopped
+          ? `atlas indexer: stopped with ${r.alreadyIndexed + r.indexed} of ${r.total} masterchain blocks of ${from}..${to} indexed; run it again to resume`
+          : `atlas indexer: masterchain blocks ${from}..${to} indexed (${r.indexed} now, ${r.alreadyIndexed} before, ${r.transactions} transactions)`,
+      );
+      await indexer.stop();
     } else {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void indexer.stop());
       await indexer.run({ untilLive: catchUp });

@@ -20,6 +20,8 @@ export interface V2Services {
   access: Access;
   /** Emulates what the sent external messages will do (lib/pending); none: sends are not emulated. */
   pending?: PendingTraces;
+  /** The index: v2's history methods answer from it what the lite servers pruned (lib/api/v2/history.ts). */
+  db?: Database;
 }
 
 /** What a /api/v3 handler needs: the v2 services (its v2-style routes answer live) and the index. */

@@ -654,7 +654,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       const mode = req.mode & 7;
       const ids: liteServer_transactionId[] = page.map((t) => ({
         kind: 'liteServer.transactionId',
-        mode,
+        mode: req.mode, // the node echoes the request's mode (liteserver.cpp finish_listBlockTransactions)
         account: mode & 1 ? Buffer.from(t.account.toString(16).padStart(64, '0'), 'hex') : undefined,
         lt: mode & 2 ? t.lt.toString() : undefined,
         hash: mode & 4 ? t.hash : undefined,

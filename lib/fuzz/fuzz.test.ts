@@ -118,6 +118,8 @@ describe('fuzz verdicts', () => {
     expect(verdict(answer(503, { error: 'busy' }), 5000)).toBe('unexpected 5xx');
     expect(documented5xx(500, 'cannot apply external message to current state : External message not accepted by smart contract')).toBe(true);
     expect(documented5xx(542, 'Unsupported stack entry type: float')).toBe(true);
+    expect(documented5xx(542, "LITE_SERVER_UNKNOWN: lt not in db: the liteservers no longer keep this block, transaction or state, and the index does not hold it")).toBe(true);
+    expect(verdict(answer(504, { ok: false, code: 504, error: 'LITE_SERVER_NETWORK timeout (liteserver #0: not connected (connection refused))' }), 5000)).toBe('documented 5xx');
     expect(documented5xx(500, 'dnsresolve failed on 0:AB with exit code 11')).toBe(false);
     expect(documented5xx(502, 'LITE_SERVER_UNKNOWN: x')).toBe(false);
   });

@@ -30,7 +30,8 @@ export function errorText(body: string): string | undefined {
  * - 500 for what only the lite server can know: a block or transaction it does not have (a future
  *   seqno, hashes of no block), a query it does not serve, an external message the chain rejects
  *   (`cannot apply external message…`, unless the BoC did not parse: that is the client's mistake, 422);
- * - v2's 533 (result stack nested too deep) and 542 (unsupported stack entry type, no suitable liteserver).
+ * - v2's 533 (result stack nested too deep) and 542 (unsupported stack entry type, no suitable liteserver:
+ *   history the liteservers pruned and the index does not hold, lib/api/v2/errors.ts).
  * A `LITE_SERVER_UNKNOWN` that is really Atlas passing bad input on (a workchain that does not exist,
  * shard 0, a TL encoding error) is not one of them: it is an input error answered 500.
  */

@@ -230,13 +230,17 @@ export class Indexer {
     await this.parser.close();
   }
 
-  /** Indexes one masterchain block with its new shard blocks; returns the number of transactions. */
-  async indexMasterchainBlock(seqno: number): Promise<number> {
+  /**
+   * Indexes one masterchain block with its new shard blocks; returns the number of transactions.
+   * `aheadUntil`: the last block worth preparing ahead (default the head); `advance: false` leaves the
+   * follower's cursor alone (a range backfill).
+   */
+  async indexMasterchainBlock(seqno: number, opts: { aheadUntil?: number; advance?: boolean } = {}): Promise<number> {
     const ready = this.ahead.get(seqno) ?? this.prepare(seqno);
     for (const s of this.ahead.keys()) if (s <= seqno || s > seqno + LOOKAHEAD) this.ahead.delete(s);
     // While catching up, download and parse the next blocks while this one is written: the database
     // and the parse workers work in parallel. LOOKAHEAD blocks ahead at most keeps memory bounded.
-    const head = this.progress.headSeqno;
+    const head = opts.aheadUntil ?? this.progress.headSeqno;
     for (let next = seqno + 1; head !== null && next <= Math.min(head, seqno + LOOKAHEAD) && !this.stopped; next++) {
       if (this.ahead.has(next)) continue;
       const work = this.prepare(next);
@@ -245,7 +249,7 @@ export class Indexer {
     }
     const { blocks, states, shardState, derived } = await ready;
     await this.ensurePartitions(seqno);
-    await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno }, states, shardState, derived);
+    await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived);
     return blocks.reduce((n, p) => n + p.transactions.length, 0);
   }
 
@@ -408,8 +412,8 @@ function shardTops(mc: FetchedBlock): Map<string, number> {
   return new Map(mc.shardTops.map((id) => [`${id.workchain}:${id.shard}`, id.seqno]));
 }
 
-/** Rates over the last ~10 s, for progress logs and /api/health. */
-class RateWindow {
+/** Rates over the last ~10 s, for progress logs and /api/health (and the range backfill's). */
+export class RateWindow {
   private samples: { at: number; txs: number }[] = [];
   private lastReport = 0;
   add(txs: number) {
@@ -428,9 +432,10 @@ class RateWindow {
     const s = this.span();
     return s > 0 ? this.samples.slice(1).reduce((n, x) => n + x.txs, 0) / s : 0;
   }
-  shouldReport() {
+  /** True at most once per `everyMs` (the first call included). */
+  shouldReport(everyMs = 5_000) {
     const now = Date.now();
-    if (now - this.lastReport < 5_000) return false;
+    if (now - this.lastReport < everyMs) return false;
     this.lastReport = now;
     return true;
   }

@@ -70,6 +70,7 @@ export function parseTransaction(cell: Cell, ctx: TransactionContext): ParsedTra
     description: describe(tx.description),
     accountStateHashBefore: tx.stateUpdate.oldHash,
     accountStateHashAfter: tx.stateUpdate.newHash,
+    boc: cell.toBoc(),
   };
 
   // The message cells as stored (their hashes are the message hashes): ^[ in_msg:(Maybe ^Message) out_msgs:(HashmapE 15 ^Message) ]

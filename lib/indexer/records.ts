@@ -59,6 +59,8 @@ export interface TransactionRecord {
   description: TransactionDescrJson;
   accountStateHashBefore: Buffer;
   accountStateHashAfter: Buffer;
+  /** The transaction cell as a BoC (transaction_bocs: v2 serves pruned history from it). */
+  boc: Buffer;
 }
 
 export type AccountStatusName = 'uninit' | 'frozen' | 'active' | 'nonexist';

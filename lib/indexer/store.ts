@@ -15,7 +15,18 @@ import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecor
 export interface Cursor {
   indexerId: string;
   mcSeqno: number;
+  /**
+   * false: a range backfill (range-backfill.ts) writes the block and leaves the follower's cursor where
+   * it is; its own progress is the masterchain blocks stored. Default true.
+   */
+  advance?: boolean;
 }
+
+// Two processes may store the same masterchain block at once (a range backfill reaching blocks the
+// follower indexes): each holds this lock, keyed by the seqno, for its transaction, so the second one
+// sees the first one's rows and adds nothing (every insert skips existing rows, traces count only new
+// transactions). Two int4 keys: a space of its own, apart from the migrations' bigint lock.
+const BLOCK_LOCK_SPACE = 0x41544c42; // "ATLB"
 
 /** A block of the masterchain block's shard state: the block itself and each shard's top block. */
 export interface ShardStateEntry {
@@ -41,6 +52,7 @@ const MESSAGE_COLUMNS = [
   'init_state_hash', 'msg_hash_norm', 'trace_id', 'sort_lt', 'mc_block_seqno',
 ] as const;
 const CONTENT_COLUMNS = ['hash', 'boc'] as const;
+const BOC_COLUMNS = ['hash', 'boc'] as const;
 const ACCOUNT_STATE_COLUMNS = [
   'hash', 'account', 'balance', 'balance_extra_currencies', 'account_status', 'frozen_hash', 'data_hash', 'code_hash', 'mc_block_seqno',
 ] as const;
@@ -80,10 +92,12 @@ export async function storeMasterchainBlock(
   }
 
   await writeTransaction(prisma, async (tx) => {
+      await run(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}::int4, ${cursor.mcSeqno}::int4)`);
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
       const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
       await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
+      await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
       await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })));
       await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
       await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })));
@@ -98,6 +112,7 @@ export async function storeMasterchainBlock(
       // After the states and the derived token tables: "what is at address X" reads them.
       const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
       await classifyTraces(tx, completed, { traceOf, whole, transactions: txRecords, messages: msgRecords, bodies });
+      if (cursor.advance === false) return;
       const moved = await run(tx, Prisma.sql`
         UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
         WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`);

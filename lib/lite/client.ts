@@ -68,10 +68,17 @@ export function createLiteClient(source: LiteSource, opts: CreateLiteClientOptio
  * route bundle has its own copy of LitePool, not the one instrumentation's client was built with.
  */
 export function liteServerStatus(client: LiteClient): LiteServerStatus[] | undefined {
-  // (A VerifyingLiteEngine in between passes status() through.)
-  const inner = (client.engine as Partial<CachedLiteEngine>).inner as { status?: () => LiteServerStatus[] | undefined } | undefined;
+  const inner = poolOf(client);
   return typeof inner?.status === 'function' ? inner.status() : undefined;
 }
+
+/** Asks each lite server of the client's pool for its head (LitePool.probe), then their status; undefined on an in-process engine. */
+export async function probeLiteServers(client: LiteClient): Promise<LiteServerStatus[] | undefined> {
+  await poolOf(client)?.probe?.();
+  return liteServerStatus(client);
+}
+
+const poolOf = (client: LiteClient) => (client.engine as Partial<CachedLiteEngine>).inner as Partial<Pick<LitePool, 'status' | 'probe'>> | undefined;
 
 /**
  * Where the lite client of this configuration reads from: the bundled mainnet/testnet config,

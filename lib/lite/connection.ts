@@ -99,6 +99,25 @@ interface Session {
 
 let nextConnectionId = 1;
 
+// Node's socket errors say "connect ECONNREFUSED 10.0.0.5:4924": the reasons a connection keeps are
+// shown by /api/health and in v2 errors, so they say what happened in words and never name an address.
+const SOCKET_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the server',
+  ETIMEDOUT: 'connect timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EPIPE: 'connection closed while writing',
+};
+
+function describeSocketError(err: Error): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (typeof code !== 'string') return err.message; // one of ours (handshake, frames, pings): no address in it
+  return SOCKET_ERRORS[code] ?? `socket error ${code}`;
+}
+
 export class LiteConnection extends EventEmitter {
   readonly id = nextConnectionId++;
   readonly endpoint: LiteServerEndpoint;
@@ -393,7 +412,7 @@ export class LiteConnection extends EventEmitter {
     if (this.#session !== s) return;
     this.#session = null;
     this.#endSession(s);
-    const reason = s.error?.message ?? 'connection closed by the server';
+    const reason = s.error ? describeSocketError(s.error) : 'connection closed by the server';
     this.#lastError = reason;
     this.#failPending(new ConnectionLostError(`${this.label}: ${reason}`, true));
     if (this.#state === 'closed') return;

@@ -11,6 +11,13 @@ const VERIFY_BRAND = Symbol.for('atlas.lite.LiteVerificationError');
 
 const branded = (v: unknown, brand: symbol): boolean => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[brand] === true;
 
+/** What became of a request on one lite server of a pool: its index in the config and why it gave no answer. */
+export interface LiteServerOutcome {
+  index: number;
+  /** Words only (no address, no system error text): API answers show it. */
+  reason: string;
+}
+
 /** No lite server answered in time (all down, unreachable, or too slow). */
 export class LiteTimeoutError extends Error {
   static [Symbol.hasInstance](v: unknown): boolean {
@@ -19,12 +26,20 @@ export class LiteTimeoutError extends Error {
   readonly [TIMEOUT_BRAND] = true;
   /** The request's time budget. */
   readonly timeoutMs: number;
+  /** A pool's servers and why none answered (absent for a single engine). */
+  readonly servers?: readonly LiteServerOutcome[];
 
-  constructor(message: string, timeoutMs: number, options?: { cause?: unknown }) {
+  constructor(message: string, timeoutMs: number, options?: { cause?: unknown; servers?: readonly LiteServerOutcome[] }) {
     super(message, options);
     this.name = 'LiteTimeoutError';
     this.timeoutMs = timeoutMs;
+    if (options?.servers) this.servers = options.servers;
   }
+}
+
+/** "liteserver #0: connection refused; #1: no answer within 500 ms" for a pool's timeout, or "". */
+export function describeServerOutcomes(err: LiteTimeoutError): string {
+  return (err.servers ?? []).map((s, i) => `${i === 0 ? 'liteserver ' : ''}#${s.index}: ${s.reason}`).join('; ');
 }
 
 /** A `liteServer.error code:int message:string` answer. */
@@ -68,6 +83,11 @@ export const LiteErrorCodes = {
   timeout: 652,
 } as const;
 
+// What a node says of a block or state it has pruned: its archive's 651 "lt not in db", "seqno not in
+// db", "ts not in db", "block handle not in db" (validator/db/archive-manager.cpp), 602 "state already
+// gc'd" (rootdb.cpp), "block is not applied"; the devnet's "is no longer kept" (its state window).
+const PRUNED = /not in db|state already gc'd|block is not applied|no longer kept/i;
+
 /**
  * A liteserver's answer that it no longer keeps the state of the block asked for (liteServer.error 651
  * "notready" on real nodes; non-archival nodes and a devnet reopened from disk keep only recent states).
@@ -76,7 +96,17 @@ export function isStateGone(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
   // ton-lite-client's own engines keep only the message of a liteServer.error.
-  return code === LiteErrorCodes.notready || /no longer kept|state already gc|not in db/i.test(err.message);
+  return code === LiteErrorCodes.notready || PRUNED.test(err.message);
+}
+
+/**
+ * A liteserver's answer that it has pruned the block, transaction or state asked for (a non-archival
+ * node past its history). Narrower than isStateGone: a plain 651 ("ltdb: block not found", a block not
+ * produced yet) is not history that is gone.
+ */
+export function isHistoryGone(err: unknown): boolean {
+  const lite = normalizeLiteError(err, 0);
+  return lite instanceof LiteServerError && PRUNED.test(lite.message);
 }
 
 /**

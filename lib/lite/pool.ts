@@ -19,6 +19,10 @@
  * - sendMessage is never sent twice: it is retried only while it has not been written to any
  *   socket; a timeout or a connection loss after writing rejects with LiteTimeoutError (the
  *   message may or may not have reached the network).
+ * - Diagnostics: status() per server (by its index in the config): up or not, whether it answered
+ *   last, its recent latency, the last masterchain seqno it reported and its last failure; a
+ *   LiteTimeoutError lists every server and why it gave no answer. probe() asks each server for
+ *   its head so status() is current (health and the v2 root call it).
  */
 import { EventEmitter } from 'node:events';
 import type { LiteEngine } from 'ton-lite-client';
@@ -32,8 +36,8 @@ import {
   type LiteLogger,
   type LiteServerEndpoint,
 } from './connection';
-import { LiteErrorCodes, LiteServerError, LiteTimeoutError } from './errors';
-import { LiteFn, decodeLiteAnswer, decodeLiteErrorAnswer, encodeLiteCall, waitMasterchainSeqnoPrefix } from './wire';
+import { LiteErrorCodes, LiteServerError, LiteTimeoutError, type LiteServerOutcome } from './errors';
+import { LiteFn, decodeLiteAnswer, decodeLiteErrorAnswer, encodeLiteCall, headSeqnoOf, masterchainInfoCall, waitMasterchainSeqnoPrefix } from './wire';
 
 export const DEFAULT_LITE_TIMEOUT_MS = 5000;
 
@@ -46,8 +50,18 @@ export interface LitePoolOptions extends LiteConnectionOptions {
 }
 
 export interface LiteServerStatus {
+  /** Position in the pool's server list (the global config's liteservers). */
+  index: number;
+  /** host:port */
   server: string;
   state: LiteConnectionState;
+  /** Connected, and its last query or probe got an answer. */
+  answering: boolean;
+  /** Mean time of its last few answers (ms), or null before the first. */
+  latencyMs: number | null;
+  /** The newest masterchain seqno it reported (getMasterchainInfo answers and probes), and when. */
+  lastSeqno: number | null;
+  lastSeqnoAt: string | null;
   /** Successful handshakes so far (1 = connected once, never lost). */
   connects: number;
   /** Why the connection was last lost or could not be made (null while it never failed or since it reconnected). */
@@ -64,7 +78,17 @@ interface ServerHistory {
   okAt?: number;
   failAt?: number;
   failure?: string;
+  /** Whether the last query or probe on it was answered. */
+  answered?: boolean;
+  /** Durations of its last LATENCY_SAMPLES answers (ms). */
+  latencies?: number[];
+  seqno?: number;
+  seqnoAt?: number;
 }
+
+const LATENCY_SAMPLES = 8;
+/** A probe within this long of the previous one answers with that one's results. */
+const PROBE_EVERY_MS = 1000;
 
 export class LitePool extends EventEmitter implements LiteEngine {
   readonly #connections: LiteConnection[];
@@ -78,6 +102,8 @@ export class LitePool extends EventEmitter implements LiteEngine {
   readonly #history = new Map<number, ServerHistory>();
   #next = 0;
   #closed = false;
+  #probing: Promise<void> | undefined;
+  #probedAt = 0;
 
   constructor(servers: readonly LiteServerEndpoint[], opts: LitePoolOptions = {}) {
     super();
@@ -107,15 +133,72 @@ export class LitePool extends EventEmitter implements LiteEngine {
 
   status(): LiteServerStatus[] {
     const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
-    return this.#connections.map((c) => {
+    return this.#connections.map((c, index) => {
       const h = this.#history.get(c.id) ?? {};
-      return { server: c.label, state: c.state, connects: c.generation, lastError: c.lastError, lastSuccessAt: iso(h.okAt), lastFailureAt: iso(h.failAt), lastFailure: h.failure ?? null };
+      const l = h.latencies ?? [];
+      return {
+        index,
+        server: c.label,
+        state: c.state,
+        answering: c.isReady() && h.answered === true,
+        latencyMs: l.length ? Math.round((l.reduce((a, b) => a + b, 0) / l.length) * 10) / 10 : null,
+        lastSeqno: h.seqno ?? null,
+        lastSeqnoAt: iso(h.seqnoAt),
+        connects: c.generation,
+        lastError: c.lastError,
+        lastSuccessAt: iso(h.okAt),
+        lastFailureAt: iso(h.failAt),
+        lastFailure: h.failure ?? null,
+      };
     });
+  }
+
+  /**
+   * Asks every connected server for its head at once (within `timeoutMs`, default the smaller of the
+   * budget and 2 s), so status() says which answer, how fast and how far they are; servers that are
+   * down are woken to reconnect. Calls within a second of the last probe share it.
+   */
+  probe(timeoutMs = Math.min(this.#timeoutMs, 2000)): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#probing) return this.#probing;
+    if (Date.now() - this.#probedAt < PROBE_EVERY_MS) return Promise.resolve();
+    const call = masterchainInfoCall();
+    const one = async (c: LiteConnection) => {
+      if (!c.isReady()) return c.wake();
+      const t0 = performance.now();
+      try {
+        const answer = await c.query(call, timeoutMs);
+        const err = decodeLiteErrorAnswer(answer);
+        if (err) this.#failed(c, `liteServer.error ${err.code}: ${err.message}`);
+        else this.#answered(c, call, answer, performance.now() - t0);
+      } catch (e) {
+        this.#failed(c, reasonOf(c, e));
+      }
+    };
+    this.#probing = Promise.all(this.#connections.map(one)).then(
+      () => void (this.#probedAt = Date.now()),
+      () => undefined,
+    );
+    void this.#probing.finally(() => (this.#probing = undefined));
+    return this.#probing;
   }
 
   #failed(c: LiteConnection, reason: string): void {
     const h = this.#history.get(c.id) ?? {};
-    this.#history.set(c.id, { ...h, failAt: Date.now(), failure: reason });
+    this.#history.set(c.id, { ...h, failAt: Date.now(), failure: reason, answered: false });
+  }
+
+  /** `c` answered `data` (any answer, liteServer.error included: the server is reachable and serving). */
+  #answered(c: LiteConnection, data: Buffer, answer: Buffer, ms: number): void {
+    const h = this.#history.get(c.id) ?? {};
+    const seqno = headSeqnoOf(data, answer);
+    this.#history.set(c.id, {
+      ...h,
+      okAt: Date.now(),
+      answered: true,
+      latencies: [...(h.latencies ?? []), ms].slice(-LATENCY_SAMPLES),
+      ...(seqno !== undefined && seqno >= (h.seqno ?? 0) && { seqno, seqnoAt: Date.now() }),
+    });
   }
 
   close(): void {
@@ -143,11 +226,18 @@ export class LitePool extends EventEmitter implements LiteEngine {
     const tried = new Set<string>();
     let notReadyRetries = 0;
     let lastFailure: Error | undefined;
+    /** Connection id → why this request got no answer there. */
+    const outcomes = new Map<number, string>();
+    const servers = (): LiteServerOutcome[] =>
+      this.#connections.map((c, index) => ({
+        index,
+        reason: outcomes.get(c.id) ?? (c.isReady() ? 'not tried in time' : `not connected${c.lastError ? ` (${c.lastError})` : ''}`),
+      }));
     const timeout = (why?: string) =>
       new LiteTimeoutError(
         why ?? `no lite server answered within ${timeoutMs} ms${lastFailure ? ` (last: ${lastFailure.message})` : ''}`,
         timeoutMs,
-        { cause: lastFailure },
+        { cause: lastFailure, servers: servers() },
       );
 
     for (;;) {
@@ -164,10 +254,13 @@ export class LitePool extends EventEmitter implements LiteEngine {
       tried.add(`${conn.id}:${conn.generation}`);
       const attemptMs = splitBudget && retryable && this.#pick(tried, false) ? Math.max(1, Math.ceil(remaining / 2)) : remaining;
       let answer: Buffer;
+      const t0 = performance.now();
       try {
         answer = await conn.query(data, attemptMs);
       } catch (e) {
-        this.#failed(conn, e instanceof Error ? e.message : String(e));
+        const reason = reasonOf(conn, e);
+        this.#failed(conn, reason);
+        outcomes.set(conn.id, reason);
         if (e instanceof ConnectionLostError) {
           if (!retryable && e.written) {
             throw timeout(`lost the connection to ${conn.label} before it answered (${e.message}); not resent`);
@@ -184,12 +277,13 @@ export class LitePool extends EventEmitter implements LiteEngine {
         throw e;
       }
       // An answer, even liteServer.error, means the server is reachable and serving.
-      this.#history.set(conn.id, { ...this.#history.get(conn.id), okAt: Date.now() });
+      this.#answered(conn, data, answer, performance.now() - t0);
       const err = decodeLiteErrorAnswer(answer);
       if (!err) return answer;
       if (retryable && err.code === LiteErrorCodes.notready && notReadyRetries < 1 && this.#pick(tried, false)) {
         notReadyRetries++;
         lastFailure = err;
+        outcomes.set(conn.id, `liteServer.error ${err.code}: ${err.message}`);
         this.#log?.debug({ server: conn.label, code: err.code, err: err.message }, 'lite server not ready; trying another');
         continue;
       }
@@ -227,4 +321,10 @@ export class LitePool extends EventEmitter implements LiteEngine {
       this.#readyWaiters.add(done);
     });
   }
+}
+
+/** Why a query on `c` failed, in words without the server's address (status() and errors show it). */
+function reasonOf(c: LiteConnection, e: unknown): string {
+  if (e instanceof ConnectionLostError) return `connection lost before it answered${c.lastError ? ` (${c.lastError})` : ''}`;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -105,6 +105,11 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
     return (this.inner as { status?: () => unknown }).status?.();
   }
 
+  /** The pool's probe of every server's head, passed through like status(). */
+  probe(): Promise<void> | undefined {
+    return (this.inner as { probe?: () => Promise<void> }).probe?.();
+  }
+
   isClosed(): boolean {
     return this.inner.isClosed();
   }

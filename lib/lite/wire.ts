@@ -2,6 +2,7 @@
 // lite_api function ids that caching and retry policies look at. Ids are from lite_api.tl / ton_api.tl.
 import { TLReadBuffer, TLWriteBuffer, type TLFunction } from 'ton-tl';
 import { LiteServerError } from './errors';
+import { ConstructorIds } from './tl/lite-tl.gen';
 
 export const TlIds = {
   pubEd25519: 0x4813b4c6,
@@ -126,4 +127,28 @@ export function waitMasterchainSeqnoPrefix(seqno: number, timeoutMs: number): Bu
 /** Decodes an answer with the caller's TL function. ton-tl's reader mutates its input (readInt64), so it reads a copy. */
 export function decodeLiteAnswer<REQ, RES>(f: TLFunction<REQ, RES>, answer: Buffer): RES {
   return f.decodeResponse(new TLReadBuffer(Buffer.from(answer)));
+}
+
+/** `liteServer.getMasterchainInfo` as a call (what a probe asks). */
+export function masterchainInfoCall(): Buffer {
+  const b = Buffer.allocUnsafe(4);
+  b.writeUInt32LE(LiteFn.getMasterchainInfo, 0);
+  return b;
+}
+
+const MASTERCHAIN_INFO = ConstructorIds['liteServer.masterchainInfo']; // last:tonNode.blockIdExt …
+const MASTERCHAIN_INFO_EXT = ConstructorIds['liteServer.masterchainInfoExt']; // mode:# version:int capabilities:long last:…
+
+/**
+ * The masterchain seqno a getMasterchainInfo(Ext) answer reports (its `last` block: workchain int,
+ * shard long, seqno int), or undefined for any other call or answer. `data` may start with a
+ * waitMasterchainSeqno prefix.
+ */
+export function headSeqnoOf(data: Buffer, answer: Buffer): number | undefined {
+  const call = data.length >= 16 && data.readUInt32LE(0) === TlIds.waitMasterchainSeqno ? data.subarray(12) : data;
+  if (call.length < 4 || answer.length < 4) return undefined;
+  const fn = call.readUInt32LE(0);
+  const id = answer.readUInt32LE(0);
+  const at = fn === LiteFn.getMasterchainInfo && id === MASTERCHAIN_INFO ? 4 : fn === LiteFn.getMasterchainInfoExt && id === MASTERCHAIN_INFO_EXT ? 20 : -1;
+  return at >= 0 && answer.length >= at + 16 ? answer.readInt32LE(at + 12) : undefined;
 }

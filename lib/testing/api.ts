@@ -85,7 +85,7 @@ export function testApi(parts: { lite?: LiteClient; db?: Database; reads?: Reads
   const access = parts.access ?? unlimitedAccess;
   const pending =
     parts.pending ?? (parts.lite ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }) }) : undefined);
-  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending });
+  const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending, db: parts.db });
   const db = parts.db ?? noDatabase;
   const reads = parts.reads ?? primaryReads(db);
   const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending });

@@ -2,9 +2,8 @@
 // always equals `code`; every response carries X-API-Version. JSON-RPC answers add `jsonrpc` and `id`.
 import { stringify as losslessStringify } from 'lossless-json';
 import { V2_API_VERSION } from '../../version';
-import { LiteServerError, LiteTimeoutError, LiteVerificationError, normalizeLiteError } from '../../lite/errors';
 import { logInternalError } from '../internal-error';
-import { V2Error } from './errors';
+import { liteFailure, V2Error } from './errors';
 
 export interface RpcTag {
   id: unknown;
@@ -38,17 +37,15 @@ export function v2Error(code: number, error: string, startedAt = performance.now
 }
 
 /**
- * Last resort for anything thrown: V2Errors keep their code; no lite server in time is 504
- * `LITE_SERVER_NETWORK timeout` (api-v2.md); a liteserver's error is 500 with its message; an answer whose
- * proofs did not check (LITE_VERIFY=on) is 502 `LITE_SERVER_PROOF: <what failed>`; the rest 500
- * with a log reference only (the details go to the log, never to the client).
+ * Last resort for anything thrown: V2Errors keep their code; lite-client failures as liteFailure says
+ * (504 `LITE_SERVER_NETWORK timeout` naming why each server gave no answer, 542 for pruned history, 500
+ * with the liteserver's message); the rest 500 with a log reference only (the details go to the log,
+ * never to the client).
  */
 export function v2Failure(err: unknown, startedAt = performance.now(), rpc?: RpcTag): Response {
   if (err instanceof V2Error) return v2Error(err.code, err.message, startedAt, rpc, err.retryAfterS);
-  const lite = normalizeLiteError(err, 0);
-  if (lite instanceof LiteTimeoutError) return v2Error(504, 'LITE_SERVER_NETWORK timeout', startedAt, rpc);
-  if (lite instanceof LiteServerError) return v2Error(500, `LITE_SERVER_UNKNOWN: ${lite.message}`, startedAt, rpc);
-  if (lite instanceof LiteVerificationError) return v2Error(502, `LITE_SERVER_PROOF: ${lite.message}`, startedAt, rpc);
+  const lite = liteFailure(err);
+  if (lite) return v2Error(lite.code, lite.message, startedAt, rpc);
   return v2Error(500, `internal server error (ref ${logInternalError('v2', err)})`, startedAt, rpc);
 }
 

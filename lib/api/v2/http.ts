@@ -1,6 +1,8 @@
 // HTTP glue for the v2 routes: REST per method and JSON-RPC, with request logging and envelopes. The
 // app's route files build these handlers with the process's services; tests build them with their own.
 import { withAccessHeaders } from '../../auth/access';
+import { probeLiteServers, type LiteServerStatus } from '../../lite';
+import { V2_API_VERSION } from '../../version';
 import { corsPreflight, withCors } from '../cors';
 import { apiRoute } from '../route';
 import type { ServicesSource, V2Services } from '../services';
@@ -67,4 +69,50 @@ export function v2JsonRpcRoutes(services: ServicesSource<V2Services>) {
   });
   const cors = <C>(h: (req: Request, ctx: C) => Promise<Response>) => withCors(services, h);
   return { POST: cors(POST), OPTIONS: corsPreflight(services), GET: cors(notAllowed), PUT: cors(notAllowed), PATCH: cors(notAllowed), DELETE: cors(notAllowed) };
+}
+
+/**
+ * One lite server as the v2 root shows it. Named by its index in the global config, not its address: v2
+ * is a public API, and a custom config may list private nodes (/api/health gives the address).
+ */
+function liteServerJson(s: LiteServerStatus) {
+  return {
+    index: s.index,
+    state: s.state,
+    answering: s.answering,
+    latency_ms: s.latencyMs,
+    last_seqno: s.lastSeqno,
+    last_seqno_at: s.lastSeqnoAt,
+    last_ok_at: s.lastSuccessAt,
+    last_error: s.lastFailure ?? s.lastError,
+    last_error_at: s.lastFailureAt,
+  };
+}
+
+/**
+ * GET /api/v2/: which implementation answers, where its description lives, and each lite server of the
+ * pool (asked for its head first, at most once a second): up or not, answering, latency, last seqno,
+ * last error. On the devnet's in-process engine there are none to list.
+ */
+export function v2RootRoutes(services: ServicesSource<V2Services>) {
+  const GET = apiRoute(v2Internal, async () => {
+    const startedAt = performance.now();
+    try {
+      const { config, lite } = await services();
+      const servers = await probeLiteServers(lite);
+      const result = {
+        name: 'Atlas toncenter API v2',
+        version: V2_API_VERSION,
+        openapi: '/api/v2/openapi.json',
+        json_rpc: '/api/v2/jsonRPC',
+        network: config.network,
+        ...(servers && { lite_servers: servers.map(liteServerJson) }),
+      };
+      return v2Result(result, startedAt);
+    } catch (err) {
+      return v2Failure(err, startedAt);
+    }
+  });
+  const cors = <C>(h: (req: Request, ctx: C) => Promise<Response>) => withCors(services, h);
+  return { GET: cors(GET), OPTIONS: corsPreflight(services) };
 }

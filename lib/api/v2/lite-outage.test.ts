@@ -52,7 +52,8 @@ describe('lite server outage', () => {
       const r = await api.callV2(mode, 'getMasterchainInfo');
       const elapsed = performance.now() - started;
       expect(r.status).toBe(504);
-      expect(r.body).toMatchObject({ ok: false, code: 504, error: 'LITE_SERVER_NETWORK timeout' });
+      // The one server, and why it gave no answer.
+      expect(r.body).toMatchObject({ ok: false, code: 504, error: expect.stringMatching(/^LITE_SERVER_NETWORK timeout \(liteserver #0: (not connected|connection lost)/) });
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 500);
     }
     const tx = await api.callV2('get', 'getTransactions', { address: chain.account('alice').address });
@@ -90,7 +91,7 @@ describe('unreachable lite server', () => {
       const offline = testApi({ lite: unreachable });
       for (const mode of MODES) {
         const r = await offline.callV2(mode, 'getMasterchainInfo');
-        expect([mode, r.status, r.body]).toMatchObject([mode, 504, { ok: false, code: 504, error: 'LITE_SERVER_NETWORK timeout' }]);
+        expect([mode, r.status, r.body]).toMatchObject([mode, 504, { ok: false, code: 504, error: 'LITE_SERVER_NETWORK timeout (liteserver #0: not connected (connection refused))' }]);
       }
       const rpc = await offline.callV2('rpc', 'getAddressBalance', { address: chain.account('alice').address });
       expect(rpc.body).toMatchObject({ ok: false, code: 504, jsonrpc: '2.0' });

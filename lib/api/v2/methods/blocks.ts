@@ -1,13 +1,15 @@
 // Block routes (api-v2.md §2.3, §3.9): masterchain head, block lookups, headers, shards, proofs and
-// signatures, all read live through the lite client.
+// signatures, read live through the lite client; lookups, headers and shards of blocks the lite servers
+// pruned are answered from the index when it holds them (history.ts), in the same JSON.
 import { Cell } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
 import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { listShards, loadBlockInfo, loadShardHashes, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
-import { LiteServerError, normalizeLiteError } from '../../../lite/errors';
-import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, oneMasterchainShard, positiveSeqno, resolveBlock, shardString } from '../block-json';
+import { isHistoryGone, LiteServerError, normalizeLiteError } from '../../../lite/errors';
+import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, oneMasterchainShard, positiveSeqno, resolveBlock, shardString, type BlockIdLike } from '../block-json';
+import { indexedBlockByLt, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock } from '../history';
 import { invalidRequest, V2Error } from '../errors';
 import { defineMethod } from '../method';
 import { int32, int64 } from '../params';
@@ -147,15 +149,28 @@ export const lookupBlock = defineMethod({
     if (given !== 1) throw invalidRequest('failed to validate request: exactly one of seqno, lt and unixtime is required');
     const client = await ctx.lite();
     const where = { workchain: p.workchain, shard: p.shard.toString() };
-    const header =
-      p.seqno !== undefined
-        ? await client.lookupBlockByID({ ...where, seqno: p.seqno })
-        : p.lt !== undefined
-          ? await client.lookupBlockByLt({ ...where, lt: p.lt })
-          : // ton-lite-client leaves a zero utime out of the query (an invalid TL request); no block is
-            // generated at time 0 or 1, so asking for 1 finds what 0 would.
-            await client.lookupBlockByUtime({ ...where, utime: Math.max(p.unixtime!, 1) });
-    return blockIdJson(header.id);
+    // ton-lite-client leaves a zero utime out of the query (an invalid TL request); no block is
+    // generated at time 0 or 1, so asking for 1 finds what 0 would.
+    const utime = Math.max(p.unixtime ?? 1, 1);
+    const live = async () =>
+      blockIdJson(
+        (
+          p.seqno !== undefined
+            ? await client.lookupBlockByID({ ...where, seqno: p.seqno })
+            : p.lt !== undefined
+              ? await client.lookupBlockByLt({ ...where, lt: p.lt })
+              : await client.lookupBlockByUtime({ ...where, utime })
+        ).id,
+      );
+    return withHistory(await ctx.db?.(), live, async (db) => {
+      const block =
+        p.seqno !== undefined
+          ? await indexedBlockOf(db, { ...p, seqno: p.seqno })
+          : p.lt !== undefined
+            ? await indexedBlockByLt(db, p.workchain, p.shard, p.lt)
+            : await indexedBlockByUtime(db, p.workchain, p.shard, utime);
+      return block && blockIdJson(block);
+    });
   },
 });
 
@@ -167,13 +182,17 @@ const shardsMethod = (name: string) =>
     params: z.object({ seqno: positiveSeqno() }),
     async run({ seqno }, ctx) {
       const client = await ctx.lite();
-      const mc = await masterchainBlock(client, seqno);
-      const res = await client.engine.query(Functions.liteServer_getAllShardsInfo, { kind: 'liteServer.getAllShardsInfo', id: mc });
-      const shards = listShards(loadShardHashes(Cell.fromBoc(res.data)[0]!.beginParse()));
-      return {
-        '@type': 'blocks.shards',
-        shards: shards.map((s) => blockIdJson({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash })),
+      const json = (shards: BlockIdLike[]) => ({ '@type': 'blocks.shards', shards: shards.map(blockIdJson) });
+      const live = async () => {
+        const mc = await masterchainBlock(client, seqno);
+        const res = await client.engine.query(Functions.liteServer_getAllShardsInfo, { kind: 'liteServer.getAllShardsInfo', id: mc });
+        const shards = listShards(loadShardHashes(Cell.fromBoc(res.data)[0]!.beginParse()));
+        return json(shards.map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash })));
       };
+      return withHistory(await ctx.db?.(), live, async (db) => {
+        const shards = await indexedShards(db, seqno);
+        return shards && json(shards);
+      });
     },
   });
 
@@ -199,47 +218,96 @@ export const getBlockHeader = defineMethod({
   params: z.object(blockParams).superRefine(oneMasterchainShard),
   async run(p, ctx) {
     const client = await ctx.lite();
-    const id = await resolveBlock(client, p);
-    const given = p.root_hash && p.file_hash;
-    const named = `block (${p.workchain},${shardString(p.shard)},${p.seqno}) with root_hash ${id.rootHash.toString('hex')} and file_hash ${id.fileHash.toString('hex')}`;
-    const res = await client.getBlockHeader(id).catch((err: unknown) => {
-      // Hashes the liteserver knows no block by are the request's mistake.
-      if (given && normalizeLiteError(err, 0) instanceof LiteServerError) throw invalidRequest(`${named} does not exist`);
-      throw err;
+    return withHistory(await ctx.db?.(), () => liveHeader(client, p), async (db) => {
+      const block = await indexedBlockOf(db, p);
+      return block && headerJson(block, indexedHeader(block));
     });
-    // A liteserver may find a block by its root hash alone: the answer must be the block asked for.
-    if (!res.id.rootHash.equals(id.rootHash) || !res.id.fileHash.equals(id.fileHash) || res.id.seqno !== id.seqno || res.id.workchain !== id.workchain) {
-      throw invalidRequest(`${named} does not exist (the liteserver has ${blockIdJson(res.id).root_hash} / ${blockIdJson(res.id).file_hash})`);
-    }
-    // header_proof is a Merkle proof of the block: its root keeps the tag, global_id and the BlockInfo ref.
-    const root = Cell.fromBoc(res.headerProof)[0]!.refs[0]!;
-    if (!root.hash(0).equals(res.id.rootHash)) throw new V2Error(500, `the liteserver's header proof is not of block ${res.id.seqno}`);
-    const s = root.beginParse();
-    s.loadUint(32);
-    const globalId = s.loadInt(32);
-    const info = loadBlockInfo(root.refs[0]!.beginParse());
-    return {
-      '@type': 'blocks.header',
-      id: blockIdJson(res.id),
-      global_id: globalId,
-      version: info.version,
-      after_merge: info.afterMerge,
-      after_split: info.afterSplit,
-      before_split: info.beforeSplit,
-      want_merge: info.wantMerge,
-      want_split: info.wantSplit,
-      validator_list_hash_short: info.genValidatorListHashShort | 0,
-      catchain_seqno: info.genCatchainSeqno,
-      min_ref_mc_seqno: info.minRefMcSeqno,
-      is_key_block: info.keyBlock,
-      prev_key_block_seqno: info.prevKeyBlockSeqno,
-      start_lt: info.startLt.toString(),
-      end_lt: info.endLt.toString(),
-      gen_utime: info.genUtime,
-      prev_blocks: prevBlocks(res.id.workchain, shardIdOf(info.shard), info.prevRef, info.afterSplit),
-    };
   },
 });
+
+/** The header fields v2 shows, read from a header proof (live) or the index's row. */
+interface HeaderFields {
+  globalId: number;
+  version: number;
+  afterMerge: boolean;
+  afterSplit: boolean;
+  beforeSplit: boolean;
+  wantMerge: boolean;
+  wantSplit: boolean;
+  validatorListHashShort: number;
+  catchainSeqno: number;
+  minRefMcSeqno: number;
+  keyBlock: boolean;
+  prevKeyBlockSeqno: number;
+  startLt: bigint;
+  endLt: bigint;
+  genUtime: number;
+  prevBlocks: ReturnType<typeof blockIdJson>[];
+}
+
+function headerJson(id: BlockIdLike, h: HeaderFields) {
+  return {
+    '@type': 'blocks.header',
+    id: blockIdJson(id),
+    global_id: h.globalId,
+    version: h.version,
+    after_merge: h.afterMerge,
+    after_split: h.afterSplit,
+    before_split: h.beforeSplit,
+    want_merge: h.wantMerge,
+    want_split: h.wantSplit,
+    validator_list_hash_short: h.validatorListHashShort,
+    catchain_seqno: h.catchainSeqno,
+    min_ref_mc_seqno: h.minRefMcSeqno,
+    is_key_block: h.keyBlock,
+    prev_key_block_seqno: h.prevKeyBlockSeqno,
+    start_lt: h.startLt.toString(),
+    end_lt: h.endLt.toString(),
+    gen_utime: h.genUtime,
+    prev_blocks: h.prevBlocks,
+  };
+}
+
+function indexedHeader(b: IndexedBlock): HeaderFields {
+  return {
+    ...b,
+    // int32 in tonlib's JSON, uint32 in the block and the index
+    validatorListHashShort: Number(b.validatorListHashShort) | 0,
+    catchainSeqno: b.genCatchainSeqno,
+    prevBlocks: b.prevBlocks.map((x) =>
+      blockIdJson({ workchain: x.workchain, shard: x.shard, seqno: x.seqno, rootHash: Buffer.from(x.root_hash, 'base64'), fileHash: Buffer.from(x.file_hash, 'base64') }),
+    ),
+  };
+}
+
+async function liveHeader(client: LiteClient, p: { workchain: number; shard: bigint; seqno: number; root_hash?: Buffer; file_hash?: Buffer }) {
+  const id = await resolveBlock(client, p);
+  const given = p.root_hash && p.file_hash;
+  const named = `block (${p.workchain},${shardString(p.shard)},${p.seqno}) with root_hash ${id.rootHash.toString('hex')} and file_hash ${id.fileHash.toString('hex')}`;
+  const res = await client.getBlockHeader(id).catch((err: unknown) => {
+    // Hashes the liteserver knows no block by are the request's mistake (not a block it pruned).
+    if (given && normalizeLiteError(err, 0) instanceof LiteServerError && !isHistoryGone(err)) throw invalidRequest(`${named} does not exist`);
+    throw err;
+  });
+  // A liteserver may find a block by its root hash alone: the answer must be the block asked for.
+  if (!res.id.rootHash.equals(id.rootHash) || !res.id.fileHash.equals(id.fileHash) || res.id.seqno !== id.seqno || res.id.workchain !== id.workchain) {
+    throw invalidRequest(`${named} does not exist (the liteserver has ${blockIdJson(res.id).root_hash} / ${blockIdJson(res.id).file_hash})`);
+  }
+  // header_proof is a Merkle proof of the block: its root keeps the tag, global_id and the BlockInfo ref.
+  const root = Cell.fromBoc(res.headerProof)[0]!.refs[0]!;
+  if (!root.hash(0).equals(res.id.rootHash)) throw new V2Error(500, `the liteserver's header proof is not of block ${res.id.seqno}`);
+  const s = root.beginParse();
+  s.loadUint(32);
+  const globalId = s.loadInt(32);
+  const info = loadBlockInfo(root.refs[0]!.beginParse());
+  return headerJson(res.id, {
+    ...info,
+    globalId,
+    validatorListHashShort: info.genValidatorListHashShort | 0,
+    catchainSeqno: info.genCatchainSeqno,
+    prevBlocks: prevBlocks(res.id.workchain, shardIdOf(info.shard), info.prevRef, info.afterSplit),
+  });
+}
 
 export const getOutMsgQueueSize = defineMethod({
   name: 'getOutMsgQueueSize',

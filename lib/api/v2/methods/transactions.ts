@@ -1,6 +1,7 @@
 // Transaction routes (api-v2.md §2.4, §3.1, §3.2): an account's history walked newest first through
 // liteServer.getTransactions (at most 16 a call, like a real node), a block's transactions, and the
-// transactions at either end of an internal message.
+// transactions at either end of an internal message. History the lite servers pruned is read from the
+// index when it holds it (history.ts), in the same JSON.
 import { createHash } from 'node:crypto';
 import { Address, Cell, loadTransaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
@@ -11,7 +12,9 @@ import { parseAddress } from '../../../ton/address';
 import { parseHash } from '../../../ton/hash-input';
 import { blockIdJson, blockParams, MASTER_SHARD, oneMasterchainShard, optionalHash, resolveBlock } from '../block-json';
 import { invalidRequest, V2Error } from '../errors';
-import { LiteServerError, normalizeLiteError } from '../../../lite/errors';
+import type { Database } from '../../../db/database';
+import { isHistoryGone, LiteServerError, normalizeLiteError } from '../../../lite/errors';
+import { indexedAccountTransactions, indexedBlockOf, indexedBlockTransactions, indexedLocate, withHistory, type IndexedBlock } from '../history';
 import { defineMethod } from '../method';
 import { address, bool, int32, int64 } from '../params';
 import { parsedTransaction, transactionId, transactionJson } from '../tx-json';
@@ -31,20 +34,32 @@ interface TxCursor {
 
 /**
  * An account's transactions from `start` (inclusive) back to the first one, newest first, fetched a
- * page at a time as the caller consumes them.
+ * page at a time as the caller consumes them. Once the lite server says it no longer keeps them, the
+ * rest comes from the index (`db`) as far as it holds them; past that, the lite server's error stands.
  */
-async function* history(client: LiteClient, account: Address, start: TxCursor, pageSize = LITE_PAGE): AsyncGenerator<Cell> {
+async function* history(client: LiteClient, account: Address, start: TxCursor, pageSize = LITE_PAGE, db?: Database): AsyncGenerator<Cell> {
   let cursor = start;
+  let pruned: unknown;
+  const noSuchTransaction = () => new V2Error(404, `no transaction of ${account.toRawString()} has lt ${start.lt} and hash ${start.hash.toString('hex')}`);
   while (cursor.lt !== 0n) {
-    const page = await client.getAccountTransactions(account, cursor.lt.toString(), cursor.hash, pageSize).catch((err: unknown) => {
-      // The start is the client's (lt, hash): the liteserver refusing that pair means no such transaction.
-      const lite = normalizeLiteError(err, 0);
-      if (cursor === start && lite instanceof LiteServerError && /hash mismatch/i.test(lite.message)) {
-        throw new V2Error(404, `no transaction of ${account.toRawString()} has lt ${start.lt} and hash ${start.hash.toString('hex')}`);
+    let cells: Cell[] | undefined;
+    if (pruned === undefined) {
+      try {
+        cells = pageCells((await client.getAccountTransactions(account, cursor.lt.toString(), cursor.hash, pageSize)).transactions);
+      } catch (err) {
+        // The start is the client's (lt, hash): the liteserver refusing that pair means no such transaction.
+        const lite = normalizeLiteError(err, 0);
+        if (cursor === start && lite instanceof LiteServerError && /hash mismatch/i.test(lite.message)) throw noSuchTransaction();
+        if (!db || !isHistoryGone(err)) throw err;
+        pruned = err; // older pages are gone too: the index from here on
       }
-      throw err;
-    });
-    const cells = pageCells(page.transactions);
+    }
+    if (!cells) {
+      const page = await indexedAccountTransactions(db!, account, cursor, pageSize);
+      if (page === 'mismatch' && cursor === start) throw noSuchTransaction();
+      if (!page || page === 'mismatch') throw pruned;
+      cells = page;
+    }
     if (cells.length === 0) return;
     for (const c of cells) yield c;
     const oldest = parsedTransaction(cells[cells.length - 1]!);
@@ -91,11 +106,11 @@ const historyParams = {
 };
 
 /** Reads up to `limit` transactions from `start` down to (not including) `toLt`; also gives the next older id. */
-async function readHistory(client: LiteClient, account: Address, start: TxCursor | null, limit: number, toLt: bigint) {
+async function readHistory(client: LiteClient, account: Address, start: TxCursor | null, limit: number, toLt: bigint, db?: Database) {
   const cells: Cell[] = [];
   let next: TxCursor = { lt: 0n, hash: Buffer.alloc(32) };
   if (start) {
-    for await (const cell of history(client, account, start, Math.min(LITE_PAGE, limit))) {
+    for await (const cell of history(client, account, start, Math.min(LITE_PAGE, limit), db)) {
       const tx = parsedTransaction(cell);
       if (tx.lt <= toLt) break;
       cells.push(cell);
@@ -118,7 +133,7 @@ export const getTransactions = defineMethod({
     const client = await ctx.lite();
     const account = p.address.address;
     const start = lt !== undefined ? { lt, hash: p.hash! } : await lastTransaction(client, account);
-    const { cells } = await readHistory(client, account, start, p.limit, p.to_lt);
+    const { cells } = await readHistory(client, account, start, p.limit, p.to_lt, await ctx.db?.());
     return cells.map((c) => transactionJson(c, account.workChain, 'ext'));
   },
 });
@@ -133,7 +148,7 @@ export const getTransactionsStd = defineMethod({
     const client = await ctx.lite();
     const account = p.address.address;
     const start = p.lt !== undefined ? { lt: p.lt, hash: p.hash! } : await lastTransaction(client, account);
-    const { cells, next } = await readHistory(client, account, start, p.limit, p.to_lt);
+    const { cells, next } = await readHistory(client, account, start, p.limit, p.to_lt, await ctx.db?.());
     return {
       '@type': 'raw.transactions',
       transactions: cells.map((c) => transactionJson(c, account.workChain, 'raw')),
@@ -176,28 +191,58 @@ function cursorOf(p: z.output<typeof blockTxParams>) {
 /** Mode bits of listBlockTransactions: account, lt and hash wanted (7), `after` present (128). */
 const listMode = (after: unknown) => 7 | (after ? 128 : 0);
 
+/**
+ * The `mode` of the i-th short id of an answer: a node echoes each page's request mode, and pages after
+ * the first (BLOCK_PAGE ids) always continue after a cursor.
+ */
+const shortIdMode = (i: number, after: unknown) => listMode(i < BLOCK_PAGE ? after : true);
+
+/** The block of a getBlockTransactions(Ext) request and its transactions page, from the index. */
+async function indexedBlockPage(db: Database, p: z.output<typeof blockTxParams>, withBocs: boolean) {
+  const block = await indexedBlockOf(db, p);
+  if (!block) return undefined;
+  const page = await indexedBlockTransactions(db, block, cursorOf(p), p.count, withBocs);
+  return page && { block, ...page };
+}
+
+const blockTransactionsJson = (id: IndexedBlock | tonNode_blockIdExt, count: number, incomplete: boolean, transactions: unknown[], type: string) => ({
+  '@type': type,
+  id: blockIdJson(id),
+  req_count: count,
+  incomplete,
+  transactions,
+});
+
 export const getBlockTransactions = defineMethod({
   name: 'getBlockTransactions',
   verbs: 'read',
   summary: "A block's transactions as short ids (account, lt, hash)",
   params: blockTxParams,
   async run(p, ctx) {
-    let after = cursorOf(p);
     const client = await ctx.lite();
-    const id = await resolveBlock(client, p);
-    const out: { '@type': string; mode: number; account: string; lt: string; hash: string }[] = [];
-    let incomplete = false;
-    do {
-      const page = await client.listBlockTransactions(id, { mode: listMode(after), count: Math.min(BLOCK_PAGE, p.count - out.length), after });
-      for (const t of page.ids) {
-        out.push({ '@type': 'blocks.shortTxId', mode: t.mode, account: `${id.workchain}:${t.account!.toString('hex')}`, lt: t.lt!, hash: t.hash!.toString('base64') });
-      }
-      incomplete = page.incomplete;
-      const last = page.ids[page.ids.length - 1];
-      if (!last) break;
-      after = { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! };
-    } while (incomplete && out.length < p.count);
-    return { '@type': 'blocks.transactions', id: blockIdJson(id), req_count: p.count, incomplete, transactions: out };
+    const shortId = (mode: number, workchain: number, account: Buffer, lt: string, hash: Buffer) =>
+      ({ '@type': 'blocks.shortTxId', mode, account: `${workchain}:${account.toString('hex')}`, lt, hash: hash.toString('base64') });
+    const live = async () => {
+      let after = cursorOf(p);
+      const id = await resolveBlock(client, p);
+      const out: ReturnType<typeof shortId>[] = [];
+      let incomplete = false;
+      do {
+        const page = await client.listBlockTransactions(id, { mode: listMode(after), count: Math.min(BLOCK_PAGE, p.count - out.length), after });
+        for (const t of page.ids) out.push(shortId(t.mode, id.workchain, t.account!, t.lt!, t.hash!));
+        incomplete = page.incomplete;
+        const last = page.ids[page.ids.length - 1];
+        if (!last) break;
+        after = { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! };
+      } while (incomplete && out.length < p.count);
+      return blockTransactionsJson(id, p.count, incomplete, out, 'blocks.transactions');
+    };
+    return withHistory(await ctx.db?.(), live, async (db) => {
+      const page = await indexedBlockPage(db, p, false);
+      if (!page) return undefined;
+      const ids = page.transactions.map((t, i) => shortId(shortIdMode(i, cursorOf(p)), page.block.workchain, t.account, t.lt.toString(), t.hash));
+      return blockTransactionsJson(page.block, p.count, page.incomplete, ids, 'blocks.transactions');
+    });
   },
 });
 
@@ -207,30 +252,38 @@ export const getBlockTransactionsExt = defineMethod({
   summary: "A block's transactions in full",
   params: blockTxParams,
   async run(p, ctx) {
-    let after = cursorOf(p);
     const client = await ctx.lite();
-    const id = await resolveBlock(client, p);
-    const out: ReturnType<typeof transactionJson>[] = [];
-    let incomplete = false;
-    do {
-      const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, {
-        kind: 'liteServer.listBlockTransactionsExt',
-        id,
-        mode: listMode(after),
-        count: Math.min(BLOCK_PAGE, p.count - out.length),
-        after,
-        reverseOrder: null,
-        wantProof: null,
-      });
-      const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
-      for (const c of cells) out.push(transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
-      incomplete = page.incomplete;
-      const last = cells[cells.length - 1];
-      if (!last) break;
-      const tx = loadTransaction(last.beginParse());
-      after = { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() };
-    } while (incomplete && out.length < p.count);
-    return { '@type': 'blocks.transactionsExt', id: blockIdJson(id), req_count: p.count, incomplete, transactions: out };
+    const live = async () => {
+      let after = cursorOf(p);
+      const id = await resolveBlock(client, p);
+      const out: ReturnType<typeof transactionJson>[] = [];
+      let incomplete = false;
+      do {
+        const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, {
+          kind: 'liteServer.listBlockTransactionsExt',
+          id,
+          mode: listMode(after),
+          count: Math.min(BLOCK_PAGE, p.count - out.length),
+          after,
+          reverseOrder: null,
+          wantProof: null,
+        });
+        const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
+        for (const c of cells) out.push(transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
+        incomplete = page.incomplete;
+        const last = cells[cells.length - 1];
+        if (!last) break;
+        const tx = loadTransaction(last.beginParse());
+        after = { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() };
+      } while (incomplete && out.length < p.count);
+      return blockTransactionsJson(id, p.count, incomplete, out, 'blocks.transactionsExt');
+    };
+    return withHistory(await ctx.db?.(), live, async (db) => {
+      const page = await indexedBlockPage(db, p, true);
+      if (!page) return undefined;
+      const txs = page.transactions.map((t) => transactionJson(t.cell!, page.block.workchain, 'raw', 'raw.transactionExt'));
+      return blockTransactionsJson(page.block, p.count, page.incomplete, txs, 'blocks.transactionsExt');
+    });
   },
 });
 
@@ -246,9 +299,11 @@ const sameAddress = (a: unknown, b: Address) => a instanceof Address && a.equals
 /**
  * The transaction on `side` of the internal message (source → destination, created_lt): 'result' is the
  * destination's transaction that received it, 'source' the source's that sent it. The walk starts at the
- * account's state in the masterchain block at created_lt (+ a window for results), then from the latest.
+ * account's state in the masterchain block at created_lt (+ a window for results), then from the latest;
+ * last, the index (`db`) is asked for the message directly. History the lite servers pruned on the way
+ * ends that part of the search; when nothing found it, their error stands (542), else 404.
  */
-async function locate(client: LiteClient, side: 'result' | 'source', source: Address, destination: Address, createdLt: bigint): Promise<Cell> {
+async function locate(client: LiteClient, side: 'result' | 'source', source: Address, destination: Address, createdLt: bigint, db?: Database): Promise<Cell> {
   const account = side === 'result' ? destination : source;
   const matches = (cell: Cell) => {
     const tx = parsedTransaction(cell);
@@ -260,25 +315,41 @@ async function locate(client: LiteClient, side: 'result' | 'source', source: Add
     const tx = parsedTransaction(cell);
     return side === 'result' ? tx.lt <= createdLt : tx.lt + BigInt(tx.outMessagesCount) < createdLt;
   };
-  const walk = async (start: TxCursor | null, max: number) => {
-    if (!start) return null;
-    let n = 0;
-    for await (const cell of history(client, account, start)) {
-      if (tooOld(cell) || n++ >= max) return null;
-      if (matches(cell)) return cell;
+  let pruned: unknown;
+  const unlessPruned = async <T>(read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (err) {
+      if (!isHistoryGone(err)) throw err;
+      pruned ??= err;
+      return null;
     }
-    return null;
   };
+  const walk = (start: TxCursor | null, max: number) =>
+    unlessPruned(async () => {
+      if (!start) return null;
+      let n = 0;
+      for await (const cell of history(client, account, start, LITE_PAGE, db)) {
+        if (tooOld(cell) || n++ >= max) return null;
+        if (matches(cell)) return cell;
+      }
+      return null;
+    });
   let near: tonNode_blockIdExt | undefined;
   try {
     const lt = createdLt + (side === 'result' ? RESULT_WINDOW : 1n);
     near = (await client.lookupBlockByLt({ workchain: -1, shard: MASTER_SHARD.toString(), lt })).id;
-  } catch {
-    // no masterchain block that late yet: the latest state below covers it
+  } catch (err) {
+    // no masterchain block that late yet (the latest state below covers it), or one the lite servers pruned
+    if (isHistoryGone(err)) pruned ??= err;
   }
-  const found = (near && (await walk(await lastTransaction(client, account, near), Number.MAX_SAFE_INTEGER))) || (await walk(await lastTransaction(client, account), MAX_LATEST_WALK));
-  if (!found) throw new V2Error(404, 'transaction was not found');
-  return found;
+  const found =
+    (near && (await walk(await unlessPruned(() => lastTransaction(client, account, near)), Number.MAX_SAFE_INTEGER))) ||
+    (await walk(await lastTransaction(client, account), MAX_LATEST_WALK)) ||
+    (db && (await indexedLocate(db, side, source, destination, createdLt)));
+  if (found) return found;
+  if (pruned) throw pruned;
+  throw new V2Error(404, 'transaction was not found');
 }
 
 const locateParams = z.object({ source: address(), destination: address(), created_lt: int64('a non-negative lt', 0n) });
@@ -290,7 +361,7 @@ const locateMethod = (name: string, side: 'result' | 'source', summary: string) 
     summary,
     params: locateParams,
     async run(p, ctx) {
-      const cell = await locate(await ctx.lite(), side, p.source.address, p.destination.address, p.created_lt);
+      const cell = await locate(await ctx.lite(), side, p.source.address, p.destination.address, p.created_lt, await ctx.db?.());
       const account = side === 'result' ? p.destination.address : p.source.address;
       return transactionJson(cell, account.workChain, 'ext');
     },
