@@ -143,6 +143,12 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
     await expect(client.getMasterchainInfo()).rejects.toThrow(/state root hash/);
   });
 
+  it('refuses a head whose last_utime is not its block\'s gen_utime', async () => {
+    const client = clientOver(tampering((kind, a) => (kind === 'liteServer.getMasterchainInfoExt' ? { ...a, lastUtime: (a.lastUtime as number) + 60 } : undefined)));
+    await expect(client.getMasterchainInfoExt()).rejects.toThrow(/last_utime .* is not the gen_utime/);
+    expect((await clientOver(honest).getMasterchainInfoExt()).lastUtime).toBe(s.chain.lastBlock(MASTERCHAIN)!.genUtime);
+  });
+
   it('refuses a shard block that the masterchain does not name', async () => {
     // the proof of basechain block 3 (its masterchain block names block 3) offered for block 2
     const other = await clientOver(honest, false).engine.query(Functions.liteServer_getShardBlockProof, {
