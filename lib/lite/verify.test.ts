@@ -61,6 +61,8 @@ describe('LITE_VERIFY on an honest devnet', () => {
     // an older masterchain block: reached backwards from the newest trusted key block
     const old = await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 });
     expect((await client.getAccountState(alice(), old.id)).balance.coins).toBeGreaterThan(0n);
+    // the zero state: no header to prove, trusted as the anchor itself
+    expect((await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).id.rootHash).toEqual(s.chain.identity!.zeroState.masterchain.rootHash);
     // and new blocks as they come
     await s.chain.seal();
     expect((await client.getMasterchainInfo()).last.seqno).toBe(s.chain.lastSeqno);
@@ -114,6 +116,21 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
   it('refuses a head whose state root hash was changed', async () => {
     const client = clientOver(tamperingHandler(honest, (kind, a) => (kind === 'liteServer.getMasterchainInfo' ? { ...a, stateRootHash: Buffer.alloc(32, 7) } : undefined)));
     await expect(client.getMasterchainInfo()).rejects.toThrow(/state root hash/);
+  });
+
+  it('refuses a real block offered for another seqno, and a zero state other than the trusted one', async () => {
+    const older = await clientOver(honest, false).lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 });
+    const lying = clientOver(
+      tamperingHandler(honest, (kind, a) => {
+        if (kind !== 'liteServer.lookupBlock') return undefined;
+        const id = a.id as { seqno: number };
+        if (id.seqno === 3) return { ...a, id: older.id, headerProof: older.headerProof };
+        if (id.seqno === 0) return { ...a, id: { ...id, rootHash: Buffer.alloc(32, 9) } };
+        return undefined;
+      }),
+    );
+    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 3 })).rejects.toThrow(/not seqno 3 of workchain -1/);
+    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).rejects.toThrow(/is not the trusted zero state/);
   });
 
   it('refuses a head whose last_utime is not its block\'s gen_utime', async () => {

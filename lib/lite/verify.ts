@@ -102,13 +102,16 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
   readonly #trusted = new Map<string, Committed>();
   /** Where proof chains start: the newest key block reached (first the anchor). */
   #keyBlock: FullBlockId;
+  /** The trust anchor: the zero state (seqno 0) or a global config's init block. */
+  readonly #anchor: FullBlockId;
   /** One chain check at a time per target: concurrent readers of a new head share it. */
   readonly #pending = new Map<string, Promise<void>>();
 
   constructor(inner: LiteEngine, anchor: TrustAnchor) {
     super();
     this.inner = inner;
-    this.#keyBlock = { workchain: -1, shard: MC_SHARD, ...anchor };
+    this.#anchor = { workchain: -1, shard: MC_SHARD, ...anchor };
+    this.#keyBlock = this.#anchor;
     this.#remember(this.#keyBlock, {});
     inner.on('connect', () => this.emit('connect'));
     inner.on('ready', () => this.emit('ready'));
@@ -189,6 +192,16 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
       case LiteFn.lookupBlock: {
         const id = full(res.id as tonNode_blockIdExt);
         if (fn === LiteFn.getBlockHeader && !sameId(id, full(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
+        if (fn === LiteFn.lookupBlock && ((req.mode as number) & 1) !== 0) {
+          // By seqno: the block of that workchain and height (the shard is a prefix the answer's shard holds).
+          const asked = req.id as { workchain: number; seqno: number };
+          if (id.workchain !== asked.workchain || id.seqno !== asked.seqno) throw new ProofError(`answer is for block ${idText(id)}, not seqno ${asked.seqno} of workchain ${asked.workchain}`);
+        }
+        if (id.workchain === -1 && id.seqno === 0) {
+          // The zero state is no block: it has no header to prove, and is trusted as the anchor or not at all.
+          if (!sameId(id, this.#anchor)) throw new ProofError(`${idText(id)} is not the trusted zero state`);
+          return;
+        }
         checkBlockHeader(merkleProofRoot(res.headerProof as Buffer), id);
         await this.#trustBlock(id, args);
         return;
