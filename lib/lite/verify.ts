@@ -12,7 +12,8 @@
  *   must be the one the last block's header commits to, and getMasterchainInfoExt's last_utime its gen_utime
  *   (the rest of Ext, the server's clock and version, is the server's word).
  * - Shard blocks: named by a checked masterchain block through getShardBlockProof links.
- * - getBlockHeader / lookupBlock: the header proof is the block's; getBlock: the data hashes to the id.
+ * - getBlockHeader / lookupBlock: the header proof is the block's (a lookup by seqno: of that workchain and
+ *   seqno; the zero state, which has no header, only as the anchor itself); getBlock: the data hashes to the id.
  * - getAccountState[Prunned]: the shard proof (masterchain header + state's shard hashes naming the
  *   shard block) and the account proof (shard block header → state hash → ShardAccounts → the Account
  *   cell's hash), so a changed balance, code or data is refused; absence is proven too.
