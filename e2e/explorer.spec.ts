@@ -267,10 +267,17 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('region', { name: 'Compute phase' })).toBeVisible();
 
     await page.goto(`/account/${alice.friendly.bounceable}`);
-    await expect(page.getByText('Balance')).toBeVisible();
+    await expect(page.getByText('Balance', { exact: true })).toBeVisible();
     await expect(page.getByText(/\d TON/).first()).toBeVisible();
     await expect(page.getByText(alice.friendly.nonBounceable).first()).toBeVisible();
     await expect(page.locator('a[href^="/tx/"]').first()).toBeAttached();
+    // The server runs with LITE_VERIFY=on (playwright.config.ts): the live balance was checked by proof,
+    // and what was checked is one click away (a <details>, no JavaScript needed).
+    const badge = page.getByTestId('live-balance').getByTestId('proof-badge');
+    await expect(badge.getByText('verified by proof')).toBeVisible();
+    await expect(badge.getByText(/account state against the state hash/)).toBeHidden();
+    await badge.getByText('verified by proof').click();
+    await expect(badge.getByText(/account state against the state hash/)).toBeVisible();
   });
 });
 

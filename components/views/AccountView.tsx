@@ -19,6 +19,7 @@ import { MultisigOrderSection, MultisigWalletSection } from './AccountMultisig';
 import { AccountNfts } from './AccountNfts';
 import { AccountVesting } from './AccountVesting';
 import { GetMethodRunner } from './GetMethodRunner';
+import { LiveBalance } from './LiveBalance';
 import { TxSection } from './TxSection';
 
 function Copyable({ value, label }: { value: string; label: string }) {
@@ -55,6 +56,8 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
           <Fields
             rows={[
               ['Balance', <Amount key="b" value={state?.balance ?? '0'} />],
+              // The index's balance is as of the account's last indexed transaction; this one is read now.
+              ['Live balance', <LiveBalance key="lb" address={address} />],
               ['Status', status],
               ['Contract', kind ?? (status === 'active' ? 'unknown contract' : 'no code')],
               ...(interfaces.length ? ([['Interfaces', <span key="i" className="flex flex-wrap gap-1">{interfaces.map((i) => <Badge key={i}>{i.trim()}</Badge>)}</span>]] as [string, React.ReactNode][]) : []),

@@ -8,7 +8,7 @@ import type { ServicesSource } from './services';
 /** Request headers the APIs read (api-v2.md §1.9, api-v3.md §1.1). */
 const ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'X-Timeout', 'X-No-Address-Book', 'X-No-Metadata', 'X-Debug-Request', 'X-Actions-Version'];
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
-const EXPOSED_HEADERS = 'X-API-Version, Server-Timing, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining';
+const EXPOSED_HEADERS = 'X-API-Version, Server-Timing, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-Atlas-Verified';
 /** Browsers cap it lower (Chromium: 2 h); a day asks for the most. */
 const PREFLIGHT_MAX_AGE_S = 86_400;
 

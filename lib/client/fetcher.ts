@@ -1,5 +1,6 @@
 // Reads one resource of the registry: builds the URL (or JSON body), unwraps the v2 envelope and turns
 // every failure into an ApiError carrying the HTTP status, so pages can tell "not found" from "down".
+import { PROOF_HEADER, PROOF_VALUE } from '@/lib/api/proof-header';
 import { resources, type Params, type Scalar, type ParamsOf, type ResourceName, type ResponseOf } from './registry';
 
 export class ApiError extends Error {
@@ -55,12 +56,17 @@ export async function fetchResource<N extends ResourceName>(name: N, params: Par
     throw new ApiError(0, 'The server cannot be reached');
   }
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  let result: unknown;
   if (r.envelope === 'v2') {
     if (!body || body.ok !== true) throw new ApiError(res.status, String(body?.error ?? res.statusText));
-    return body.result as ResponseOf<N>;
+    result = body.result;
+  } else {
+    if (!res.ok && !(name === 'health' && body)) throw new ApiError(res.status, String(body?.error ?? res.statusText));
+    result = body;
   }
-  if (!res.ok && !(name === 'health' && body)) throw new ApiError(res.status, String(body?.error ?? res.statusText));
-  return body as ResponseOf<N>;
+  // Only the header says an answer was verified: never inferred from the server's settings or the data.
+  if ('proof' in r && r.proof) return { result, verified: res.headers.get(PROOF_HEADER) === PROOF_VALUE } as ResponseOf<N>;
+  return result as ResponseOf<N>;
 }
 
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;

@@ -35,6 +35,11 @@ export interface Resource<P extends Params, R> {
   /** v2 wraps answers in {ok, result} / {ok:false, error, code}; v3 and health answer bare JSON. */
   envelope: 'v2' | 'bare';
   method: 'GET' | 'POST';
+  /**
+   * The route may mark its answers as checked by proof (X-Atlas-Verified, lib/api/proof-mark.ts): the
+   * fetcher answers {result, verified} instead of the bare result, so the page can say which data it verified.
+   */
+  proof?: true;
   /** Phantom fields carrying the parameter and answer types (never set at run time). */
   readonly _params?: P;
   readonly _response?: R;
@@ -43,6 +48,14 @@ export interface Resource<P extends Params, R> {
 const v3 = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'GET' });
 const v3Post = <P extends Params, R>(path: string): Resource<P, R> => ({ url: `/api/v3/${path}`, envelope: 'bare', method: 'POST' });
 const v2 = <P extends Params, R>(path: string, method: 'GET' | 'POST' = 'GET'): Resource<P, R> => ({ url: `/api/v2/${path}`, envelope: 'v2', method });
+/** A v2 read whose answer may be verified by proof: its response type is Checked<R>. */
+const v2Checked = <P extends Params, R>(path: string): Resource<P, Checked<R>> => ({ url: `/api/v2/${path}`, envelope: 'v2', method: 'GET', proof: true });
+
+/** An answer with whether the server checked it by proof (LITE_VERIFY=on and every lite read behind it checked). */
+export interface Checked<R> {
+  result: R;
+  verified: boolean;
+}
 
 type Paging = {
   limit?: number;
@@ -159,6 +172,17 @@ export interface DetectedAddress {
   test_only: boolean;
 }
 
+/** /api/v2/getWalletInformation's result: any account (wallet false for other contracts), read live. */
+export interface WalletInformationJson {
+  wallet: boolean;
+  balance: string;
+  account_state: 'active' | 'uninitialized' | 'frozen';
+  wallet_type?: string;
+  seqno?: number;
+  wallet_id?: number;
+  last_transaction_id: { lt: string; hash: string };
+}
+
 /** A legacy runGetMethod stack entry: ["num", "0x1f"], ["cell", {bytes}], ["tuple", {...}] … */
 export type StackEntry = [string, unknown];
 
@@ -250,6 +274,8 @@ export const resources = {
   >('multisig/orders'),
   tokenSearch: v3<{ q: string; limit?: number }, TokenSearchResponseJson>('search'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
+  /** The account at the chain head, read live through the lite client (no code or data: the page shows the index's). */
+  liveAccount: v2Checked<{ address: string }, WalletInformationJson>('getWalletInformation'),
   runGetMethod: v2<{ address: string; method: string; stack: StackEntry[] }, RunGetMethodResult>('runGetMethod', 'POST'),
   health: { url: '/api/health', envelope: 'bare', method: 'GET' } as Resource<Record<string, never>, HealthJson>,
 } as const;

@@ -43,6 +43,20 @@ export async function tryPrefetch<N extends ResourceName>(qc: QueryClient, name:
   }
 }
 
+/**
+ * Like tryPrefetch, but the render waits for it at most `ms`: a live read from the lite servers must not
+ * hold up a page of index data while they are slow. Unfinished, it is left out of the dehydrated cache
+ * (only answered queries are), and the browser reads it itself.
+ */
+export async function prefetchWithin<N extends ResourceName>(qc: QueryClient, name: N, params: ParamsOf<N>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([tryPrefetch(qc, name, params), waited]);
+  clearTimeout(timer);
+}
+
 export const dehydrated = (qc: QueryClient) => dehydrate(qc);
 
 /** One read outside a query cache (search resolution). */

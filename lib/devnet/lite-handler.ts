@@ -161,6 +161,9 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
 
   const resolve = (id: tonNode_blockIdExt): BlockMeta => {
     checkShard(id.workchain, id.shard);
+    // A full id names one block, shard included (as a real liteserver's block database keys it): each of the
+    // devnet's workchains has the one shard 8000000000000000.
+    if (BigInt.asUintN(64, BigInt(id.shard)) !== FULL_SHARD) throw new LiteServerError(NOT_FOUND, `block ${idStr(id)} not found: the devnet's only shard is 8000000000000000`);
     const m = chain.block(id.workchain, id.seqno);
     if (!m) throw new LiteServerError(NOT_FOUND, `block ${idStr(id)} not found`);
     if (!m.rootHash.equals(id.rootHash) || !m.fileHash.equals(id.fileHash)) {

@@ -16,11 +16,14 @@
  * - Identical concurrent cacheable queries share one request.
  * - Errors are never cached. Every caller gets its own deep copy of the answer.
  * - Errors of foreign engines are normalized to LiteTimeoutError / LiteServerError.
+ * - Every query, hit or miss, is noted in the current work's ledger of lite reads (provenance.ts):
+ *   checked when the engine below verifies that function (LITE_VERIFY=on; only checked answers are cached).
  */
 import { EventEmitter } from 'node:events';
 import type { LiteEngine } from 'ton-lite-client';
 import type { TLFunction } from 'ton-tl';
 import { normalizeLiteError } from './errors';
+import { countingLiteReads, noteLiteRead } from './provenance';
 import { LiteFn, encodeLiteCall } from './wire';
 
 export interface LiteCacheOptions {
@@ -169,6 +172,8 @@ export class CachedLiteEngine extends EventEmitter implements LiteEngine {
   readonly #headTtlMs: number;
   readonly #inflight = new Map<string, Promise<unknown>>();
   readonly #fnIds = new WeakMap<object, number>();
+  /** The engine below's VerifyingLiteEngine.checks, when it is one (by shape: see errors.ts on bundle copies). */
+  readonly #checks: ((fnId: number) => boolean) | undefined;
   #nextFnId = 1;
   #hits = 0;
   #misses = 0;
@@ -176,6 +181,8 @@ export class CachedLiteEngine extends EventEmitter implements LiteEngine {
   constructor(inner: LiteEngine, opts: CachedLiteEngineOptions = {}) {
     super();
     this.inner = inner;
+    const checks = (inner as { checks?: unknown }).checks;
+    this.#checks = typeof checks === 'function' ? (checks.bind(inner) as (fnId: number) => boolean) : undefined;
     this.#timeoutMs = opts.timeoutMs ?? 5000;
     const c = opts.cache === false ? null : (opts.cache ?? {});
     this.#immutableTtlMs = c ? (c.immutableTtlMs ?? 60_000) : 0;
@@ -214,7 +221,9 @@ export class CachedLiteEngine extends EventEmitter implements LiteEngine {
     const timeout = args?.timeout ?? this.#timeoutMs;
     const innerArgs = { ...args, timeout };
     const cache = this.#cache;
-    const call = cache ? encodeLiteCall(f, req) : null;
+    const counting = countingLiteReads();
+    const call = cache || counting ? encodeLiteCall(f, req) : null;
+    if (counting) noteLiteRead(call!.length >= 4 && this.#checks?.(call!.readUInt32LE(0)) === true);
     const policy = call ? policyFor(call) : null;
     const ttl = policy === 'head' ? this.#headTtlMs : this.#immutableTtlMs;
     if (!cache || !call || !policy || ttl <= 0) return this.#call(f, req, innerArgs);

@@ -1,18 +1,19 @@
 /**
  * LITE_VERIFY against the devnet over real TL bytes: the lite client (createLiteClient with verify)
- * reads the devnet's lite_api through InProcessLiteEngine; a tampering liteserver in between (a
- * LiteQueryHandler that decodes the devnet's answer, changes it and encodes it again) is refused.
+ * reads the devnet's lite_api through InProcessLiteEngine; a tampering liteserver in between
+ * (lib/testing/tampering-lite.ts: the devnet's answer decoded, changed and encoded again) is refused.
  */
-import { Address, Cell, beginCell, loadAccount, storeAccount, toNano } from '@ton/core';
+import { Address, toNano } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevnetLiteHandler } from '../devnet/lite-handler';
 import { BASECHAIN, FULL_SHARD_TL, MASTERCHAIN } from '../devnet/state';
 import { InProcessLiteEngine } from '../devnet/transport/in-process-engine';
 import { openScenario, rmDir, signedTransfer, type Scenario } from '../testing/devnet';
+import { richerBalances, tamperingHandler } from '../testing/tampering-lite';
 import { createLiteClient } from './client';
 import { LiteVerificationError } from './errors';
-import { decodeLiteAnswer, decodeLiteQuery, encodeLiteAnswer, Functions, type LiteQueryHandler } from './tl/codec';
+import { Functions, type LiteQueryHandler } from './tl/codec';
 
 let s: Scenario;
 let honest: LiteQueryHandler;
@@ -31,24 +32,6 @@ afterAll(async () => {
   rmDir(s.dir);
 });
 
-type Tamper = (kind: string, answer: Record<string, unknown>) => Record<string, unknown> | undefined;
-
-/** A liteserver that answers what the devnet answers, except where `tamper` changes the decoded answer. */
-function tampering(tamper: Tamper): LiteQueryHandler {
-  return async (query) => {
-    const answer = await honest(query);
-    const kind = decodeLiteQuery(query).fn.kind as Parameters<typeof decodeLiteAnswer>[0];
-    let decoded: Record<string, unknown>;
-    try {
-      decoded = decodeLiteAnswer(kind, answer) as unknown as Record<string, unknown>;
-    } catch {
-      return answer; // a liteServer.error: passed on
-    }
-    const changed = tamper(kind, decoded);
-    return changed ? encodeLiteAnswer(kind, changed as never) : answer;
-  };
-}
-
 function clientOver(handler: LiteQueryHandler, verify = true): LiteClient {
   const zero = s.chain.identity!.zeroState.masterchain;
   return createLiteClient(
@@ -58,15 +41,6 @@ function clientOver(handler: LiteQueryHandler, verify = true): LiteClient {
 }
 
 const alice = () => s.wallets.alice.address;
-
-/** The same Account cell with one nanoton more. */
-function richer(stateBoc: Buffer): Buffer {
-  const slice = Cell.fromBoc(stateBoc)[0].beginParse();
-  slice.loadBit();
-  const acc = loadAccount(slice);
-  acc.storage.balance.coins += 1n;
-  return beginCell().storeBit(1).store(storeAccount(acc)).endCell().toBoc();
-}
 
 describe('LITE_VERIFY on an honest devnet', () => {
   it('reads the head, account states, headers and blocks, every one checked', async () => {
@@ -87,6 +61,8 @@ describe('LITE_VERIFY on an honest devnet', () => {
     // an older masterchain block: reached backwards from the newest trusted key block
     const old = await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 });
     expect((await client.getAccountState(alice(), old.id)).balance.coins).toBeGreaterThan(0n);
+    // the zero state: no header to prove, trusted as the anchor itself
+    expect((await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).id.rootHash).toEqual(s.chain.identity!.zeroState.masterchain.rootHash);
     // and new blocks as they come
     await s.chain.seal();
     expect((await client.getMasterchainInfo()).last.seqno).toBe(s.chain.lastSeqno);
@@ -96,12 +72,11 @@ describe('LITE_VERIFY on an honest devnet', () => {
 
 describe('LITE_VERIFY against a tampering liteserver', () => {
   it('refuses a balance changed by one nanoton (without LITE_VERIFY it would be believed)', async () => {
-    const tamper: Tamper = (kind, a) => (kind === 'liteServer.getAccountState' && (a.state as Buffer).length > 0 ? { ...a, state: richer(a.state as Buffer) } : undefined);
-    const trusting = clientOver(tampering(tamper), false);
+    const trusting = clientOver(tamperingHandler(honest, richerBalances), false);
     const last = (await trusting.getMasterchainInfo()).last;
     const real = (await clientOver(honest).getAccountState(alice(), last)).balance.coins;
     expect((await trusting.getAccountState(alice(), last)).balance.coins).toBe(real + 1n);
-    const client = clientOver(tampering(tamper));
+    const client = clientOver(tamperingHandler(honest, richerBalances));
     const err = await client.getAccountState(alice(), last).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LiteVerificationError);
     expect((err as Error).message).toMatch(/account state hash mismatch/);
@@ -115,14 +90,14 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
       id: (await clientOver(honest, false).getMasterchainInfo()).last,
       account: { kind: 'liteServer.accountId', workchain: bob.workChain, id: bob.hash },
     });
-    const client = clientOver(tampering((kind, a) => (kind === 'liteServer.getAccountState' ? { ...a, proof: bobProof.proof } : undefined)));
+    const client = clientOver(tamperingHandler(honest, (kind, a) => (kind === 'liteServer.getAccountState' ? { ...a, proof: bobProof.proof } : undefined)));
     const err = await client.getAccountState(alice(), bobProof.id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LiteVerificationError);
   });
 
   it('refuses a block proof whose signatures were swapped, and a head it cannot prove', async () => {
     const client = clientOver(
-      tampering((kind, a) => {
+      tamperingHandler(honest, (kind, a) => {
         if (kind !== 'liteServer.getBlockProof') return undefined;
         const steps = (a.steps as { kind: string; signatures?: { signatures: { nodeIdShort: Buffer; signature: Buffer }[] } }[]).map((step) => {
           if (step.kind !== 'liteServer.blockLinkForward' || !step.signatures) return step;
@@ -139,8 +114,29 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
   });
 
   it('refuses a head whose state root hash was changed', async () => {
-    const client = clientOver(tampering((kind, a) => (kind === 'liteServer.getMasterchainInfo' ? { ...a, stateRootHash: Buffer.alloc(32, 7) } : undefined)));
+    const client = clientOver(tamperingHandler(honest, (kind, a) => (kind === 'liteServer.getMasterchainInfo' ? { ...a, stateRootHash: Buffer.alloc(32, 7) } : undefined)));
     await expect(client.getMasterchainInfo()).rejects.toThrow(/state root hash/);
+  });
+
+  it('refuses a real block offered for another seqno, and a zero state other than the trusted one', async () => {
+    const older = await clientOver(honest, false).lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 });
+    const lying = clientOver(
+      tamperingHandler(honest, (kind, a) => {
+        if (kind !== 'liteServer.lookupBlock') return undefined;
+        const id = a.id as { seqno: number };
+        if (id.seqno === 3) return { ...a, id: older.id, headerProof: older.headerProof };
+        if (id.seqno === 0) return { ...a, id: { ...id, rootHash: Buffer.alloc(32, 9) } };
+        return undefined;
+      }),
+    );
+    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 3 })).rejects.toThrow(/not seqno 3 of workchain -1/);
+    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).rejects.toThrow(/is not the trusted zero state/);
+  });
+
+  it('refuses a head whose last_utime is not its block\'s gen_utime', async () => {
+    const client = clientOver(tamperingHandler(honest, (kind, a) => (kind === 'liteServer.getMasterchainInfoExt' ? { ...a, lastUtime: (a.lastUtime as number) + 60 } : undefined)));
+    await expect(client.getMasterchainInfoExt()).rejects.toThrow(/last_utime .* is not the gen_utime/);
+    expect((await clientOver(honest).getMasterchainInfoExt()).lastUtime).toBe(s.chain.lastBlock(MASTERCHAIN)!.genUtime);
   });
 
   it('refuses a shard block that the masterchain does not name', async () => {
@@ -150,7 +146,7 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
       id: (await clientOver(honest, false).lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 3 })).id,
     });
     const lying = clientOver(
-      tampering((kind, a) =>
+      tamperingHandler(honest, (kind, a) =>
         kind === 'liteServer.getShardBlockProof'
           ? { ...a, masterchainId: other.masterchainId, links: (a.links as object[]).map((l) => ({ ...l, proof: other.links[0].proof })) }
           : undefined,

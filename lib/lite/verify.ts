@@ -9,9 +9,11 @@
  *   block's configuration names, backward links through OldMcBlocksInfo. The anchor is the zero state
  *   (the devnet's, or `validator.zero_state` of a global config) or a global config's `init_block`; the
  *   newest key block reached becomes the start of later chains. getMasterchainInfo's state root hash
- *   must be the one the last block's header commits to.
+ *   must be the one the last block's header commits to, and getMasterchainInfoExt's last_utime its gen_utime
+ *   (the rest of Ext, the server's clock and version, is the server's word).
  * - Shard blocks: named by a checked masterchain block through getShardBlockProof links.
- * - getBlockHeader / lookupBlock: the header proof is the block's; getBlock: the data hashes to the id.
+ * - getBlockHeader / lookupBlock: the header proof is the block's (a lookup by seqno: of that workchain and
+ *   seqno; the zero state, which has no header, only as the anchor itself); getBlock: the data hashes to the id.
  * - getAccountState[Prunned]: the shard proof (masterchain header + state's shard hashes naming the
  *   shard block) and the account proof (shard block header → state hash → ShardAccounts → the Account
  *   cell's hash), so a changed balance, code or data is refused; absence is proven too.
@@ -43,6 +45,20 @@ const MAX_PROOF_ROUNDS = 64;
 const MAX_TRUSTED = 4096;
 
 type Args = { timeout?: number; awaitSeqno?: number };
+
+/** The functions whose answers #check checks (keep in step with its switch); the rest pass through unchecked. */
+const CHECKED = new Set<number>([
+  LiteFn.getMasterchainInfo,
+  LiteFn.getMasterchainInfoExt,
+  LiteFn.getAccountState,
+  LiteFn.getAccountStatePrunned,
+  LiteFn.getBlockHeader,
+  LiteFn.lookupBlock,
+  LiteFn.getBlock,
+]);
+
+/** What a checked masterchain block's header commits to (absent for blocks known only by id, and for the zero state). */
+type Committed = { stateHash?: Buffer; genUtime?: number };
 type Req = { kind: string } & Record<string, unknown>;
 
 const full = (id: tonNode_blockIdExt): FullBlockId => ({
@@ -83,21 +99,29 @@ function toLink(step: liteServer_BlockLink): BlockLink {
 
 export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
   readonly inner: LiteEngine;
-  /** Checked blocks (masterchain and shard), with the state hash a masterchain block's header commits to when known. */
-  readonly #trusted = new Map<string, { stateHash?: Buffer }>();
+  /** Checked blocks (masterchain and shard), with what a masterchain block's header commits to when known. */
+  readonly #trusted = new Map<string, Committed>();
   /** Where proof chains start: the newest key block reached (first the anchor). */
   #keyBlock: FullBlockId;
+  /** The trust anchor: the zero state (seqno 0) or a global config's init block. */
+  readonly #anchor: FullBlockId;
   /** One chain check at a time per target: concurrent readers of a new head share it. */
   readonly #pending = new Map<string, Promise<void>>();
 
   constructor(inner: LiteEngine, anchor: TrustAnchor) {
     super();
     this.inner = inner;
-    this.#keyBlock = { workchain: -1, shard: MC_SHARD, ...anchor };
+    this.#anchor = { workchain: -1, shard: MC_SHARD, ...anchor };
+    this.#keyBlock = this.#anchor;
     this.#remember(this.#keyBlock, {});
     inner.on('connect', () => this.emit('connect'));
     inner.on('ready', () => this.emit('ready'));
     inner.on('close', () => this.emit('close'));
+  }
+
+  /** Whether answers of the lite_api function with this id are checked (lib/lite/provenance.ts counts on it). */
+  checks(fnId: number): boolean {
+    return CHECKED.has(fnId);
   }
 
   /** The pool's per-server status, when the inner engine is a pool (health diagnostics read it through here). */
@@ -146,6 +170,10 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
         const last = full(res.last as tonNode_blockIdExt);
         const entry = await this.#trustMc(last, args);
         if (!entry.stateHash?.equals(res.stateRootHash as Buffer)) throw new ProofError(`the state root hash is not the one block ${idText(last)} commits to`);
+        // (tonlib's sync_utime: v2 answers it next to the account states read at that block)
+        if (fn === LiteFn.getMasterchainInfoExt && last.seqno > 0 && res.lastUtime !== entry.genUtime) {
+          throw new ProofError(`last_utime ${String(res.lastUtime)} is not the gen_utime ${String(entry.genUtime)} of block ${idText(last)}`);
+        }
         return;
       }
       case LiteFn.getAccountState:
@@ -170,6 +198,16 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
       case LiteFn.lookupBlock: {
         const id = full(res.id as tonNode_blockIdExt);
         if (fn === LiteFn.getBlockHeader && !sameId(id, full(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
+        if (fn === LiteFn.lookupBlock && ((req.mode as number) & 1) !== 0) {
+          // By seqno: the block of that workchain and height (the shard is a prefix the answer's shard holds).
+          const asked = req.id as { workchain: number; seqno: number };
+          if (id.workchain !== asked.workchain || id.seqno !== asked.seqno) throw new ProofError(`answer is for block ${idText(id)}, not seqno ${asked.seqno} of workchain ${asked.workchain}`);
+        }
+        if (id.workchain === -1 && id.seqno === 0) {
+          // The zero state is no block: it has no header to prove, and is trusted as the anchor or not at all.
+          if (!sameId(id, this.#anchor)) throw new ProofError(`${idText(id)} is not the trusted zero state`);
+          return;
+        }
         checkBlockHeader(merkleProofRoot(res.headerProof as Buffer), id);
         await this.#trustBlock(id, args);
         return;
@@ -188,10 +226,10 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
     }
   }
 
-  #remember(id: FullBlockId, entry: { stateHash?: Buffer }): { stateHash?: Buffer } {
+  #remember(id: FullBlockId, entry: Committed): Committed {
     const key = idKey(id);
     const had = this.#trusted.get(key);
-    const merged = { stateHash: entry.stateHash ?? had?.stateHash };
+    const merged = { stateHash: entry.stateHash ?? had?.stateHash, genUtime: entry.genUtime ?? had?.genUtime };
     this.#trusted.delete(key);
     this.#trusted.set(key, merged);
     if (this.#trusted.size > MAX_TRUSTED) this.#trusted.delete(this.#trusted.keys().next().value as string);
@@ -204,7 +242,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
   }
 
   /** Checks a masterchain block through a proof chain from the newest trusted key block; returns what its header commits to. */
-  async #trustMc(id: FullBlockId, args: Args | undefined): Promise<{ stateHash?: Buffer }> {
+  async #trustMc(id: FullBlockId, args: Args | undefined): Promise<Committed> {
     const key = idKey(id);
     const known = this.#trusted.get(key);
     if (known && (known.stateHash || id.seqno === 0)) return known;
@@ -219,7 +257,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
 
   async #proveMc(target: FullBlockId, args: Args | undefined): Promise<void> {
     let cur = this.#keyBlock;
-    let lastHeader: { stateHash?: Buffer } = {};
+    let lastHeader: Committed = {};
     for (let round = 0; round < MAX_PROOF_ROUNDS; round++) {
       if (sameId(cur, target) && (lastHeader.stateHash || target.seqno === 0)) break;
       const res = await this.inner.query(
@@ -239,7 +277,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
         const link = toLink(step);
         if (!sameId(link.from, cur)) throw new ProofError(`proof link starts at ${idText(link.from)}, the chain is at ${idText(cur)}`);
         const out = checkBlockLink(link);
-        lastHeader = { stateHash: out.header?.stateHash };
+        lastHeader = { stateHash: out.header?.stateHash, genUtime: out.header?.info.genUtime };
         this.#remember(link.to, lastHeader);
         if (link.toKeyBlock && link.to.seqno > this.#keyBlock.seqno) this.#keyBlock = link.to;
         cur = link.to;

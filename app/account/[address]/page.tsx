@@ -5,12 +5,15 @@ import { AccountView } from '@/components/views/AccountView';
 import { txPageParams } from '@/lib/client/cursor';
 import { ApiError } from '@/lib/client/fetcher';
 import { accountJettonsParams, accountNftsParams, activityParams, vestingParams } from '@/lib/client/filters';
-import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
+import { dehydrated, prefetch, prefetchWithin, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
 import { MULTISIG_ORDER_V2, MULTISIG_V2, WALLET_VESTING } from '@/lib/ton/interface-names';
 
 export const dynamic = 'force-dynamic';
+
+/** How long a render waits for the live balance (read through the lite servers, not the index). */
+const LIVE_READ_WAIT_MS = 1000;
 
 type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ cursor?: string; activity?: string }> };
 
@@ -36,6 +39,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
       if (interfaces.includes(MULTISIG_ORDER_V2)) await tryPrefetch(qc, 'multisigOrders', { address: [state!.address], parse_actions: true });
     }),
     tryPrefetch(qc, 'walletStates', { address }),
+    prefetchWithin(qc, 'liveAccount', { address }, LIVE_READ_WAIT_MS),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
     tryPrefetch(qc, 'actions', activityParams(address, activity)),
     tryPrefetch(qc, 'jettonWallets', accountJettonsParams(address)).then((held) => {

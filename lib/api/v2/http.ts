@@ -4,6 +4,7 @@ import { withAccessHeaders } from '../../auth/access';
 import { probeLiteServers, type LiteServerStatus } from '../../lite';
 import { V2_API_VERSION } from '../../version';
 import { corsPreflight, withCors } from '../cors';
+import { runMarked, withProofHeader } from '../proof-mark';
 import { apiRoute } from '../route';
 import type { ServicesSource, V2Services } from '../services';
 import { v2Context } from './context';
@@ -25,7 +26,8 @@ function restHandler(verb: 'get' | 'post', services: ServicesSource<V2Services>)
       const input = verb === 'get' ? queryParams(m, new URL(req.url).searchParams) : await bodyParams(req, 'post');
       const access = await (await services()).access.check(req, 'v2', (input as { api_key?: unknown } | null)?.api_key);
       if (!access.allowed) return withAccessHeaders(v2Error(access.status, access.message, startedAt), access);
-      return withAccessHeaders(v2Result(await callMethod(m, input, verb, v2Context(startedAt, services)), startedAt), access);
+      const { value, verified } = await runMarked(m.liteOnly, () => callMethod(m, input, verb, v2Context(startedAt, services)));
+      return withAccessHeaders(withProofHeader(v2Result(value, startedAt), verified), access);
     } catch (err) {
       return v2Failure(err, startedAt);
     }
@@ -62,7 +64,8 @@ export function v2JsonRpcRoutes(services: ServicesSource<V2Services>) {
       // The key may come in the URL, the envelope or the method's params.
       const access = await (await services()).access.check(req, 'v2', (body as { api_key?: unknown }).api_key ?? (input as { api_key?: unknown }).api_key);
       if (!access.allowed) return withAccessHeaders(v2Error(access.status, access.message, startedAt, { id }), access);
-      return withAccessHeaders(v2Result(await callMethod(m, input, 'rpc', v2Context(startedAt, services)), startedAt, { id }), access);
+      const { value, verified } = await runMarked(m.liteOnly, () => callMethod(m, input, 'rpc', v2Context(startedAt, services)));
+      return withAccessHeaders(withProofHeader(v2Result(value, startedAt, { id }), verified), access);
     } catch (err) {
       return v2Failure(err, startedAt, { id });
     }

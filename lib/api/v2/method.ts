@@ -8,6 +8,11 @@ export interface V2Method<S extends z.ZodObject = z.ZodObject> {
   verbs: 'read' | 'post';
   summary: string;
   params: S;
+  /**
+   * The answer is built from lite-client answers alone (lib/api/proof-mark.ts): with LITE_VERIFY=on and
+   * every read checked, it carries `X-Atlas-Verified: proof`.
+   */
+  liteOnly?: true;
   run(params: z.output<S>, ctx: V2Context): Promise<unknown>;
 }
 

@@ -1,6 +1,7 @@
 // /api/v2/openapi.json, generated from the same parameter schemas the routes validate with.
 import { z } from 'zod';
 import { V2_API_VERSION } from '../../version';
+import { PROOF_HEADER, PROOF_HEADER_DOC } from '../proof-header';
 import type { V2Method } from './method';
 import { v2Methods } from './registry';
 
@@ -15,6 +16,8 @@ const responses = {
   '200': { description: 'Success: {ok:true, result}', content: { 'application/json': { schema: envelope } } },
   default: { description: 'Error: {ok:false, code, error}; the HTTP status equals code', content: { 'application/json': { schema: envelope } } },
 };
+/** A lite-only method's answers may say they were checked by proof. */
+const provableResponses = { ...responses, '200': { ...responses['200'], headers: { [PROOF_HEADER]: PROOF_HEADER_DOC } } };
 
 function paramsSchema(m: V2Method): JsonSchema {
   const { $schema: _, ...schema } = z.toJSONSchema(m.params, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -23,7 +26,7 @@ function paramsSchema(m: V2Method): JsonSchema {
 
 function operation(m: V2Method, verb: 'get' | 'post') {
   const schema = paramsSchema(m);
-  const base = { operationId: `${m.name}_${verb}`, summary: m.summary, tags: [m.verbs === 'post' ? 'send and run' : 'read'], responses };
+  const base = { operationId: `${m.name}_${verb}`, summary: m.summary, tags: [m.verbs === 'post' ? 'send and run' : 'read'], responses: m.liteOnly ? provableResponses : responses };
   if (verb === 'post') {
     return { ...base, requestBody: { required: true, content: { 'application/json': { schema: { ...schema, additionalProperties: false } } } } };
   }

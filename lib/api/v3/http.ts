@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { withAccessHeaders, type AccessDecision } from '../../auth/access';
 import { BodyTooLargeError, readBodyLimited } from '../../http/body';
 import { corsPreflight, withCors } from '../cors';
+import { runMarked, withProofHeader } from '../proof-mark';
 import { apiRoute } from '../route';
 import type { ReadDatabase, Reads } from '../../db/replicas';
 import type { ServicesSource, V3Services } from '../services';
@@ -111,7 +112,8 @@ export function v3Routes(services: ServicesSource<V3Services>) {
       const { on, reads, budgetMs, access } = await context(req, query, services);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
       // GET routes only read, and tolerate the replicas' bounded lag: they may run on one.
-      return withAccessHeaders(v3Json(await withinBudget(reads.run((read) => route.run(q, on(read))), budgetMs), startedAt), access);
+      const { value, verified } = await withinBudget(reads.run((read) => runMarked(route.liteOnly, () => route.run(q, on(read)))), budgetMs);
+      return withAccessHeaders(withProofHeader(v3Json(value, startedAt), verified), access);
     } catch (err) {
       return v3Failure(err);
     }

@@ -1,5 +1,6 @@
 // /api/v3/openapi.json, generated from the routes' query schemas (params.ts docs) and response models.
 import { z } from 'zod';
+import { PROOF_HEADER, PROOF_HEADER_DOC } from '../proof-header';
 import { V3_API_VERSION } from './envelope';
 import { MODELS } from './models';
 import { paramDoc } from './params';
@@ -51,7 +52,11 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 
 function operation(route: V3Route) {
   const responses: Record<string, unknown> = {
-    '200': { description: 'Success', content: { 'application/json': { schema: { $ref: `#/components/schemas/${modelName(route.response)}` } } } },
+    '200': {
+      description: 'Success',
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${modelName(route.response)}` } } },
+      ...(route.liteOnly ? { headers: { [PROOF_HEADER]: PROOF_HEADER_DOC } } : {}),
+    },
   };
   for (const [code, text] of Object.entries(route.errors)) responses[code] = errorResponse(text);
   responses.default = errorResponse('Internal error: {error: "internal server error (ref …)"}, the details logged under that reference');

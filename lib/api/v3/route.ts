@@ -14,6 +14,11 @@ export interface V3Route<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   response: R;
   /** Error answers the route gives on purpose, for the OpenAPI document. */
   errors: Partial<Record<404 | 409 | 422, string>>;
+  /**
+   * The answer is built from lite-client answers alone, no index rows (lib/api/proof-mark.ts): with
+   * LITE_VERIFY=on and every read checked, it carries `X-Atlas-Verified: proof`.
+   */
+  liteOnly?: true;
   run(query: z.output<Q>, ctx: V3Context): Promise<z.output<R>>;
 }
 

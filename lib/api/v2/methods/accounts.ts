@@ -35,6 +35,7 @@ function normalized(p: ParsedAddress): string {
 export const getAddressInformation = defineMethod({
   name: 'getAddressInformation',
   verbs: 'read',
+  liteOnly: true,
   summary: 'Balance, code, data and last transaction of an account',
   params: accountParams,
   async run(p, ctx) {
@@ -59,6 +60,7 @@ export const getAddressInformation = defineMethod({
 export const getExtendedAddressInformation = defineMethod({
   name: 'getExtendedAddressInformation',
   verbs: 'read',
+  liteOnly: true,
   summary: 'Account state with the contract recognised (wallets) as tonlib shows it',
   params: accountParams,
   async run(p, ctx) {
@@ -101,6 +103,7 @@ function walletFieldsJson(f: WalletFields) {
 export const getWalletInformation = defineMethod({
   name: 'getWalletInformation',
   verbs: 'read',
+  liteOnly: true,
   summary: 'Whether the account is a known wallet, and its seqno and wallet id',
   params: accountParams,
   async run(p, ctx) {
@@ -121,6 +124,7 @@ export const getWalletInformation = defineMethod({
 export const getAddressBalance = defineMethod({
   name: 'getAddressBalance',
   verbs: 'read',
+  liteOnly: true,
   summary: 'Balance of an account in nanotons, as a string',
   params: accountParams,
   async run(p, ctx) {
@@ -131,6 +135,7 @@ export const getAddressBalance = defineMethod({
 export const getAddressState = defineMethod({
   name: 'getAddressState',
   verbs: 'read',
+  liteOnly: true,
   summary: 'active, uninitialized or frozen',
   params: accountParams,
   async run(p, ctx) {
@@ -141,6 +146,7 @@ export const getAddressState = defineMethod({
 export const getShardAccountCell = defineMethod({
   name: 'getShardAccountCell',
   verbs: 'read',
+  liteOnly: true,
   summary: "The account's ShardAccount cell (account, last transaction hash and lt) as a BoC",
   params: accountParams,
   async run(p, ctx) {
