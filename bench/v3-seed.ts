@@ -529,18 +529,24 @@ export async function seedIndex(db: Database, lite: LiteClient, head: number, ro
       syntheticAccount(0),
       syntheticAccount(plan.accounts + HOT - 1),
     ]);
+    const [base] = await s.query<{ n: number }>('SELECT count(*)::int AS n FROM latest_account_states WHERE NOT account BETWEEN $1 AND $2', [
+      syntheticAccount(0),
+      syntheticAccount(plan.accounts + HOT - 1),
+    ]);
     const stateRows = plan.accounts + HOT - num(states?.n);
     const planned = work.reduce((n, w) => n + Math.max(0, w.to - w.from + 1) * w.base, 0) + stateRows;
     if (planned > 0) {
-      // The database's size when done, from each table's bytes per row now (its indexes included).
-      const sizes = await s.query<{ t: string; b: string; n: number }>(
-        `SELECT c.relname AS t, pg_total_relation_size(c.oid)::text AS b, greatest(c.reltuples, 1)::float8 AS n FROM pg_class c WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p')`,
-        [[...work.map((w) => w.c.table), 'latest_account_states']],
+      // The database's size when done, from each table's bytes per row now (its indexes included; the rows
+      // it holds: the copies made so far, as reltuples is unknown before the first ANALYZE).
+      const held = new Map<string, number>([...work.map((w) => [w.c.table, w.base * Math.max(1, w.from)] as const), ['latest_account_states', num(states?.n) + num(base?.n)]]);
+      const sizes = await s.query<{ t: string; b: string }>(
+        "SELECT c.relname AS t, pg_total_relation_size(c.oid)::text AS b FROM pg_class c WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p')",
+        [[...held.keys()]],
       );
       // A table of a few rows is mostly empty pages: it counts as the bigger tables' average row.
-      const big = sizes.filter((r) => num(r.n) >= 1000);
-      const average = big.reduce((b, r) => b + num(r.b), 0) / Math.max(1, big.reduce((n, r) => n + num(r.n), 0));
-      const perRow = new Map(sizes.map((r) => [r.t, num(r.n) >= 1000 ? num(r.b) / num(r.n) : average]));
+      const big = sizes.filter((r) => (held.get(r.t) ?? 0) >= 1000);
+      const average = big.reduce((b, r) => b + num(r.b), 0) / Math.max(1, big.reduce((n, r) => n + (held.get(r.t) ?? 0), 0));
+      const perRow = new Map(sizes.map((r) => [r.t, (held.get(r.t) ?? 0) >= 1000 ? num(r.b) / held.get(r.t)! : average]));
       const [now] = await s.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b');
       const grows = work.reduce((b, w) => b + Math.max(0, w.to - w.from + 1) * w.base * (perRow.get(w.c.table) ?? 0), 0) + stateRows * (perRow.get('latest_account_states') ?? 0);
       console.log(
