@@ -10,15 +10,19 @@ export interface BenchResult {
   note?: string;
 }
 
-/** Runs fn `n` times from `clients` concurrent callers; returns p50/p99 in ms and requests/s. */
-export async function sampleConcurrent(n: number, clients: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number; rps: number }> {
+/**
+ * Runs fn `n` times from `clients` concurrent callers, or fewer when `maxSeconds` pass first (a slow route
+ * then gives fewer samples instead of holding a whole benchmark up); returns p50/p99 in ms and requests/s.
+ */
+export async function sampleConcurrent(n: number, clients: number, fn: (i: number) => Promise<unknown>, maxSeconds = Infinity): Promise<{ p50: number; p99: number; rps: number; n: number }> {
   for (let i = 0; i < Math.min(20, n); i++) await fn(i);
   const times: number[] = [];
   let next = 0;
   const t0 = performance.now();
+  const deadline = t0 + maxSeconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      for (let i = next++; i < n; i = next++) {
+      for (let i = next++; i < n && performance.now() < deadline; i = next++) {
         const t = performance.now();
         await fn(i);
         times.push(performance.now() - t);
@@ -28,11 +32,11 @@ export async function sampleConcurrent(n: number, clients: number, fn: (i: numbe
   const total = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   const at = (q: number) => +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
-  return { p50: at(0.5), p99: at(0.99), rps: +(n / total).toFixed(0) };
+  return { p50: at(0.5), p99: at(0.99), rps: +(times.length / total).toFixed(0), n: times.length };
 }
 
 /** Runs fn `n` times one after another; returns p50/p99 in ms and requests/s. */
-export const sample = (n: number, fn: (i: number) => Promise<unknown>) => sampleConcurrent(n, 1, fn);
+export const sample = (n: number, fn: (i: number) => Promise<unknown>, maxSeconds?: number) => sampleConcurrent(n, 1, fn, maxSeconds);
 
 export function latencyRows(name: string, s: { p50: number; p99: number; rps: number }, note?: string): BenchResult[] {
   return [
