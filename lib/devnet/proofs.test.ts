@@ -6,7 +6,7 @@
 import { Cell, beginCell, loadAccount, storeAccount, toNano } from '@ton/core';
 import { LiteClient } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Functions, type liteServer_BlockLink, type tonNode_blockIdExt } from '../lite/tl/codec';
+import { Functions, type tonNode_blockIdExt } from '../lite/tl/codec';
 import {
   checkAccountState,
   checkBlockLink,
@@ -14,35 +14,16 @@ import {
   loadConfigDict,
   loadValidatorSet,
   nodeIdShort,
-  type BlockLink,
-  type FullBlockId,
 } from '../ton';
 import { openScenario, rmDir, signedTransfer, type Scenario } from '../testing/devnet';
 import { createDevnetLiteHandler } from './lite-handler';
 import { BASECHAIN, FULL_SHARD_TL, MASTERCHAIN } from './state';
 import { InProcessLiteEngine } from './transport/in-process-engine';
+import { blockLinkOf, fullBlockId } from '../lite/verify';
 import { DEVNET_VALIDATORS, devnetValidatorKeys } from './validators';
 
 let s: Scenario;
 let client: LiteClient;
-
-const full = (id: tonNode_blockIdExt): FullBlockId => ({ ...id, shard: BigInt.asUintN(64, BigInt(id.shard)) });
-
-function toLink(step: liteServer_BlockLink): BlockLink {
-  return step.kind === 'liteServer.blockLinkForward'
-    ? {
-        forward: true,
-        toKeyBlock: step.toKeyBlock,
-        from: full(step.from),
-        to: full(step.to),
-        destProof: step.destProof,
-        configProof: step.configProof,
-        validatorSetHash: step.signatures.validatorSetHash,
-        catchainSeqno: step.signatures.catchainSeqno,
-        signatures: step.signatures.signatures.map((x) => ({ nodeIdShort: x.nodeIdShort, signature: x.signature })),
-      }
-    : { forward: false, toKeyBlock: step.toKeyBlock, from: full(step.from), to: full(step.to), destProof: step.destProof, proof: step.proof, stateProof: step.stateProof };
-}
 
 beforeAll(async () => {
   s = await openScenario({ seed: 'proofs-test' });
@@ -83,9 +64,9 @@ describe('getBlockProof', () => {
       ['liteServer.blockLinkForward', 0, 1],
       ['liteServer.blockLinkForward', 1, info.last.seqno],
     ]);
-    let trusted = full(zero);
+    let trusted = fullBlockId(zero);
     for (const step of res.steps) {
-      const link = toLink(step);
+      const link = blockLinkOf(step);
       expect(link.from).toEqual(trusted);
       const out = checkBlockLink(link);
       trusted = link.to;
@@ -96,7 +77,7 @@ describe('getBlockProof', () => {
       expect(out.header?.info.seqno).toBe(link.to.seqno);
     }
     // the last link's destination proof gives the state hash getMasterchainInfo names
-    expect(checkBlockLink(toLink(res.steps[1])).header!.stateHash!.equals(info.stateRootHash)).toBe(true);
+    expect(checkBlockLink(blockLinkOf(res.steps[1])).header!.stateHash!.equals(info.stateRootHash)).toBe(true);
   });
 
   it('goes back from a newer block through the previous blocks of its state', async () => {
@@ -106,14 +87,14 @@ describe('getBlockProof', () => {
     expect(res.complete).toBe(true);
     expect(res.steps).toHaveLength(1);
     expect(res.steps[0].kind).toBe('liteServer.blockLinkBack');
-    checkBlockLink(toLink(res.steps[0]));
+    checkBlockLink(blockLinkOf(res.steps[0]));
   });
 
   it('refuses links that were altered: a swapped signature, a signature of another block, a destination that is not the block', async () => {
     const info = await client.getMasterchainInfo();
     const key1 = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 1 })).id;
     const res = await proof(key1, info.last);
-    const link = toLink(res.steps[0]);
+    const link = blockLinkOf(res.steps[0]);
     if (!link.forward) throw new Error('expected a forward link');
     const sigs = link.signatures;
     // one validator's signature replaced by another's: unknown signature for that node
@@ -122,7 +103,7 @@ describe('getBlockProof', () => {
     expect(() => checkBlockLink({ ...link, signatures: sigs.slice(0, 2) })).toThrow(/insufficient signature weight/);
     // the signatures of another block
     const before = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: info.last.seqno - 1 })).id;
-    const other = toLink((await proof(key1, before)).steps[0]);
+    const other = blockLinkOf((await proof(key1, before)).steps[0]);
     if (!other.forward) throw new Error('expected a forward link');
     expect(() => checkBlockLink({ ...link, signatures: other.signatures })).toThrow(/bad signature/);
     // a destination proof of another block
@@ -136,10 +117,10 @@ describe('getShardBlockProof and account state proofs', () => {
     const res = await client.engine.query(Functions.liteServer_getShardBlockProof, { kind: 'liteServer.getShardBlockProof', id: shard });
     expect(res.masterchainId.seqno).toBe(3);
     expect(res.links).toHaveLength(1);
-    checkShardBlockLink(full(res.masterchainId), full(res.links[0].id), res.links[0].proof);
+    checkShardBlockLink(fullBlockId(res.masterchainId), fullBlockId(res.links[0].id), res.links[0].proof);
     expect(res.links[0].id).toEqual(shard);
     const other = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 })).id;
-    expect(() => checkShardBlockLink(full(res.masterchainId), full(other), res.links[0].proof)).toThrow(/top block/);
+    expect(() => checkShardBlockLink(fullBlockId(res.masterchainId), fullBlockId(other), res.links[0].proof)).toThrow(/top block/);
   });
 
   it("an account's state checks against the masterchain block, and a changed balance does not", async () => {
@@ -151,7 +132,7 @@ describe('getShardBlockProof and account state proofs', () => {
       account: { kind: 'liteServer.accountId', workchain: address.workChain, id: address.hash },
     });
     const account = Cell.fromBoc(res.state)[0];
-    const args = { mc: full(last), shardBlock: full(res.shardblk), account: { workchain: address.workChain, id: address.hash }, shardProof: res.shardProof, proof: res.proof };
+    const args = { mc: fullBlockId(last), shardBlock: fullBlockId(res.shardblk), account: { workchain: address.workChain, id: address.hash }, shardProof: res.shardProof, proof: res.proof };
     const ok = checkAccountState({ ...args, stateHash: account.hash() });
     expect(ok.lastTransLt).toBeGreaterThan(0n);
     // the same account with one nanoton more

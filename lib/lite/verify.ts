@@ -61,7 +61,8 @@ const CHECKED = new Set<number>([
 type Committed = { stateHash?: Buffer; genUtime?: number };
 type Req = { kind: string } & Record<string, unknown>;
 
-const full = (id: tonNode_blockIdExt): FullBlockId => ({
+/** A TL block id as lib/ton's proof checks take it (shard unsigned). */
+export const fullBlockId = (id: tonNode_blockIdExt): FullBlockId => ({
   workchain: id.workchain,
   shard: BigInt.asUintN(64, BigInt(id.shard)),
   seqno: id.seqno,
@@ -81,20 +82,21 @@ const sameId = (a: FullBlockId, b: FullBlockId) =>
 const idKey = (id: FullBlockId) => `${id.workchain}:${id.shard.toString(16)}:${id.seqno}:${id.rootHash.toString('hex')}:${id.fileHash.toString('hex')}`;
 const idText = (id: FullBlockId) => `(${id.workchain},${id.shard.toString(16)},${id.seqno})`;
 
-function toLink(step: liteServer_BlockLink): BlockLink {
+/** A TL proof chain step as lib/ton's checkBlockLink takes it. */
+export function blockLinkOf(step: liteServer_BlockLink): BlockLink {
   return step.kind === 'liteServer.blockLinkForward'
     ? {
         forward: true,
         toKeyBlock: step.toKeyBlock,
-        from: full(step.from),
-        to: full(step.to),
+        from: fullBlockId(step.from),
+        to: fullBlockId(step.to),
         destProof: step.destProof,
         configProof: step.configProof,
         validatorSetHash: step.signatures.validatorSetHash,
         catchainSeqno: step.signatures.catchainSeqno,
         signatures: step.signatures.signatures.map((s) => ({ nodeIdShort: s.nodeIdShort, signature: s.signature })),
       }
-    : { forward: false, toKeyBlock: step.toKeyBlock, from: full(step.from), to: full(step.to), destProof: step.destProof, proof: step.proof, stateProof: step.stateProof };
+    : { forward: false, toKeyBlock: step.toKeyBlock, from: fullBlockId(step.from), to: fullBlockId(step.to), destProof: step.destProof, proof: step.proof, stateProof: step.stateProof };
 }
 
 export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
@@ -167,7 +169,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
     switch (fn) {
       case LiteFn.getMasterchainInfo:
       case LiteFn.getMasterchainInfoExt: {
-        const last = full(res.last as tonNode_blockIdExt);
+        const last = fullBlockId(res.last as tonNode_blockIdExt);
         const entry = await this.#trustMc(last, args);
         if (!entry.stateHash?.equals(res.stateRootHash as Buffer)) throw new ProofError(`the state root hash is not the one block ${idText(last)} commits to`);
         // (tonlib's sync_utime: v2 answers it next to the account states read at that block)
@@ -178,9 +180,9 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
       }
       case LiteFn.getAccountState:
       case LiteFn.getAccountStatePrunned: {
-        const id = full(res.id as tonNode_blockIdExt);
-        if (!sameId(id, full(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}, not the one asked for`);
-        const shardBlock = full(res.shardblk as tonNode_blockIdExt);
+        const id = fullBlockId(res.id as tonNode_blockIdExt);
+        if (!sameId(id, fullBlockId(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}, not the one asked for`);
+        const shardBlock = fullBlockId(res.shardblk as tonNode_blockIdExt);
         await this.#trustBlock(id, args);
         const account = req.account as { workchain: number; id: Buffer };
         const state = res.state as Buffer;
@@ -196,8 +198,8 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
       }
       case LiteFn.getBlockHeader:
       case LiteFn.lookupBlock: {
-        const id = full(res.id as tonNode_blockIdExt);
-        if (fn === LiteFn.getBlockHeader && !sameId(id, full(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
+        const id = fullBlockId(res.id as tonNode_blockIdExt);
+        if (fn === LiteFn.getBlockHeader && !sameId(id, fullBlockId(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
         if (fn === LiteFn.lookupBlock && ((req.mode as number) & 1) !== 0) {
           // By seqno: the block of that workchain and height (the shard is a prefix the answer's shard holds).
           const asked = req.id as { workchain: number; seqno: number };
@@ -213,9 +215,9 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
         return;
       }
       case LiteFn.getBlock: {
-        const id = full(res.id as tonNode_blockIdExt);
+        const id = fullBlockId(res.id as tonNode_blockIdExt);
         const data = res.data as Buffer;
-        if (!sameId(id, full(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
+        if (!sameId(id, fullBlockId(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
         if (!createHash('sha256').update(data).digest().equals(id.fileHash)) throw new ProofError(`block data of ${idText(id)} does not hash to its file hash`);
         if (!Cell.fromBoc(data)[0].hash(0).equals(id.rootHash)) throw new ProofError(`block data of ${idText(id)} does not hash to its root hash`);
         await this.#trustBlock(id, args);
@@ -265,7 +267,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
         { kind: 'liteServer.getBlockProof', mode: 1, knownBlock: tl(cur), targetBlock: tl(target) },
         { timeout: args?.timeout },
       );
-      if (!sameId(full(res.from), cur)) throw new ProofError(`block proof starts at ${idText(full(res.from))}, not at the trusted ${idText(cur)}`);
+      if (!sameId(fullBlockId(res.from), cur)) throw new ProofError(`block proof starts at ${idText(fullBlockId(res.from))}, not at the trusted ${idText(cur)}`);
       if (res.steps.length === 0) {
         if (sameId(cur, target)) {
           // The target is the chain's start: its header (state hash) comes from a link that reaches it.
@@ -274,7 +276,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
         throw new ProofError(`block proof from ${idText(cur)} to ${idText(target)} has no links`);
       }
       for (const step of res.steps) {
-        const link = toLink(step);
+        const link = blockLinkOf(step);
         if (!sameId(link.from, cur)) throw new ProofError(`proof link starts at ${idText(link.from)}, the chain is at ${idText(cur)}`);
         const out = checkBlockLink(link);
         lastHeader = { stateHash: out.header?.stateHash, genUtime: out.header?.info.genUtime };
@@ -282,7 +284,7 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
         if (link.toKeyBlock && link.to.seqno > this.#keyBlock.seqno) this.#keyBlock = link.to;
         cur = link.to;
       }
-      if (!sameId(full(res.to), cur)) throw new ProofError(`block proof says it ends at ${idText(full(res.to))}, its links end at ${idText(cur)}`);
+      if (!sameId(fullBlockId(res.to), cur)) throw new ProofError(`block proof says it ends at ${idText(fullBlockId(res.to))}, its links end at ${idText(cur)}`);
       if (res.complete && !sameId(cur, target)) throw new ProofError(`block proof ends at ${idText(cur)}, not at ${idText(target)}`);
       if (sameId(cur, target)) return;
     }
@@ -292,11 +294,11 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
   async #trustShard(id: FullBlockId, args: Args | undefined): Promise<void> {
     if (this.#trusted.has(idKey(id))) return;
     const res = await this.inner.query(Functions.liteServer_getShardBlockProof, { kind: 'liteServer.getShardBlockProof', id: tl(id) }, { timeout: args?.timeout });
-    let cur = full(res.masterchainId);
+    let cur = fullBlockId(res.masterchainId);
     if (cur.workchain !== -1) throw new ProofError('shard block proof does not start at a masterchain block');
     await this.#trustMc(cur, args);
     for (const link of res.links) {
-      const next = full(link.id);
+      const next = fullBlockId(link.id);
       checkShardBlockLink(cur, next, link.proof);
       cur = next;
     }
