@@ -122,8 +122,8 @@ export class TvmPool {
   }
 
   /**
-   * Ends the worker that gets the next job right after handing it over, as a crash mid-run would: the
-   * isolation test shows with it that the job fails cleanly and a fresh worker takes the next one.
+   * Ends the worker that gets the next job as it is handed over, as a crash mid-run would: the isolation
+   * test shows with it that the job fails cleanly and a fresh worker takes the next one.
    */
   terminateOnNextRun(): void {
     this.terminateNext = true;
@@ -168,13 +168,16 @@ export class TvmPool {
     // The configuration (a BoC of tens of KB, the same for every run until a key block) is copied to a
     // worker once: jobs after it say `sameConfig` instead. Copying it with every one of the indexer's
     // get-methods was 5% of its main thread.
+    if (this.terminateNext) {
+      // Ended with the job handed over but never delivered: to the job, a crash mid-run. Posting it first
+      // let a fast run answer before the termination landed (a flaky isolation test).
+      this.terminateNext = false;
+      void slot.worker.terminate();
+      return;
+    }
     const sameConfig = slot.config === w.job.config;
     slot.config = w.job.config;
     slot.worker.postMessage({ id, job: sameConfig ? { ...w.job, config: '' } : w.job, sameConfig } satisfies TvmRequest);
-    if (this.terminateNext) {
-      this.terminateNext = false;
-      void slot.worker.terminate();
-    }
   }
 
   private start(): boolean {
