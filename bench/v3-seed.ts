@@ -90,6 +90,8 @@ interface Copied {
 }
 
 const txHashes = { hash: hash('t.hash'), trace_id: hash('t.trace_id') };
+/** The transaction columns of the token event tables (jetton transfers and burns, NFT transfers), as their copy maps them. */
+const txEventColumns = { tx_hash: hash('t.tx_hash'), trace_id: hash('t.trace_id'), tx_lt: lt('t.tx_lt'), tx_now: utime('t.tx_now'), mc_seqno: seqno('t.mc_seqno') };
 const TABLES: Copied[] = [
   {
     table: 'blocks',
@@ -198,11 +200,7 @@ const TABLES: Copied[] = [
     unit: 'lt',
     copies: 'transactions',
     overrides: {
-      tx_hash: hash('t.tx_hash'),
-      trace_id: hash('t.trace_id'),
-      tx_lt: lt('t.tx_lt'),
-      tx_now: utime('t.tx_now'),
-      mc_seqno: seqno('t.mc_seqno'),
+      ...txEventColumns,
       jetton_wallet: address('t.jetton_wallet'),
       source: account('t.source', 1),
       destination: account('t.destination', 1),
@@ -214,11 +212,7 @@ const TABLES: Copied[] = [
     unit: 'lt',
     copies: 'transactions',
     overrides: {
-      tx_hash: hash('t.tx_hash'),
-      trace_id: hash('t.trace_id'),
-      tx_lt: lt('t.tx_lt'),
-      tx_now: utime('t.tx_now'),
-      mc_seqno: seqno('t.mc_seqno'),
+      ...txEventColumns,
       jetton_wallet: address('t.jetton_wallet'),
       owner: account('t.owner', 1),
     },
@@ -229,11 +223,7 @@ const TABLES: Copied[] = [
     unit: 'lt',
     copies: 'transactions',
     overrides: {
-      tx_hash: hash('t.tx_hash'),
-      trace_id: hash('t.trace_id'),
-      tx_lt: lt('t.tx_lt'),
-      tx_now: utime('t.tx_now'),
-      mc_seqno: seqno('t.mc_seqno'),
+      ...txEventColumns,
       nft_item_address: address('t.nft_item_address'),
       nft_item_index: 't.nft_item_index + k::numeric * 1000000',
       old_owner: account('t.old_owner', 1),
