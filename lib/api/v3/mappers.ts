@@ -89,9 +89,9 @@ const decodedCache = new Map<string, Record<string, unknown> | null>();
 const DECODED_CACHE_MAX = 20_000;
 
 function decodedBody(hashHex: string, opcode: number | null, boc: Uint8Array): Record<string, unknown> | null {
-  if (opcodeName(opcode) === null) return null;
-  const hit = decodedCache.get(hashHex);
-  if (hit !== undefined || decodedCache.has(hashHex)) return hit ?? null;
+  if (opcodeName(opcode) === null) return null; // never decoded: not worth an entry
+  const hit = decodedCache.get(hashHex); // a body that did not decode is kept as null
+  if (hit !== undefined) return hit;
   const d = decodeBody(opcode, boc);
   if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.delete(decodedCache.keys().next().value!);
   decodedCache.set(hashHex, d);
