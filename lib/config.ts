@@ -21,6 +21,7 @@ const maxInFlight = intIn(1, 100_000, 'requests, an integer from 1 to 100000');
 const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 const replicaMaxLag = intIn(100, 3_600_000, 'milliseconds, an integer from 100 to 3600000');
+const cacheMb = intIn(0, 65_536, 'megabytes, an integer from 0 to 65536');
 
 const devnetTps = z
   .string()
@@ -72,6 +73,7 @@ const schema = z.object({
   LITE_TIMEOUT_MS: liteTimeout.default(5000),
   LITE_VERIFY: onOff.default(false),
   DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
+  TRACE_CACHE_MB: cacheMb.default(32),
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
   CORS_ORIGINS: corsOrigins.default('*'),
@@ -121,6 +123,8 @@ export interface Config {
   liteVerify: boolean;
   /** PostgreSQL cancels an API query running longer; also the most a v3 request may ask for with X-Timeout. */
   dbStatementTimeoutMs: number;
+  /** Finished traces /traces and /events keep in memory, by their estimated JSON size (0: none kept). */
+  traceCacheBytes: number;
   /** Shared rate-limit counters (several Atlas processes, one budget); per-process memory when unset. */
   redisUrl: string | undefined;
   /** Requests per second each client IP may make without an API key (lib/auth). */
@@ -204,6 +208,7 @@ export function parseConfig(env: Env): Config {
     liteTimeoutMs: v.LITE_TIMEOUT_MS,
     liteVerify: v.LITE_VERIFY,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
+    traceCacheBytes: v.TRACE_CACHE_MB * 1024 * 1024,
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     corsOrigins: v.CORS_ORIGINS,

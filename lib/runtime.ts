@@ -21,6 +21,7 @@ import { PendingTraces } from './pending';
 import { memoryPendingStore, redisPendingStore } from './pending/store';
 import { installFastTonCore } from './ton/fast-core';
 import { TvmPool } from './tvm/pool';
+import { TraceCache } from './api/v3/trace-cache';
 
 export interface Services {
   config: Config;
@@ -39,6 +40,8 @@ export interface Services {
   tvm: TvmPool;
   /** Emulated traces of the messages sent through this process, in the pending store (Redis with REDIS_URL). */
   pending: PendingTraces;
+  /** Finished traces the v3 trace routes built (TRACE_CACHE_MB). */
+  traceCache?: TraceCache;
   /** The local chain, when TON_NETWORK=devnet. */
   devnet?: Devnet;
   /** The in-process indexer (INDEXER=on). */
@@ -132,8 +135,9 @@ async function start(): Promise<Services> {
     prisma: db.prisma,
     log: log.child({ component: 'pending' }),
   });
+  const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, devnet, indexer, metadata, startedAt: new Date() };
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, devnet, indexer, metadata, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { Reads } from '../db/replicas';
 import type { PendingTraces } from '../pending';
 import type { TvmPool } from '../tvm/pool';
+import type { TraceCache } from './v3/trace-cache';
 
 /** What a /api/v2 handler needs. */
 export interface V2Services {
@@ -30,6 +31,8 @@ export interface V3Services extends V2Services {
   db: Database;
   /** Where the GET routes read the index: a read replica in turn, or the primary (lib/db/replicas.ts). */
   reads: Reads;
+  /** Finished traces this process built (lib/api/v3/trace-cache.ts); absent: none kept. */
+  traceCache?: TraceCache;
 }
 
 /**

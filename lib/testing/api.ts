@@ -9,6 +9,7 @@ import type { LiteClient } from 'ton-lite-client';
 import { unlimitedAccess, type Access } from '../auth/access';
 import { apiDispatcher } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
+import { TraceCache } from '../api/v3/trace-cache';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { primaryReads, type Reads } from '../db/replicas';
@@ -79,7 +80,17 @@ const noDatabase = missing<Database>('database (db)');
  * `access`: keys and limits (lib/auth createAccess); none checked unless given.
  * `reads`: where the GET routes read the index (lib/db/replicas.ts); the primary `db` unless given.
  */
-export function testApi(parts: { lite?: LiteClient; db?: Database; reads?: Reads; config?: Config; tvm?: TvmPool; access?: Access; pending?: PendingTraces }): TestApi {
+export function testApi(parts: {
+  lite?: LiteClient;
+  db?: Database;
+  reads?: Reads;
+  config?: Config;
+  tvm?: TvmPool;
+  access?: Access;
+  pending?: PendingTraces;
+  /** The v3 trace cache: a fresh one by default, none with null. */
+  traceCache?: TraceCache | null;
+}): TestApi {
   const config = parts.config ?? processConfig();
   const tvm = parts.tvm ?? new TvmPool();
   const access = parts.access ?? unlimitedAccess;
@@ -88,7 +99,9 @@ export function testApi(parts: { lite?: LiteClient; db?: Database; reads?: Reads
   const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending, db: parts.db });
   const db = parts.db ?? noDatabase;
   const reads = parts.reads ?? primaryReads(db);
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending });
+  // As a process keeps one (lib/runtime.ts), unless the test asks for none.
+  const traceCache = parts.traceCache === null ? undefined : (parts.traceCache ?? new TraceCache(config.traceCacheBytes));
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache });
   const fetch = apiDispatcher(v2, v3);
 
   const api: TestApi = {

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../db/generated/client';
 import type { SqlReader } from '../../db/sql';
 import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
+import type { TraceCache } from './trace-cache';
 
 export interface V3Context {
   /**
@@ -27,6 +28,8 @@ export interface V3Context {
   noAddressBook: boolean;
   /** X-No-Metadata: metadata becomes {}. */
   noMetadata: boolean;
+  /** Finished traces already built by this process (trace-cache.ts); absent: every trace is built. */
+  traceCache?: TraceCache;
   /** X-Actions-Version: replaces supported_action_types with this one name (api-v3.md §4.4); null when absent. */
   actionsVersion: string | null;
 }

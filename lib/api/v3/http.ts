@@ -54,7 +54,7 @@ async function context(
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, reads, lite, tvm, config, access, pending } = await services();
+  const { db, reads, lite, tvm, config, access, pending, traceCache } = await services();
   const cap = config.dbStatementTimeoutMs;
   return {
     // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
@@ -68,6 +68,7 @@ async function context(
       lite,
       tvm,
       pending,
+      traceCache,
       testnet: config.network === 'testnet',
       noAddressBook: s.x_no_address_book ?? false,
       noMetadata: s.x_no_metadata ?? false,

@@ -12,7 +12,8 @@ import { b64, bytes, hex, sortedKeys } from './encode';
 import { bocCell, contractMethods, detectInterfaces, TOKEN_INTERFACES } from './interfaces';
 import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from './models';
 import { unspace } from './params';
-import { metadataFor, type MetadataRow } from '../../metadata';
+import type { MetadataRow } from '../../metadata';
+import { readSideRows, type SideRows } from './side-rows';
 import { isStandardWallet } from '../../ton/wallets';
 
 // Get-method ids by code hash (hex). A code's methods never change and codes are few, so the cache
@@ -48,18 +49,13 @@ interface AccountCode {
   interfaces: string[];
 }
 
-/** Code hash and interfaces of the accounts the index has a state for. */
-async function accountCodes(sql: SqlReader, accounts: string[]): Promise<Map<string, AccountCode>> {
-  // Raw SQL here and below: the side maps run on nearly every response, and the ORM's query building and
-  // row mapping cost more CPU than these key lookups do in the database.
-  const rows = await sql.rows<{ account: string; codeHash: Uint8Array | null }>(
-    Prisma.sql`SELECT account, code_hash AS "codeHash" FROM latest_account_states WHERE account = ANY(${accounts}::text[])`,
-  );
-  const methods = await methodsByCodeHash(sql, rows.map((r) => r.codeHash));
+/** Code hash and interfaces of the accounts the index has a state for, from their code hashes. */
+async function accountCodes(sql: SqlReader, codeHashes: Map<string, Uint8Array | null>): Promise<Map<string, AccountCode>> {
+  const methods = await methodsByCodeHash(sql, codeHashes.values());
   return new Map(
-    rows.map((r) => [
-      r.account,
-      { codeHash: r.codeHash, interfaces: detectInterfaces(r.codeHash ? b64(r.codeHash) : null, r.codeHash ? methods.get(hex(r.codeHash))! : null) },
+    [...codeHashes].map(([account, codeHash]) => [
+      account,
+      { codeHash, interfaces: detectInterfaces(codeHash ? b64(codeHash) : null, codeHash ? methods.get(hex(codeHash))! : null) },
     ]),
   );
 }
@@ -74,22 +70,6 @@ function bookEntry(account: string, code: AccountCode | undefined, testnet: bool
     // An account the index never saw: []; seen but without code: null (toncenter's distinction).
     interfaces: code === undefined ? [] : codeHash === null ? null : code.interfaces,
   };
-}
-
-/**
- * The .ton name of each account that has one (api-v3.md §3.20): the shortest name whose NFT owner and
- * wallet record are both the account (an owner's name pointing elsewhere, or a wallet record on a name
- * someone else owns, does not name it); ties by domain order. One query for all accounts.
- */
-async function domainsOf(sql: SqlReader, accounts: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!accounts.length) return out;
-  const rows = await sql.rows<{ dns_wallet: string; domain: string }>(Prisma.sql`
-    SELECT dns_wallet, domain FROM dns_entries
-    WHERE dns_wallet = ANY(${accounts}::text[]) AND nft_item_owner = dns_wallet
-    ORDER BY length(domain), domain`);
-  for (const r of rows) if (!out.has(r.dns_wallet)) out.set(r.dns_wallet, r.domain);
-  return out;
 }
 
 type TokenInfoJson = MetadataJson[string]['token_info'][number];
@@ -129,45 +109,23 @@ const asContent = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(
 
 /**
  * Token contracts among the accounts (and the master of every jetton wallet among them): jetton wallets
- * and masters, NFT items and collections from the derived tables, other token contracts listed as not
- * indexed. One query per table, plus one for the fetched off-chain content of all of them.
+ * and masters, NFT items and collections from the derived tables, other token contracts (by their code's
+ * interfaces) listed as not indexed.
  */
-async function metadataEntries(sql: SqlReader, accounts: string[], codesOf: Promise<Map<string, AccountCode>>): Promise<MetadataJson> {
+function metadataEntries(accounts: string[], rows: SideRows, codes: Map<string, AccountCode>): MetadataJson {
   const out = new Map<string, MetadataJson[string]>();
-  // Each token table at once (the masters also by the wallets' jettons); the codes, read alongside by
-  // the caller, are needed only to mark the token contracts the index has no row for.
-  // The masters of the accounts and of the wallets among them in one query, alongside the wallets.
-  const [wallets, masters, collections, items] = await Promise.all([
-    sql.rows<{ address: string; balance: Prisma.Decimal; owner: string; jetton: string }>(
-      Prisma.sql`SELECT address, balance, owner, jetton FROM jetton_wallets WHERE address = ANY(${accounts}::text[])`,
-    ),
-    sql.rows<{ address: string; jettonContent: unknown }>(Prisma.sql`
-      SELECT address, jetton_content AS "jettonContent" FROM jetton_masters
-      WHERE address = ANY(${accounts}::text[]) OR address IN (SELECT jetton FROM jetton_wallets WHERE address = ANY(${accounts}::text[]))`),
-    sql.rows<{ address: string; collectionContent: unknown }>(
-      Prisma.sql`SELECT address, collection_content AS "collectionContent" FROM nft_collections WHERE address = ANY(${accounts}::text[])`,
-    ),
-    sql.rows<{ address: string; index: Prisma.Decimal; content: unknown }>(
-      Prisma.sql`SELECT address, index, content FROM nft_items WHERE address = ANY(${accounts}::text[])`,
-    ),
-  ]);
-  const uris = [...masters.map((m) => m.jettonContent), ...collections.map((c) => c.collectionContent), ...items.map((i) => i.content)]
-    .map((c) => asContent(c)?.uri)
-    .filter((u): u is string => typeof u === 'string');
-  const [fetched, codes] = await Promise.all([metadataFor(sql, [...new Set(uris)]), codesOf]);
   const entry = (info: TokenInfoJson) => ({ is_indexed: info.valid !== undefined, token_info: [info] });
-
   for (const a of accounts) {
     const code = codes.get(a);
     if (code && code.interfaces.some((i) => i in TOKEN_INTERFACES)) out.set(a, { is_indexed: false, token_info: [] });
   }
-  for (const w of wallets) {
+  for (const w of rows.wallets) {
     const extra = { balance: w.balance.toFixed(), jetton: w.jetton, owner: w.owner };
     out.set(w.address, { is_indexed: true, token_info: [{ valid: true, type: 'jetton_wallets', extra }] });
   }
-  for (const m of masters) out.set(m.address, entry(tokenInfo('jetton_masters', asContent(m.jettonContent), fetched)));
-  for (const c of collections) out.set(c.address, entry(tokenInfo('nft_collections', asContent(c.collectionContent), fetched)));
-  for (const i of items) out.set(i.address, entry(tokenInfo('nft_items', asContent(i.content), fetched, i.index.toFixed())));
+  for (const m of rows.masters) out.set(m.address, entry(tokenInfo('jetton_masters', asContent(m.content), rows.fetched)));
+  for (const c of rows.collections) out.set(c.address, entry(tokenInfo('nft_collections', asContent(c.content), rows.fetched)));
+  for (const i of rows.items) out.set(i.address, entry(tokenInfo('nft_items', asContent(i.content), rows.fetched, i.index.toFixed())));
   return sortedKeys(out);
 }
 
@@ -176,22 +134,17 @@ export interface SideMaps {
   metadata: MetadataJson;
 }
 
-/** address_book and metadata for the addresses a response mentions (one query for both). */
+/** address_book and metadata for the addresses a response mentions (one statement for both: side-rows.ts). */
 export async function sideMaps(ctx: V3Context, addresses: Iterable<string | null | undefined>, want = { book: true, metadata: true }): Promise<SideMaps> {
   const book = want.book && !ctx.noAddressBook;
   const meta = want.metadata && !ctx.noMetadata;
   const accounts = [...new Set([...addresses].filter((a): a is string => !!a))];
   if (!accounts.length || (!book && !meta)) return { address_book: {}, metadata: {} };
-  // Codes, names and token rows are independent lookups: all at once.
-  const codesOf = accountCodes(ctx.sql, accounts);
-  const [codes, domains, metadata] = await Promise.all([
-    codesOf,
-    book ? domainsOf(ctx.sql, accounts) : new Map<string, string>(),
-    meta ? metadataEntries(ctx.sql, accounts, codesOf) : {},
-  ]);
+  const rows = await readSideRows(ctx.sql, accounts, { book, tokens: meta });
+  const codes = await accountCodes(ctx.sql, rows.codes);
   return {
-    address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet, domains.get(a) ?? null)]))) : {},
-    metadata,
+    address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet, rows.domains.get(a) ?? null)]))) : {},
+    metadata: meta ? metadataEntries(accounts, rows, codes) : {},
   };
 }
 
@@ -203,10 +156,11 @@ export async function addressBookByInput(ctx: V3Context, inputs: string[]): Prom
     raw.set(input, p ? rawUpper(p.address) : null);
   }
   const accounts = [...new Set([...raw.values()].filter((a): a is string => a !== null))];
-  const [codes, domains] = await Promise.all([accounts.length ? accountCodes(ctx.sql, accounts) : new Map<string, AccountCode>(), domainsOf(ctx.sql, accounts)]);
+  const rows = await readSideRows(ctx.sql, accounts, { book: true, tokens: false });
+  const codes = await accountCodes(ctx.sql, rows.codes);
   const out = new Map<string, AddressBookEntryJson>();
   for (const [input, account] of raw) {
-    out.set(input, account === null ? { user_friendly: null, domain: null, interfaces: [] } : bookEntry(account, codes.get(account), ctx.testnet, domains.get(account) ?? null));
+    out.set(input, account === null ? { user_friendly: null, domain: null, interfaces: [] } : bookEntry(account, codes.get(account), ctx.testnet, rows.domains.get(account) ?? null));
   }
   return sortedKeys(out);
 }
@@ -222,5 +176,6 @@ export async function metadataByInput(ctx: V3Context, inputs: string[]): Promise
     ),
   ];
   if (!accounts.length) return {};
-  return metadataEntries(ctx.sql, accounts, accountCodes(ctx.sql, accounts));
+  const rows = await readSideRows(ctx.sql, accounts, { book: false, tokens: true });
+  return metadataEntries(accounts, rows, await accountCodes(ctx.sql, rows.codes));
 }

@@ -5,12 +5,14 @@
 // batch and from a batch of 1 (every growth step and every stopping rule taken). The devnet runs each
 // trace to its end before the next starts; traces running side by side (the walk's edge) are the SPAN
 // case of ../account-pages-plan.test.ts. The page's messages, read by trace id alongside its transactions,
-// are the ones read by transaction hash.
+// are the ones read by transaction hash. The trace cache (../trace-cache.ts) answers as building the traces does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../transactions-load';
 import { accountTracesByLt, findTraces, servedWhole, transactionsOfTraces, type TraceFilter, type TraceRow } from './traces';
+import { testApi } from '../../../testing/api';
+import { TraceCache } from '../trace-cache';
 
 let chain: TestChain;
 
@@ -30,7 +32,7 @@ function reference(f: TraceFilter & { account: string }): Promise<TraceRow[]> {
   return prisma().$queryRaw<TraceRow[]>(Prisma.sql`
     WITH mine AS MATERIALIZED (SELECT DISTINCT trace_id FROM transactions WHERE account = ${f.account})
     SELECT tr.trace_id, tr.external_hash, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
-      tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state
+      tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state, tr.classifier_version
     FROM traces tr WHERE tr.trace_id IN (SELECT trace_id FROM mine)
       AND tr.end_lt BETWEEN ${f.startLt ?? -1n}::int8 AND ${f.endLt ?? 2n ** 62n}::int8
       AND tr.end_utime BETWEEN ${f.startUtime ?? -1}::int8 AND ${f.endUtime ?? 2 ** 40}::int8
@@ -81,4 +83,42 @@ describe('/traces?account= on a devnet index', () => {
     }
     expect(transactions).toBeGreaterThan(100);
   }, 120_000);
+
+  it('answers with the trace cache are the answers built from the rows: first and repeated asks, with and without actions, a re-classification', async () => {
+    const cache = new TraceCache(64 * 1024 * 1024);
+    const cached = testApi({ db: chain.db!.db, traceCache: cache });
+    const built = testApi({ db: chain.db!.db, traceCache: null });
+    const accounts = await prisma().$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC, account LIMIT 6`;
+    const asks: [string, Record<string, string | number | boolean>][] = accounts.flatMap(({ account }) => [
+      ['traces', { account, limit: 15 }],
+      ['traces', { account, limit: 15, include_actions: true }],
+      ['traces', { account, limit: 15, include_actions: true, supported_action_types: 'v1' }],
+      ['events', { account, limit: 15, sort: 'asc' }],
+    ]);
+    const same = async (label: string) => {
+      for (const [route, q] of asks) {
+        const want = await built.callV3(route, q);
+        expect(want.status).toBe(200);
+        expect((await cached.callV3(route, q)).body, `${label} ${route} ${JSON.stringify(q)}`).toEqual(want.body);
+      }
+    };
+    await same('first ask');
+    expect(cache.stats.traces).toBeGreaterThan(50);
+    await same('from the cache');
+
+    // A re-classification stores other actions under a new classifier_version: answered at once.
+    const [trace] = await prisma().$queryRaw<{ trace_id: Uint8Array }[]>`
+      SELECT trace_id FROM actions WHERE trace_id IN (SELECT trace_id FROM transactions WHERE account = ${accounts[0]!.account}) LIMIT 1`;
+    const flip = () => prisma().$executeRaw`UPDATE actions SET success = NOT success WHERE trace_id = ${trace!.trace_id}`;
+    await flip();
+    await prisma().$executeRaw`UPDATE traces SET classifier_version = classifier_version + 1 WHERE trace_id = ${trace!.trace_id}`;
+    try {
+      await same('after a re-classification');
+    } finally {
+      await flip();
+      await prisma().$executeRaw`UPDATE traces SET classifier_version = classifier_version - 1 WHERE trace_id = ${trace!.trace_id}`;
+    }
+    await cached.close();
+    await built.close();
+  }, 300_000);
 });

@@ -22,6 +22,7 @@ export interface TraceRow {
   pending_messages: number;
   is_incomplete: boolean;
   classification_state: 'unclassified' | 'failed' | 'ok' | 'broken';
+  classifier_version: number | null;
 }
 
 export interface TraceFilter {
@@ -42,7 +43,7 @@ export interface TraceFilter {
 const byteaArray = (bufs: Buffer[]) => Prisma.sql`${bufs.map(bytes)}::bytea[]`;
 
 const TRACE_COLUMNS = Prisma.sql`tr.trace_id, tr.external_hash, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
-  tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state`;
+  tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state, tr.classifier_version`;
 
 const byTime = (f: TraceFilter) => f.startUtime !== undefined || f.endUtime !== undefined;
 const direction = (f: TraceFilter) => Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');

@@ -13,9 +13,10 @@ import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from 
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { findTraces, servedWhole, transactionsOfTraces } from '../queries/traces';
+import { findTraces, servedWhole, transactionsOfTraces, type TraceRow } from '../queries/traces';
 import { traceJson } from '../trace-json';
-import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionParts } from '../transactions-load';
+import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../transactions-load';
+import { traceCacheKey, type CachedTrace } from '../trace-cache';
 import { bounds, requireMasterchainBlock } from './common';
 
 const supportedParam = () => ({
@@ -53,23 +54,48 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     sort,
   });
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
+  // Finished traces asked for before come from the process's cache (trace-cache.ts); the others are built.
+  const cacheKeys = rows.map((r) => (ctx.traceCache ? traceCacheKey(r, withActions ? supported : null) : null));
+  const cached = cacheKeys.map((k) => (k ? ctx.traceCache!.get(k) : undefined));
+  const build = rows.filter((_, i) => !cached[i]);
+  const built = await buildTraces(ctx, build, withActions ? supported : null, cached.flatMap((c) => c?.addresses ?? []));
+  const traces: TraceJson[] = rows.map((r, i) => {
+    if (cached[i]) return cached[i].json;
+    const b = built.traces.get(hex(r.trace_id))!;
+    if (cacheKeys[i]) ctx.traceCache!.set(cacheKeys[i], b);
+    return b.json;
+  });
+  return { traces, ...(await built.maps) };
+}
+
+/**
+ * The traces of `rows` as v3 serves them, each with the accounts its side maps cover, and the side maps
+ * of those accounts and of `alsoAddresses` (the cached traces of the same answer).
+ */
+async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
   // The transactions, their messages (by trace id: the same rows as by transaction, read alongside) and
   // the actions at once; then the side maps are read while the transactions are mapped.
   const messages = messagesOfTraces(ctx.sql, servedWhole(rows));
   messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
   const [txRows, actions] = await Promise.all([
     transactionsOfTraces(ctx.sql, rows),
-    withActions ? actionsOfTraces(ctx.sql, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
+    supported ? actionsOfTraces(ctx.sql, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
   ]);
   const parts = await transactionParts(ctx.sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages);
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
-  const maps = sideMaps(ctx, [...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
-  maps.catch(() => undefined); // awaited below, after the mapping
+  const maps = sideMaps(ctx, [...alsoAddresses, ...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
+  maps.catch(() => undefined); // awaited by the caller, after the mapping
   const txs = mapTransactions(parts);
   const byTrace = new Map<string, typeof txs>();
   for (const t of txs) if (t.trace_id) byTrace.set(t.trace_id, [...(byTrace.get(t.trace_id) ?? []), t]);
-  const traces: TraceJson[] = rows.map((r) => traceJson(r, byTrace.get(b64(r.trace_id)) ?? null, actionsOf.get(hex(r.trace_id))));
-  return { traces, ...(await maps) };
+  const traces = new Map<string, CachedTrace>();
+  for (const r of rows) {
+    const mine = byTrace.get(b64(r.trace_id)) ?? null;
+    const acts = actionsOf.get(hex(r.trace_id));
+    const json = traceJson(r, mine, acts);
+    traces.set(hex(r.trace_id), { json, addresses: [...new Set([...transactionAddresses(mine ?? []), ...actionAddresses(acts ?? [])])] });
+  }
+  return { traces, maps };
 }
 
 export const traces = defineRoute({

@@ -1,0 +1,77 @@
+// Finished traces as /traces and /events serve them, kept in memory by each API process. A complete
+// trace never changes: its transactions, messages and account states are final, and its actions are
+// those of its classifier_version (a re-classification stores a new version, so a new key). The same
+// traces are asked for again and again — wallets poll their account's traces, explorers refresh pages —
+// and building one (its rows, messages and states read and mapped) is most of such an answer's cost.
+// Bounded by an estimate of the answers' size; the least recently used go first.
+import type { TraceJson, TransactionJson } from './models';
+import type { TraceRow } from './queries/traces';
+import { hex } from './encode';
+
+export interface CachedTrace {
+  json: TraceJson;
+  /** The accounts its side maps cover (its transactions' and actions' addresses). */
+  addresses: string[];
+}
+
+export class TraceCache {
+  private readonly entries = new Map<string, { trace: CachedTrace; size: number }>();
+  private size = 0;
+
+  /** `maxBytes`: the estimated JSON size of the traces kept (traceSize). */
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): CachedTrace | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    // Most recently used last: a Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.trace;
+  }
+
+  set(key: string, trace: CachedTrace): void {
+    const size = traceSize(trace.json);
+    // One huge trace must not empty the cache of everything else.
+    if (size > this.maxBytes / 16 || this.entries.has(key)) return;
+    this.entries.set(key, { trace, size });
+    this.size += size;
+    for (const [k, e] of this.entries) {
+      if (this.size <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.size -= e.size;
+    }
+  }
+
+  get stats() {
+    return { traces: this.entries.size, bytes: this.size };
+  }
+}
+
+/**
+ * The cache key of a trace answered with `actions` (the supported action types, sorted, or null
+ * without actions), or null when the trace may still change: pending or broken, too large to serve
+ * whole, or (with actions) not classified yet.
+ */
+export function traceCacheKey(r: TraceRow, actions: readonly string[] | null): string | null {
+  if (r.state !== 'complete' || r.is_incomplete) return null;
+  if (actions === null) return `${hex(r.trace_id)}`;
+  if (r.classifier_version === null || (r.classification_state !== 'ok' && r.classification_state !== 'failed')) return null;
+  return `${hex(r.trace_id)}:${r.classifier_version}:${actions.join(',')}`;
+}
+
+// An estimate of a trace's JSON size: the message bodies and init states (base64) dominate large ones;
+// the rest is close to fixed per transaction and action.
+const PER_TRANSACTION = 2_500;
+const PER_ACTION = 600;
+
+function traceSize(t: TraceJson): number {
+  const txs = t.transactions ? Object.values(t.transactions) : [];
+  let size = 1_000 + PER_ACTION * (t.actions?.length ?? 0) + PER_TRANSACTION * txs.length;
+  const message = (m: TransactionJson['in_msg']) => (m ? (m.message_content?.body?.length ?? 0) + (m.init_state?.body?.length ?? 0) : 0);
+  for (const tx of txs) {
+    size += message(tx.in_msg);
+    for (const m of tx.out_msgs) size += message(m);
+  }
+  return size;
+}
