@@ -15,19 +15,31 @@ export interface PlanNode {
 
 /** The plan tree of `query`. */
 export async function planTree(db: Database, query: Prisma.Sql): Promise<PlanNode> {
+  const [root] = await explainAll(db, [query]);
+  return root!;
+}
+
+/** The plan trees of `queries`, EXPLAINed in one session (a PostgreSQL session is a new connection). */
+async function explainAll(db: Database, queries: Prisma.Sql[]): Promise<PlanNode[]> {
+  await partitionsOf(db); // read before the session: PGlite runs one session at a time
   // A few thousand rows fit in a handful of pages, where a scan of the whole table is the cheapest plan
   // for anything; with scans priced out the planner shows which index (if any) serves the query.
-  const rows = await db.session(async (s) => {
+  const roots = await db.session(async (s) => {
     await s.query('SET enable_seqscan = off');
     try {
-      return await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
+      const out: PlanNode[] = [];
+      for (const query of queries) {
+        const rows = await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
+        const raw = rows[0]!['QUERY PLAN'];
+        out.push(((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan);
+      }
+      return out;
     } finally {
+      // PGlite's session is the database's one connection.
       await s.query('RESET enable_seqscan');
     }
   });
-  const raw = rows[0]!['QUERY PLAN'];
-  const root = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
-  return underParentNames(db, root);
+  return Promise.all(roots.map((root) => underParentNames(db, root)));
 }
 
 /**
@@ -119,4 +131,22 @@ export function subsets<F>(filters: Record<string, Partial<F>>): [string, Partia
     out.push([chosen.join('+'), Object.assign({}, ...chosen.map((n) => filters[n]))]);
   }
   return out;
+}
+
+/** Every way to take one entry of each set (an entry named '' is the filter left out), each as one name and one merged filter. */
+export function product<F>(...sets: Record<string, Partial<F>>[]): [string, Partial<F>][] {
+  let out: [string, Partial<F>][] = [['', {}]];
+  for (const set of sets)
+    out = out.flatMap(([name, f]) => Object.entries(set).map(([n, g]): [string, Partial<F>] => [[name, n].filter(Boolean).join(' '), { ...f, ...g }]));
+  return out;
+}
+
+/** Plans each named query; what indexProblems finds on any of `tables`, as `name: problem; …` lines. */
+export async function badPlans(db: Database, queries: [string, Prisma.Sql][], tables: string[]): Promise<{ planned: number; bad: string[] }> {
+  const roots = await explainAll(db, queries.map(([, q]) => q));
+  const bad = queries.flatMap(([name], i) => {
+    const found = tables.flatMap((t) => indexProblems(roots[i]!, t));
+    return found.length ? [`${name}: ${found.join('; ')}`] : [];
+  });
+  return { planned: roots.length, bad };
 }

@@ -1,12 +1,14 @@
 // jetton_transfers and jetton_burns for GET /jetton/transfers and /jetton/burns: the filters they share
 // (transaction lt and time ranges, wallets, master), their ordering and their JSON shapes (§3.12, §3.13).
 import { Cell } from '@ton/core';
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { b64, dec, optB64 } from '../encode';
 import { decodeBody } from '../mappers';
 import type { JettonBurnJson, JettonTransferJson } from '../models';
 import type { Page, SortOrder } from '../params';
 import { txRangeAndOrder } from './tx-range';
+import { oneOf, where } from './where';
 
 export interface JettonEventFilter {
   jettonWallet?: string[];
@@ -24,17 +26,14 @@ export interface JettonTransferFilter extends JettonEventFilter {
   direction?: 'in' | 'out' | 'both';
 }
 
-
 /** Conditions both tables share, and the order: tx_now with time bounds, tx_lt otherwise. */
 function shared(f: JettonEventFilter) {
   const cond: Prisma.Sql[] = [];
-  if (f.jettonWallet?.length) cond.push(Prisma.sql`jetton_wallet = ANY(${f.jettonWallet}::text[])`);
+  if (f.jettonWallet?.length) cond.push(oneOf('jetton_wallet', f.jettonWallet));
   if (f.jettonMaster) cond.push(Prisma.sql`jetton_master = ${f.jettonMaster}`);
   const order = txRangeAndOrder(f, cond);
   return { cond, order };
 }
-
-const where = (cond: Prisma.Sql[]) => (cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty);
 
 interface EventRow {
   tx_hash: Uint8Array;
@@ -61,20 +60,23 @@ interface BurnRow extends EventRow {
   owner: string | null;
 }
 
-/** Non-aborted transfers (toncenter lists only those). */
-export async function findJettonTransfers(prisma: PrismaClient, f: JettonTransferFilter, page: Page): Promise<JettonTransferJson[]> {
+/** The query of one page of transfers: non-aborted ones (toncenter lists only those). */
+export function jettonTransfersQuery(f: JettonTransferFilter, page: Page): Prisma.Sql {
   const { cond, order } = shared(f);
   cond.push(Prisma.sql`NOT tx_aborted`);
   if (f.owner?.length) {
-    const owners = f.owner;
-    if (f.direction === 'in') cond.push(Prisma.sql`destination = ANY(${owners}::text[])`);
-    else if (f.direction === 'out') cond.push(Prisma.sql`source = ANY(${owners}::text[])`);
-    else cond.push(Prisma.sql`(source = ANY(${owners}::text[]) OR destination = ANY(${owners}::text[]))`);
+    if (f.direction === 'in') cond.push(oneOf('destination', f.owner));
+    else if (f.direction === 'out') cond.push(oneOf('source', f.owner));
+    else cond.push(Prisma.sql`(${oneOf('source', f.owner)} OR ${oneOf('destination', f.owner)})`);
   }
-  const rows = await prisma.$queryRaw<TransferRow[]>(Prisma.sql`
+  return Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, amount, source, destination, jetton_wallet, jetton_master,
            response_destination, custom_payload, forward_ton_amount, forward_payload, trace_id
-    FROM jetton_transfers ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+    FROM jetton_transfers ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export async function findJettonTransfers(sql: SqlReader, f: JettonTransferFilter, page: Page): Promise<JettonTransferJson[]> {
+  const rows = await sql.rows<TransferRow>(jettonTransfersQuery(f, page));
   return rows.map((r) => ({
     query_id: dec(r.query_id),
     source: r.source,
@@ -100,13 +102,17 @@ export interface JettonBurnFilter extends JettonEventFilter {
   owner?: string[];
 }
 
-/** Burns, aborted ones included (as toncenter lists them). */
-export async function findJettonBurns(prisma: PrismaClient, f: JettonBurnFilter, page: Page): Promise<JettonBurnJson[]> {
+/** The query of one page of burns, aborted ones included (as toncenter lists them). */
+export function jettonBurnsQuery(f: JettonBurnFilter, page: Page): Prisma.Sql {
   const { cond, order } = shared(f);
-  if (f.owner?.length) cond.push(Prisma.sql`owner = ANY(${f.owner}::text[])`);
-  const rows = await prisma.$queryRaw<BurnRow[]>(Prisma.sql`
+  if (f.owner?.length) cond.push(oneOf('owner', f.owner));
+  return Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, owner, jetton_wallet, jetton_master, amount, response_destination, custom_payload, trace_id
-    FROM jetton_burns ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+    FROM jetton_burns ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export async function findJettonBurns(sql: SqlReader, f: JettonBurnFilter, page: Page): Promise<JettonBurnJson[]> {
+  const rows = await sql.rows<BurnRow>(jettonBurnsQuery(f, page));
   return rows.map((r) => ({
     query_id: dec(r.query_id),
     owner: r.owner,

@@ -1,8 +1,10 @@
 // jetton_masters for GET /jetton/masters: filters, ordering and the JSON shape (api-v3.md §2, §3.10).
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
 import type { JettonMasterJson } from '../models';
 import type { Page } from '../params';
+import { oneOf, where } from './where';
 
 export interface JettonMasterFilter {
   address?: string[];
@@ -21,16 +23,19 @@ interface Row {
   last_transaction_lt: bigint;
 }
 
-/** Masters by insertion order (toncenter's id), or by address when addresses are given. */
-export async function findJettonMasters(prisma: PrismaClient, f: JettonMasterFilter, page: Page): Promise<JettonMasterJson[]> {
+/** The query of one page: masters by insertion order (toncenter's id), or by address when addresses are given. */
+export function jettonMastersQuery(f: JettonMasterFilter, page: Page): Prisma.Sql {
   const cond: Prisma.Sql[] = [];
-  if (f.address?.length) cond.push(Prisma.sql`address = ANY(${f.address}::text[])`);
-  if (f.adminAddress?.length) cond.push(Prisma.sql`admin_address = ANY(${f.adminAddress}::text[])`);
-  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
+  if (f.address?.length) cond.push(oneOf('address', f.address));
+  if (f.adminAddress?.length) cond.push(oneOf('admin_address', f.adminAddress));
   const order = f.address?.length ? Prisma.sql`address ASC` : Prisma.sql`id ASC`;
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+  return Prisma.sql`
     SELECT address, total_supply, mintable, admin_address, jetton_content, jetton_wallet_code_hash, code_hash, data_hash, last_transaction_lt
-    FROM jetton_masters ${where} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+    FROM jetton_masters ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export async function findJettonMasters(sql: SqlReader, f: JettonMasterFilter, page: Page): Promise<JettonMasterJson[]> {
+  const rows = await sql.rows<Row>(jettonMastersQuery(f, page));
   return rows.map((r) => ({
     address: r.address,
     total_supply: dec(r.total_supply),

@@ -1,8 +1,10 @@
 // jetton_wallets for GET /jetton/wallets: filters, ordering and the JSON shape (api-v3.md §2, §3.11).
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
 import type { JettonWalletJson } from '../models';
 import type { Page, SortOrder } from '../params';
+import { oneOf, where } from './where';
 
 export interface JettonWalletFilter {
   address?: string[];
@@ -24,16 +26,15 @@ interface Row {
 }
 
 /**
- * Wallets by address (address order), else grouped by owner, else by a single jetton, then the sort
- * column — the (owner|jetton, id|balance) indexes serve each of these orders.
+ * The query of one page: wallets by address (address order), else grouped by owner, else by a single
+ * jetton, then the sort column — the (owner|jetton, id|balance) indexes serve each of these orders.
  */
-export async function findJettonWallets(prisma: PrismaClient, f: JettonWalletFilter, page: Page): Promise<JettonWalletJson[]> {
+export function jettonWalletsQuery(f: JettonWalletFilter, page: Page): Prisma.Sql {
   const cond: Prisma.Sql[] = [];
-  if (f.address?.length) cond.push(Prisma.sql`address = ANY(${f.address}::text[])`);
-  if (f.owner?.length) cond.push(Prisma.sql`owner = ANY(${f.owner}::text[])`);
-  if (f.jetton?.length) cond.push(Prisma.sql`jetton = ANY(${f.jetton}::text[])`);
+  if (f.address?.length) cond.push(oneOf('address', f.address));
+  if (f.owner?.length) cond.push(oneOf('owner', f.owner));
+  if (f.jetton?.length) cond.push(oneOf('jetton', f.jetton));
   if (f.excludeZeroBalance) cond.push(Prisma.sql`balance > 0`);
-  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
   const dir = Prisma.raw(f.sort === 'desc' ? 'DESC' : 'ASC');
   const column = f.sort ? Prisma.sql`balance ${dir}, id ${dir}` : Prisma.sql`id ASC`;
   const order = f.address?.length
@@ -43,9 +44,13 @@ export async function findJettonWallets(prisma: PrismaClient, f: JettonWalletFil
       : f.jetton?.length === 1
         ? Prisma.sql`jetton ASC, ${column}`
         : column;
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+  return Prisma.sql`
     SELECT address, balance, owner, jetton, last_transaction_lt, code_hash, data_hash
-    FROM jetton_wallets ${where} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+    FROM jetton_wallets ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export async function findJettonWallets(sql: SqlReader, f: JettonWalletFilter, page: Page): Promise<JettonWalletJson[]> {
+  const rows = await sql.rows<Row>(jettonWalletsQuery(f, page));
   return rows.map((r) => ({
     address: r.address,
     balance: dec(r.balance),

@@ -2,13 +2,15 @@
 // §3.19): wallets by address or by member (signer or proposer), orders by address or by wallet, each in
 // insertion order {sort}; a wallet's newest orders (LIMITS.multisigOrdersPerWallet, at most
 // LIMITS.multisigOrdersPerAnswer per answer) are attached in insertion order.
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { optB64 } from '../encode';
 import type { MultisigJson, MultisigOrderJson } from '../models';
 import { orderActions } from '../multisig-actions';
 import type { Page, SortOrder } from '../params';
 import { cellFromBoc } from '../../../actions/cells';
 import { LIMITS } from '../../../http/limits';
+import { oneOf } from './where';
 
 interface WalletRow {
   address: string;
@@ -62,29 +64,44 @@ function orderJson(r: OrderRow, parseActions: boolean): MultisigOrderJson {
   };
 }
 
+export interface MultisigWalletFilter {
+  addresses?: string[];
+  members?: string[];
+}
+
+/** The query of one page of wallets, in insertion order {sort}. */
+export function multisigWalletsQuery(f: MultisigWalletFilter, sort: SortOrder, page: Page): Prisma.Sql {
+  const conds: Prisma.Sql[] = [];
+  if (f.addresses?.length) conds.push(oneOf('address', f.addresses));
+  if (f.members?.length) conds.push(Prisma.sql`(signers && ${f.members}::varchar[] OR proposers && ${f.members}::varchar[])`);
+  return Prisma.sql`
+    SELECT address, next_order_seqno, threshold, signers, proposers, code_hash, data_hash, last_transaction_lt
+    FROM multisig_wallets WHERE ${Prisma.join(conds, ' AND ')} ORDER BY id ${direction(sort)} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+/**
+ * The orders attached to `wallets`: each wallet's newest off (multisig_address, id), at most
+ * multisigOrdersPerWallet; of those at most multisigOrdersPerAnswer in all, every wallet's newest before
+ * any wallet's next (rank), so a page of many busy wallets still shows each one's latest orders.
+ */
+export const walletOrdersQuery = (wallets: string[]): Prisma.Sql => Prisma.sql`
+  SELECT o.* FROM unnest(${wallets}::text[]) AS w(address)
+  CROSS JOIN LATERAL (
+    SELECT ${ORDER_COLUMNS}, id, row_number() OVER (ORDER BY id DESC) AS rank
+    FROM (SELECT ${ORDER_COLUMNS}, id FROM multisig_orders WHERE multisig_address = w.address ORDER BY id DESC LIMIT ${LIMITS.multisigOrdersPerWallet}) newest
+  ) o
+  ORDER BY o.rank, o.id DESC LIMIT ${LIMITS.multisigOrdersPerAnswer}`;
+
 export async function findMultisigWallets(
-  prisma: PrismaClient,
-  f: { addresses?: string[]; members?: string[] },
+  sql: SqlReader,
+  f: MultisigWalletFilter,
   o: { includeOrders: boolean; sort: SortOrder; page: Page },
 ): Promise<MultisigJson[]> {
-  const conds: Prisma.Sql[] = [];
-  if (f.addresses?.length) conds.push(Prisma.sql`address = ANY(${f.addresses}::text[])`);
-  if (f.members?.length) conds.push(Prisma.sql`(signers && ${f.members}::varchar[] OR proposers && ${f.members}::varchar[])`);
-  const rows = await prisma.$queryRaw<WalletRow[]>(Prisma.sql`
-    SELECT address, next_order_seqno, threshold, signers, proposers, code_hash, data_hash, last_transaction_lt
-    FROM multisig_wallets WHERE ${Prisma.join(conds, ' AND ')} ORDER BY id ${direction(o.sort)} LIMIT ${o.page.take} OFFSET ${o.page.skip}`);
+  const rows = await sql.rows<WalletRow>(multisigWalletsQuery(f, o.sort, o.page));
   const orders = new Map<string, MultisigOrderJson[]>();
   if (o.includeOrders && rows.length) {
-    // Each wallet's newest orders off (multisig_address, id), at most multisigOrdersPerWallet; of those at
-    // most multisigOrdersPerAnswer in all, every wallet's newest before any wallet's next (rank), so a page
-    // of many busy wallets still shows each one's latest orders. Attached in id order.
-    const found = await prisma.$queryRaw<(OrderRow & { id: bigint })[]>(Prisma.sql`
-      SELECT o.* FROM unnest(${rows.map((r) => r.address)}::text[]) AS w(address)
-      CROSS JOIN LATERAL (
-        SELECT ${ORDER_COLUMNS}, id, row_number() OVER (ORDER BY id DESC) AS rank
-        FROM (SELECT ${ORDER_COLUMNS}, id FROM multisig_orders WHERE multisig_address = w.address ORDER BY id DESC LIMIT ${LIMITS.multisigOrdersPerWallet}) newest
-      ) o
-      ORDER BY o.rank, o.id DESC LIMIT ${LIMITS.multisigOrdersPerAnswer}`);
+    const found = await sql.rows<OrderRow & { id: bigint }>(walletOrdersQuery(rows.map((r) => r.address)));
+    // Attached in id order.
     found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const r of found) orders.set(r.multisig_address, [...(orders.get(r.multisig_address) ?? []), orderJson(r, false)]);
   }
@@ -102,16 +119,26 @@ export async function findMultisigWallets(
   }));
 }
 
+export interface MultisigOrderFilter {
+  addresses?: string[];
+  multisigs?: string[];
+}
+
+/** The query of one page of orders, in insertion order {sort}. */
+export function multisigOrdersQuery(f: MultisigOrderFilter, sort: SortOrder, page: Page): Prisma.Sql {
+  const conds: Prisma.Sql[] = [];
+  if (f.addresses?.length) conds.push(oneOf('address', f.addresses));
+  if (f.multisigs?.length) conds.push(oneOf('multisig_address', f.multisigs));
+  return Prisma.sql`
+    SELECT ${ORDER_COLUMNS} FROM multisig_orders WHERE ${Prisma.join(conds, ' AND ')}
+    ORDER BY id ${direction(sort)} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
 export async function findMultisigOrders(
-  prisma: PrismaClient,
-  f: { addresses?: string[]; multisigs?: string[] },
+  sql: SqlReader,
+  f: MultisigOrderFilter,
   o: { parseActions: boolean; sort: SortOrder; page: Page },
 ): Promise<MultisigOrderJson[]> {
-  const conds: Prisma.Sql[] = [];
-  if (f.addresses?.length) conds.push(Prisma.sql`address = ANY(${f.addresses}::text[])`);
-  if (f.multisigs?.length) conds.push(Prisma.sql`multisig_address = ANY(${f.multisigs}::text[])`);
-  const rows = await prisma.$queryRaw<OrderRow[]>(Prisma.sql`
-    SELECT ${ORDER_COLUMNS} FROM multisig_orders WHERE ${Prisma.join(conds, ' AND ')}
-    ORDER BY id ${direction(o.sort)} LIMIT ${o.page.take} OFFSET ${o.page.skip}`);
+  const rows = await sql.rows<OrderRow>(multisigOrdersQuery(f, o.sort, o.page));
   return rows.map((r) => orderJson(r, o.parseActions));
 }

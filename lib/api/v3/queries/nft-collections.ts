@@ -1,10 +1,12 @@
 // nft_collections for GET /nft/collections (and the collection embedded in each NFT item): filters,
 // ordering and the JSON shape (api-v3.md §2.3, §3.14).
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
 import type { NftCollectionJson } from '../models';
 import type { Page } from '../params';
 import { sorted } from './jetton-masters';
+import { oneOf, where } from './where';
 
 export interface NftCollectionFilter {
   address?: string[];
@@ -37,13 +39,15 @@ export function collectionJson(r: CollectionRow, t: string): NftCollectionJson |
   };
 }
 
-/** Collections by insertion order (toncenter's id); filtered ones in no promised order (here: id too). */
-export async function findNftCollections(prisma: PrismaClient, f: NftCollectionFilter, page: Page): Promise<NftCollectionJson[]> {
+/** The query of one page: collections by insertion order (toncenter's id); filtered ones in no promised order (here: id too). */
+export function nftCollectionsQuery(f: NftCollectionFilter, page: Page): Prisma.Sql {
   const cond: Prisma.Sql[] = [];
-  if (f.address?.length) cond.push(Prisma.sql`c.address = ANY(${f.address}::text[])`);
-  if (f.owner?.length) cond.push(Prisma.sql`c.owner_address = ANY(${f.owner}::text[])`);
-  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
-  const rows = await prisma.$queryRaw<CollectionRow[]>(Prisma.sql`
-    SELECT ${collectionColumns('c')} FROM nft_collections c ${where} ORDER BY c.id ASC LIMIT ${page.take} OFFSET ${page.skip}`);
+  if (f.address?.length) cond.push(oneOf('c.address', f.address));
+  if (f.owner?.length) cond.push(oneOf('c.owner_address', f.owner));
+  return Prisma.sql`SELECT ${collectionColumns('c')} FROM nft_collections c ${where(cond)} ORDER BY c.id ASC LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export async function findNftCollections(sql: SqlReader, f: NftCollectionFilter, page: Page): Promise<NftCollectionJson[]> {
+  const rows = await sql.rows<CollectionRow>(nftCollectionsQuery(f, page));
   return rows.map((r) => collectionJson(r, 'c')!);
 }

@@ -1,6 +1,7 @@
 // nft_sales for GET /nft/sales: the sales and auctions among the given addresses, sales first, each
 // with the item it sells (api-v3.md §2.3, §3.17).
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { optB64 } from '../encode';
 import type { NftSaleJson } from '../models';
 import { findNftItems } from './nft-items';
@@ -18,13 +19,16 @@ interface Row {
   last_transaction_lt: bigint;
 }
 
-export async function findNftSales(prisma: PrismaClient, addresses: string[]): Promise<NftSaleJson[]> {
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
-    SELECT address, type, nft_address, nft_owner_address, marketplace_address, created_at, details, code_hash, data_hash, last_transaction_lt
-    FROM nft_sales WHERE address = ANY(${addresses}::text[])
-    ORDER BY CASE type WHEN 'getgems_sale' THEN 0 ELSE 1 END, address`);
+/** The sales among `addresses`, sales before auctions. */
+export const nftSalesQuery = (addresses: string[]): Prisma.Sql => Prisma.sql`
+  SELECT address, type, nft_address, nft_owner_address, marketplace_address, created_at, details, code_hash, data_hash, last_transaction_lt
+  FROM nft_sales WHERE address = ANY(${addresses}::text[])
+  ORDER BY CASE type WHEN 'getgems_sale' THEN 0 ELSE 1 END, address`;
+
+export async function findNftSales(sql: SqlReader, addresses: string[]): Promise<NftSaleJson[]> {
+  const rows = await sql.rows<Row>(nftSalesQuery(addresses));
   const nfts = rows.flatMap((r) => (r.nft_address ? [r.nft_address] : []));
-  const items = nfts.length ? await findNftItems(prisma, { address: nfts }, { take: nfts.length, skip: 0 }) : [];
+  const items = nfts.length ? await findNftItems(sql, { address: nfts }, { take: nfts.length, skip: 0 }) : [];
   const byAddress = new Map(items.map((i) => [i.address, i]));
   return rows.map((r) => {
     // Optional fields absent rather than null (toncenter omits them), in the model's key order.

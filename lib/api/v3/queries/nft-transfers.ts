@@ -1,11 +1,13 @@
 // nft_transfers for GET /nft/transfers: filters, ordering and the JSON shape (api-v3.md §2.3, §3.16).
 // Aborted transfers are listed, as toncenter lists them.
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { b64, dec, optB64 } from '../encode';
 import type { NftTransferJson } from '../models';
 import type { Page, SortOrder } from '../params';
 import { txRangeAndOrder } from './tx-range';
 import { decodePayload } from './jetton-events';
+import { oneOf, where } from './where';
 
 export interface NftTransferFilter {
   owner?: string[];
@@ -19,7 +21,6 @@ export interface NftTransferFilter {
   endLt?: bigint;
   sort: SortOrder;
 }
-
 
 interface Row {
   tx_hash: Uint8Array;
@@ -38,22 +39,25 @@ interface Row {
   trace_id: Uint8Array | null;
 }
 
-/** Ordered by tx_lt {sort}, or by tx_now {sort} when a time bound is given. */
-export async function findNftTransfers(prisma: PrismaClient, f: NftTransferFilter, page: Page): Promise<NftTransferJson[]> {
+/** The query of one page, ordered by tx_lt {sort}, or by tx_now {sort} when a time bound is given. */
+export function nftTransfersQuery(f: NftTransferFilter, page: Page): Prisma.Sql {
   const cond: Prisma.Sql[] = [];
   if (f.owner?.length) {
-    if (f.direction === 'in') cond.push(Prisma.sql`new_owner = ANY(${f.owner}::text[])`);
-    else if (f.direction === 'out') cond.push(Prisma.sql`old_owner = ANY(${f.owner}::text[])`);
-    else cond.push(Prisma.sql`(old_owner = ANY(${f.owner}::text[]) OR new_owner = ANY(${f.owner}::text[]))`);
+    if (f.direction === 'in') cond.push(oneOf('new_owner', f.owner));
+    else if (f.direction === 'out') cond.push(oneOf('old_owner', f.owner));
+    else cond.push(Prisma.sql`(${oneOf('old_owner', f.owner)} OR ${oneOf('new_owner', f.owner)})`);
   }
-  if (f.item?.length) cond.push(Prisma.sql`nft_item_address = ANY(${f.item}::text[])`);
+  if (f.item?.length) cond.push(oneOf('nft_item_address', f.item));
   if (f.collection) cond.push(Prisma.sql`nft_collection_address = ${f.collection}`);
   const order = txRangeAndOrder(f, cond);
-  const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+  return Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, nft_item_address, nft_collection_address, old_owner, new_owner,
            response_destination, custom_payload, forward_amount, forward_payload, trace_id
-    FROM nft_transfers ${where} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`);
+    FROM nft_transfers ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export async function findNftTransfers(sql: SqlReader, f: NftTransferFilter, page: Page): Promise<NftTransferJson[]> {
+  const rows = await sql.rows<Row>(nftTransfersQuery(f, page));
   return rows.map((r) => ({
     query_id: dec(r.query_id),
     nft_address: r.nft_item_address,

@@ -2,11 +2,12 @@
 // walletStates. States come from latest_account_states (the newest state of each account).
 import { z } from 'zod';
 import type { LatestAccountState } from '../../../db/generated/client';
-import { amountMap, b64, bytes, dec, hex, optB64 } from '../encode';
+import { amountMap, b64, dec, hex, optB64 } from '../encode';
 import { unprocessable } from '../errors';
 import { bocCell, detectInterfaces } from '../interfaces';
 import { AccountBalances, AccountStatesResponse, AddressBook, Metadata, WalletStatesResponse, type AccountStateFullJson, type WalletStateJson } from '../models';
 import { limitParams, p, page } from '../params';
+import { findLatestStates, findTopBalances } from '../queries/account-states';
 import { defineRoute } from '../route';
 import { addressBookByInput, metadataByInput, methodsByCodeHash, sideMaps } from '../side-maps';
 import { parseWalletData, WALLET_CODE_HASHES } from '../../../ton/wallets';
@@ -20,14 +21,8 @@ export const topAccountsByBalance = defineRoute({
   query: z.object({ limit: limitParams().limit, offset: limitParams().offset }),
   response: AccountBalances,
   errors: { 422: 'limit is not allowed' },
-  async run(q, { prisma }) {
-    const { take, skip } = page(q);
-    const rows = await prisma.latestAccountState.findMany({
-      select: { account: true, balance: true },
-      orderBy: [{ balance: 'desc' }, { account: 'asc' }],
-      take,
-      skip,
-    });
+  async run(q, ctx) {
+    const rows = await findTopBalances(ctx.sql, page(q));
     return rows.map((r) => ({ account: r.account, balance: dec(r.balance) }));
   },
 });
@@ -74,8 +69,6 @@ const stateQuery = (withBoc: boolean) =>
     code_hash: p.hashes('Only accounts with one of these code hashes.'),
   });
 
-const MAX_STATES = 1000;
-
 /**
  * Latest states of the requested accounts, in the order requested (toncenter leaves the order to the
  * database); unknown accounts are absent.
@@ -84,10 +77,7 @@ const MAX_STATES = 1000;
  */
 async function latestStates(ctx: V3Context, q: { address?: string[]; code_hash?: Buffer[] }): Promise<LatestAccountState[]> {
   if (!q.address?.length) throw unprocessable('address of account is required');
-  const rows = await ctx.prisma.latestAccountState.findMany({
-    where: { account: { in: q.address }, codeHash: q.code_hash?.length ? { in: q.code_hash.map(bytes) } : undefined },
-    take: MAX_STATES,
-  });
+  const rows = await findLatestStates(ctx.sql, { accounts: q.address, codeHashes: q.code_hash });
   const position = new Map(q.address.map((a, i) => [a, i] as const).reverse());
   return rows.sort((a, b) => position.get(a.account)! - position.get(b.account)!);
 }

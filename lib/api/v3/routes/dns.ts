@@ -24,7 +24,7 @@ export const dnsRecords = defineRoute({
   async run(q, ctx) {
     if (q.wallet === undefined && q.domain === undefined) throw unprocessable('either wallet address or domain is required');
     if (q.wallet !== undefined && q.domain !== undefined) throw unprocessable('provide either wallet address or domain, not both');
-    const records = await findDnsRecords(ctx.prisma, { wallet: q.wallet, domain: q.domain?.toLowerCase() }, page(q));
+    const records = await findDnsRecords(ctx.sql, { wallet: q.wallet, domain: q.domain?.toLowerCase() }, page(q));
     const { address_book } = await sideMaps(ctx, records.flatMap((r) => [r.nft_item_address, r.nft_item_owner, r.dns_wallet]), { book: true, metadata: false });
     return { records, address_book };
   },

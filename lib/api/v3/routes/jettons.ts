@@ -26,7 +26,7 @@ export const jettonMasters = defineRoute({
   response: JettonMastersResponse,
   errors: { 422: 'invalid parameter or limit' },
   async run(q, ctx) {
-    const list = await findJettonMasters(ctx.prisma, { address: q.address, adminAddress: q.admin_address }, page(q));
+    const list = await findJettonMasters(ctx.sql, { address: q.address, adminAddress: q.admin_address }, page(q));
     const maps = await sideMaps(ctx, list.flatMap((m) => [m.address, m.admin_address]));
     return { jetton_masters: list, ...maps };
   },
@@ -52,7 +52,7 @@ export const jettonWallets = defineRoute({
     if ((q.jetton_address?.length ?? 0) > 1 && q.owner_address?.length !== 1) throw unprocessable('exact one owner_address required for multiple jetton_address');
     const sort = q.sort === undefined ? undefined : sortOrder(q.sort);
     const list = await findJettonWallets(
-      ctx.prisma,
+      ctx.sql,
       { address: q.address, owner: q.owner_address, jetton: q.jetton_address, excludeZeroBalance: q.exclude_zero_balance, sort },
       page(q),
     );
@@ -88,7 +88,7 @@ export const jettonTransfers = defineRoute({
   async run(q, ctx) {
     const { owner, direction } = ownerSide(q);
     const list = await findJettonTransfers(
-      ctx.prisma,
+      ctx.sql,
       {
         owner,
         direction,
@@ -122,7 +122,7 @@ export const jettonBurns = defineRoute({
   async run(q, ctx) {
     const owner = [...(q.owner_address ?? []), ...(q.address ?? [])];
     const list = await findJettonBurns(
-      ctx.prisma,
+      ctx.sql,
       {
         owner: owner.length ? owner : undefined,
         jettonWallet: q.jetton_wallet,

@@ -29,7 +29,7 @@ export const multisigWallets = defineRoute({
     const addresses = some(q.address);
     const members = some(q.wallet_address);
     if (!addresses && !members) throw unprocessable('At least one of address or wallet_address should be specified');
-    const list = await findMultisigWallets(ctx.prisma, { addresses, members }, { includeOrders: q.include_orders ?? true, sort: sortOrder(q.sort), page: page(q) });
+    const list = await findMultisigWallets(ctx.sql, { addresses, members }, { includeOrders: q.include_orders ?? true, sort: sortOrder(q.sort), page: page(q) });
     const named = list.flatMap((m) => [m.address, ...m.signers, ...m.proposers, ...(m.orders ?? []).flatMap((o) => [o.address, ...o.signers])]);
     const { address_book } = await sideMaps(ctx, named, { book: true, metadata: false });
     return { multisigs: list, address_book };
@@ -55,7 +55,7 @@ export const multisigOrders = defineRoute({
     const addresses = some(q.address);
     const multisigs = some(q.multisig_address);
     if (!addresses && !multisigs) throw unprocessable('At least one of address or multisig_address should be specified');
-    const orders = await findMultisigOrders(ctx.prisma, { addresses, multisigs }, { parseActions: q.parse_actions ?? false, sort: sortOrder(q.sort), page: page(q) });
+    const orders = await findMultisigOrders(ctx.sql, { addresses, multisigs }, { parseActions: q.parse_actions ?? false, sort: sortOrder(q.sort), page: page(q) });
     const { address_book } = await sideMaps(ctx, orders.flatMap((o) => [o.address, o.multisig_address, ...o.signers]), { book: true, metadata: false });
     return { orders, address_book };
   },

@@ -27,7 +27,7 @@ export const nftCollections = defineRoute({
   response: NftCollectionsResponse,
   errors: { 422: 'invalid parameter or limit' },
   async run(q, ctx) {
-    const list = await findNftCollections(ctx.prisma, { address: q.collection_address, owner: q.owner_address }, page(q));
+    const list = await findNftCollections(ctx.sql, { address: q.collection_address, owner: q.owner_address }, page(q));
     const maps = await sideMaps(ctx, list.flatMap((c) => [c.address, c.owner_address]));
     return { nft_collections: list, ...maps };
   },
@@ -62,7 +62,7 @@ export const nftItems = defineRoute({
     // [quirk] toncenter answers this with 500; it is the client's mistake, so 422 here.
     if (q.index?.length && !q.collection_address?.length) throw unprocessable('index parameter is not allowed without the collection_address');
     const list = await findNftItems(
-      ctx.prisma,
+      ctx.sql,
       {
         address: q.address,
         owner: q.owner_address,
@@ -101,7 +101,7 @@ export const nftTransfers = defineRoute({
   async run(q, ctx) {
     const { owner, direction } = ownerSide(q);
     const list = await findNftTransfers(
-      ctx.prisma,
+      ctx.sql,
       {
         owner,
         direction,
@@ -133,7 +133,7 @@ export const nftSales = defineRoute({
   errors: { 422: 'at least 1 address required · too many values (more than 1000) · invalid parameter' },
   async run(q, ctx) {
     if (!q.address?.length) throw unprocessable('at least 1 address required');
-    const list = await findNftSales(ctx.prisma, q.address);
+    const list = await findNftSales(ctx.sql, q.address);
     const maps = await sideMaps(
       ctx,
       list.flatMap((s) => [

@@ -32,7 +32,7 @@ export const vesting = defineRoute({
     const wallets = q.wallet_address?.length ? q.wallet_address : undefined;
     if (!contracts && !wallets) throw unprocessable('at least one of contract_address or wallet_address is required');
     if (contracts && wallets) throw unprocessable('only one of contract_address or wallet_address should be specified');
-    const list = await findVesting(ctx.prisma, contracts ? { contracts } : { wallets: wallets!, checkWhitelist: q.check_whitelist ?? false }, page(q));
+    const list = await findVesting(ctx.sql, contracts ? { contracts } : { wallets: wallets!, checkWhitelist: q.check_whitelist ?? false }, page(q));
     const { address_book } = await sideMaps(ctx, list.flatMap((v) => [v.address, v.sender_address, v.owner_address, ...v.whitelist]), { book: true, metadata: false });
     return { vesting_contracts: list, address_book };
   },
