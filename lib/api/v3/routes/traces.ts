@@ -40,7 +40,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
   if (keys > 1) throw unprocessable('only one of account, trace_id, tx_hash, msg_hash should be specified');
   const { take, skip } = page(q);
   const sort = sortOrder(q.sort);
-  if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+  if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.sql, q.mc_seqno);
   const rows = await findTraces(ctx.sql, {
     account: q.account,
     traceId: q.trace_id,
@@ -131,7 +131,7 @@ export const actions = defineRoute({
     if (bad) throw unprocessable(bad);
     const { take, skip } = page(q);
     const sort = sortOrder(q.sort);
-    if (q.mc_seqno !== undefined && !q.trace_id?.length && !q.action_id?.length) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+    if (q.mc_seqno !== undefined && !q.trace_id?.length && !q.action_id?.length) await requireMasterchainBlock(ctx.sql, q.mc_seqno);
     const rows = await findActions(ctx.prisma, {
       account: q.account,
       txHash: q.tx_hash,

@@ -59,7 +59,7 @@ export const transactions = defineRoute({
   response: TransactionsResponse,
   errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
   async run(q, ctx) {
-    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.sql, q.mc_seqno);
     const filter: TransactionFilter = {
       workchain: q.workchain,
       shard: q.shard,
@@ -88,7 +88,7 @@ export const transactionsByMasterchainBlock = defineRoute({
   errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
   async run(q, ctx) {
     const seqno = q.seqno ?? 0;
-    await requireMasterchainBlock(ctx.prisma, seqno);
+    await requireMasterchainBlock(ctx.sql, seqno);
     return answer(ctx, await findTransactions(ctx.sql, { mcSeqno: seqno, sort: sortOrder(q.sort) }, page(q)));
   },
 });
