@@ -1,4 +1,5 @@
-// Pieces several routes share: bounds on uint64 inputs, the masterchain-block existence check, ordering.
+// Pieces several routes share: bounds on uint64 inputs, the masterchain-block existence check, the owner
+// filter of the transfer routes.
 import type { SqlReader } from '../../../db/sql';
 import { notFound, unprocessable } from '../errors';
 import { masterchainBlockExists } from '../queries/blocks';
@@ -19,15 +20,6 @@ export const bounds = (q: { start_utime?: number; end_utime?: number; start_lt?:
 /** 404 unless masterchain block `seqno` is indexed (the routes that filter by mc_seqno). */
 export async function requireMasterchainBlock(sql: SqlReader, seqno: number): Promise<void> {
   if (!(await masterchainBlockExists(sql, seqno))) throw notFound(`masterchain block ${seqno} not found`);
-}
-
-/** Rows fetched by key, put back in the order of the keys (dropping keys without a row). */
-export function inOrder<R>(keys: string[], rows: R[], keyOf: (r: R) => string): R[] {
-  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
-  return keys.flatMap((k) => {
-    const r = byKey.get(k);
-    return r ? [r] : [];
-  });
 }
 
 /** Which side of a transfer an owner filter matches (jetton and NFT transfers). */
