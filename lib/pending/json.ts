@@ -3,7 +3,7 @@
 // counters from its nodes, mc_seqno_start "0") and its actions, through the same mappers as stored data.
 import { Cell } from '@ton/core';
 import { Prisma } from '../db/generated/client';
-import { actionRecordJson } from '../api/v3/actions-query';
+import { actionRecordJson } from '../api/v3/action-json';
 import { bytes, hex } from '../api/v3/encode';
 import { mapAccountState, mapMessage, type MessageRowLike } from '../api/v3/mappers';
 import type { ActionJson, MessageJson, TraceJson, TransactionJson } from '../api/v3/models';
@@ -66,7 +66,7 @@ export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
   });
 }
 
-/** Shown to this client: a supported type none of whose enclosing actions is of a supported type (as actions-query.ts). */
+/** Shown to this client: a supported type none of whose enclosing actions is of a supported type (as queries/actions.ts). */
 const visible = (supported: Set<string>) => (a: ActionJson & { ancestors: string[] }) => supported.has(a.type) && !a.ancestors.some((t) => supported.has(t));
 
 /** The entry's actions a client with these supported types sees, in start_lt, end_lt order. */

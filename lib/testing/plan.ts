@@ -108,15 +108,17 @@ export const plan = async (db: Database, query: Prisma.Sql): Promise<PlanNode[]>
  * sort of `table` rows read without an index condition. (A sort of the rows an index condition found —
  * one account's, one block's, some hashes' — is bounded by that filter; a sort of everything is the
  * whole-table query a page must never be.) An Incremental Sort (ties put in order as they come) is fine.
+ * Several tables: the problems with any of them (a query that reads traces through transactions).
  */
-export function indexProblems(root: PlanNode, table: string): string[] {
+export function indexProblems(root: PlanNode, table: string | string[]): string[] {
+  if (Array.isArray(table)) return table.flatMap((t) => indexProblems(root, t));
   const out: string[] = [];
   for (const n of planNodes(root)) {
     if (n['Relation Name'] === table && n['Node Type'] === 'Seq Scan' && !n['Empty Partition']) out.push(`a sequential scan of ${table}`);
     if (n['Node Type'] === 'Sort') {
       const scans = planNodes(n).filter((x) => !x['Empty Partition']).filter((x) => (x['Relation Name'] === table && x['Node Type'] !== 'Bitmap Heap Scan') || x['Node Type'] === 'Bitmap Index Scan');
       const unbounded = scans.filter((s) => !s['Index Cond']);
-      if (unbounded.length) out.push(`a sort of rows read without an index condition (${unbounded.map((s) => s['Index Name'] ?? s['Node Type']).join(', ')})`);
+      if (unbounded.length) out.push(`a sort of ${table} rows read without an index condition (${unbounded.map((s) => s['Index Name'] ?? s['Node Type']).join(', ')})`);
     }
   }
   return out;

@@ -1,17 +1,19 @@
 // The per-account list routes with many rows behind an account. /actions?account=: a page of a busy
 // account must be read off an index in the route's order, not sorted out of all of the account's rows
 // (bench v3 measures the latency with 1M rows; the plan check keeps a query change from silently losing
-// the index; the query is the route's own SQL, EXPLAINed on the suite's engine). /traces?account=: every
-// way findTraces finds a page (the walk down or up the account's transactions, with the traces still
-// running at its edge; with a time filter the newest traces for a busy account, the account's own
-// traces otherwise) gives exactly the slice of all its traces, in both orders, and the walk reads indexes.
+// the index; the query is the route's own SQL, EXPLAINed on the suite's engine); with a trace_id or
+// mc_seqno, the key's actions checked against the account are exactly its page filtered by the key.
+// /traces?account=: every way findTraces finds a page (the walk down or up the account's transactions,
+// with the traces still running at its edge; with a time filter the newest traces for a busy account,
+// the account's own traces otherwise; with mc_seqno that block's traces checked against the account)
+// gives exactly the slice of all its traces, in both orders, and the walk reads indexes.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../db/generated/client';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { partitionSeqnos, plan as planOf } from '../../testing/plan';
-import { actionsQuery } from './actions-query';
+import { actionsQuery, findActions } from './queries/actions';
 import { accountPageQuery, accountWalkQuery, findTraces } from './queries/traces';
 import { supportedActionTypes } from './action-types';
 
@@ -93,6 +95,31 @@ describe('/actions?account= reads a page off action_accounts in order', () => {
   });
 });
 
+describe('/actions?account= with a key (trace_id, mc_seqno): the key’s actions checked against the account', () => {
+  const md5 = (x: string) => createHash('md5').update(x).digest();
+  const ids = (rows: { action_id: Uint8Array }[]) => rows.map((r) => Buffer.from(r.action_id).toString('hex'));
+  const lts = { '': {}, lt: { startLt: 5_000n, endLt: 30_000n } };
+
+  it.each(['desc', 'asc'] as const)('sort=%s: exactly the account’s page filtered by the key', async (sort) => {
+    for (const [r, range] of Object.entries(lts)) {
+      // Every action of HOT (the walk of its page index), filtered here by each key.
+      const everything = await findActions(t.db.sql, { account: HOT, ...range, sort, ...page, take: 4000 });
+      expect(everything.length).toBeGreaterThan(500);
+      const traces = [2, 4, 3, 1000, 1002].map((i) => md5(String(i)));
+      const inTraces = new Set(traces.map((h) => h.toString('hex')));
+      const byTrace = await findActions(t.db.sql, { account: HOT, traceId: traces, ...range, sort, ...page, take: 100 });
+      // trace_id discards the lt range (toncenter's precedence): the reference is the unranged page.
+      const unranged = r ? await findActions(t.db.sql, { account: HOT, sort, ...page, take: 4000 }) : everything;
+      expect(ids(byTrace), r).toEqual(ids(unranged.filter((a) => inTraces.has(Buffer.from(a.trace_id).toString('hex')))));
+      expect(byTrace.length).toBe(4);
+      for (const seqno of [1000, 1001]) {
+        const inBlock = await findActions(t.db.sql, { account: HOT, mcSeqno: seqno, ...range, sort, ...page, take: 100 });
+        expect(ids(inBlock), `${r} ${seqno}`).toEqual(ids(everything.filter((a) => a.trace_mc_seqno_end === seqno)));
+      }
+    }
+  });
+});
+
 describe('/traces?account= pages', () => {
   type Range = { startLt?: bigint; endLt?: bigint; startUtime?: number; endUtime?: number };
   /** Every trace with a transaction of `account` in `range`, in the route's order: what any page must be a slice of. */
@@ -135,6 +162,22 @@ describe('/traces?account= pages', () => {
   ] as const)('%s: every page is the exact slice, both orders', async (_, range) => {
     await everyPage(BUSY, range, 200);
     await everyPage(SPAN, range, 0);
+  });
+
+  it('with mc_seqno: the account’s traces that ended in that block, both orders', async () => {
+    for (const [account, seqno] of [[BUSY, 3000], [BUSY, 3001], [OLD, 150], [SPAN, 200], [SPAN, 7000]] as const) {
+      const inBlock = await t.db.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT encode(trace_id, 'hex') AS id FROM traces WHERE mc_seqno_end = $1 AND state = 'complete'`,
+        seqno,
+      );
+      const ended = new Set(inBlock.map((r) => r.id));
+      for (const sort of ['desc', 'asc'] as const) {
+        const expected = (await all(account, sort)).filter((id) => ended.has(id));
+        const got = ids(await findTraces(t.db.sql, { account, mcSeqno: seqno, take: 20, skip: 0, sort }));
+        expect(got, `${account} ${seqno} ${sort}`).toEqual(expected);
+        if (seqno !== 3001) expect(got.length).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('the long traces are on SPAN’s first page, newest first, though its transactions in them are old', async () => {

@@ -1,10 +1,12 @@
 // /api/v3/blocks (and masterchainBlockShards) read a page off an index for every combination of filters
-// the route allows (lib/testing/plan.ts indexProblems), EXPLAINed on the suite's engine.
+// the route allows (lib/testing/plan.ts indexProblems), EXPLAINed on the suite's engine; so do
+// masterchainInfo, masterchainBlockShardState and the masterchain-block check of the mc_seqno filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
 import { indexProblems, planNodes, planTree, subsets } from '../../../testing/plan';
-import { blocksQuery, type BlockFilter } from './blocks';
+import { blocksQuery, masterchainBlockQuery, masterchainEndQuery, shardStateQuery, type BlockFilter } from './blocks';
 
 let t: TestDatabase;
 
@@ -22,7 +24,13 @@ beforeAll(async () => {
              '\\x00', '\\x00', 1, '[]'
       FROM generate_series(1, 4000) i, (VALUES (-1, 0::int8), (0, -6917529027641081856), (0, 6917529027641081856)) v(w, sh)
       WHERE w = 0 OR sh = 0;
+      -- Each masterchain block's shard state: itself and the two shards' blocks.
+      INSERT INTO shard_state (mc_seqno, workchain, shard, seqno)
+      SELECT i, w, CASE WHEN w = -1 THEN -9223372036854775808 ELSE sh END, i
+      FROM generate_series(1, 4000) i, (VALUES (-1, 0::int8), (0, -6917529027641081856), (0, 6917529027641081856)) v(w, sh)
+      WHERE w = 0 OR sh = 0;
       ANALYZE blocks;
+      ANALYZE shard_state;
     `),
   );
 }, 60_000);
@@ -62,5 +70,25 @@ describe('/blocks plans', () => {
     const nodes = planNodes(await planTree(t.db, blocksQuery({ sort: 'desc' }, { take: 20, skip: 0 })));
     expect(nodes.some((n) => n['Node Type'] === 'Sort')).toBe(false);
     expect(nodes.find((n) => n['Relation Name'] === 'blocks')?.['Index Name']).toBe('blocks_gen_utime_idx');
+  });
+});
+
+describe('masterchainInfo, masterchainBlockShardState and the masterchain-block check', () => {
+  it('the first and last masterchain blocks walk the primary key from either end: no sort of the masterchain', async () => {
+    for (const end of ['first', 'last'] as const) {
+      const nodes = planNodes(await planTree(t.db, masterchainEndQuery(end)));
+      expect(nodes.some((n) => n['Node Type'] === 'Sort'), end).toBe(false);
+      expect(nodes.find((n) => n['Relation Name'] === 'blocks')?.['Index Name'], end).toBe('blocks_pkey');
+    }
+  });
+
+  it('a shard state and a masterchain block are read by key', async () => {
+    expect(indexProblems(await planTree(t.db, shardStateQuery(2000)), ['blocks', 'shard_state'])).toEqual([]);
+    expect(indexProblems(await planTree(t.db, masterchainBlockQuery(2000)), 'blocks')).toEqual([]);
+  });
+
+  it('the check catches a sort of every block', async () => {
+    const byTxCount = Prisma.sql`SELECT b.seqno FROM blocks b ORDER BY b.tx_count DESC LIMIT ${20}`;
+    expect(indexProblems(await planTree(t.db, byTxCount), 'blocks')).not.toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 // `blocks` for the v3 block routes (api-v3.md §2.1): filters, toncenter's tie-breakers and the rows in the
 // shape of the Prisma model, read with raw SQL (a page of 1,000 blocks through the ORM costs more CPU than
 // the database spends on it).
-import { Prisma, type Block, type PrismaClient } from '../../../db/generated/client';
+import { Prisma, type Block } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { bytes } from '../encode';
+import { MASTERCHAIN_SHARD } from '../mappers';
 import type { Page, SortOrder } from '../params';
 
 /** Every column of blocks, named as the Block model names it. */
@@ -58,11 +60,34 @@ export function blocksQuery(f: BlockFilter, page: Page): Prisma.Sql {
   return Prisma.sql`SELECT ${COLUMNS} FROM blocks b ${where} ORDER BY ${ordering(f.sort)} LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 
-export const findBlocks = (prisma: PrismaClient, f: BlockFilter, page: Page): Promise<Block[]> => prisma.$queryRaw<Block[]>(blocksQuery(f, page));
+export const findBlocks = (sql: SqlReader, f: BlockFilter, page: Page): Promise<Block[]> => sql.rows<Block>(blocksQuery(f, page));
+
+/** blocksOfShardState's SQL (exported for the plan test). */
+export const shardStateQuery = (mcSeqno: number): Prisma.Sql => Prisma.sql`
+  SELECT ${COLUMNS} FROM shard_state s JOIN blocks b ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
+  WHERE s.mc_seqno = ${mcSeqno}::int ORDER BY b.workchain, b.shard, b.seqno`;
 
 /** The blocks a masterchain block's shard state names (the masterchain block itself included), by workchain, shard and seqno. */
-export function blocksOfShardState(prisma: PrismaClient, mcSeqno: number): Promise<Block[]> {
-  return prisma.$queryRaw<Block[]>(Prisma.sql`
-    SELECT ${COLUMNS} FROM shard_state s JOIN blocks b ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
-    WHERE s.mc_seqno = ${mcSeqno}::int ORDER BY b.workchain, b.shard, b.seqno`);
+export const blocksOfShardState = (sql: SqlReader, mcSeqno: number): Promise<Block[]> => sql.rows<Block>(shardStateQuery(mcSeqno));
+
+/**
+ * The first or last indexed masterchain block (exported for the plan test). The masterchain has one
+ * shard: naming it makes the seqno order a walk of the primary key (workchain, shard, seqno) from one
+ * end, where workchain alone leaves every masterchain block to sort.
+ */
+export const masterchainEndQuery = (end: 'first' | 'last'): Prisma.Sql => Prisma.sql`
+  SELECT ${COLUMNS} FROM blocks b WHERE b.workchain = -1 AND b.shard = ${MASTERCHAIN_SHARD}::int8
+  ORDER BY b.seqno ${Prisma.raw(end === 'first' ? 'ASC' : 'DESC')} LIMIT 1`;
+
+/** The first and last indexed masterchain blocks; null when none is indexed. */
+export async function masterchainEnds(sql: SqlReader): Promise<{ first: Block; last: Block } | null> {
+  const [[first], [last]] = await Promise.all([sql.rows<Block>(masterchainEndQuery('first')), sql.rows<Block>(masterchainEndQuery('last'))]);
+  return first && last ? { first, last } : null;
 }
+
+/** masterchainBlockExists' SQL (exported for the plan test). */
+export const masterchainBlockQuery = (seqno: number): Prisma.Sql =>
+  Prisma.sql`SELECT b.seqno FROM blocks b WHERE b.workchain = -1 AND b.shard = ${MASTERCHAIN_SHARD}::int8 AND b.seqno = ${seqno}::int`;
+
+/** Whether masterchain block `seqno` is indexed. */
+export const masterchainBlockExists = async (sql: SqlReader, seqno: number): Promise<boolean> => (await sql.rows(masterchainBlockQuery(seqno))).length > 0;

@@ -74,8 +74,21 @@ const pageOf = (f: TraceFilter) => Prisma.sql`ORDER BY ${ordering(f)} LIMIT ${f.
 
 /** /traces: at most one of account, trace_id, tx_hash, msg_hash (the route checks), plus ranges. */
 export async function findTraces(sql: SqlReader, f: TraceFilter): Promise<TraceRow[]> {
-  if (!f.account) return sql.rows<TraceRow>(Prisma.sql`SELECT ${TRACE_COLUMNS} FROM traces tr WHERE ${conditions(f)} ${pageOf(f)}`);
+  if (!f.account || f.mcSeqno !== undefined) return sql.rows<TraceRow>(tracesQuery(f));
   return byTime(f) ? accountTracesByTime(sql, f, f.account) : accountTracesByLt(sql, f, f.account);
+}
+
+/**
+ * A page by the filters' own indexes (exported for the plan test). With an account, only together with
+ * mc_seqno: the traces that ended in one masterchain block are few, so each is checked for a
+ * transaction of the account (by the transactions' trace_id index) — the account walks below would go
+ * through its whole history looking for that block's traces.
+ */
+export function tracesQuery(f: TraceFilter): Prisma.Sql {
+  const mine = f.account
+    ? Prisma.sql`AND EXISTS (SELECT 1 FROM transactions t WHERE t.trace_id = tr.trace_id AND t.account = ${f.account})`
+    : Prisma.empty;
+  return Prisma.sql`SELECT ${TRACE_COLUMNS} FROM traces tr WHERE ${conditions(f)} ${mine} ${pageOf(f)}`;
 }
 
 /**
@@ -145,20 +158,27 @@ export function accountPageQuery(f: TraceFilter, account: string, ids: Uint8Arra
  * sorted: few, or bounded by its history, never a walk down every newer trace looking for it.
  */
 async function accountTracesByTime(sql: SqlReader, f: TraceFilter, account: string): Promise<TraceRow[]> {
-  const where = conditions(f);
-  const mine = Prisma.sql`EXISTS (SELECT 1 FROM transactions t WHERE t.trace_id = tr.trace_id AND t.account = ${account})`;
-  const busy = await sql.rows<{ n: bigint }>(Prisma.sql`
-    SELECT count(*) AS n FROM (SELECT 1 FROM transactions WHERE account = ${account} LIMIT ${WINDOW}) x`);
+  const busy = await sql.rows<{ n: bigint }>(accountBusyQuery(account));
   if (Number(busy[0]!.n) >= WINDOW) {
-    const rows = await sql.rows<TraceRow>(Prisma.sql`
-      SELECT ${TRACE_COLUMNS} FROM (SELECT * FROM traces tr WHERE ${where} ORDER BY ${ordering(f)} LIMIT ${WINDOW}) tr
-      WHERE ${mine} ${pageOf(f)}`);
+    const rows = await sql.rows<TraceRow>(accountWindowQuery(f, account));
     if (rows.length === f.take) return rows;
   }
-  return sql.rows<TraceRow>(Prisma.sql`
-    WITH mine AS MATERIALIZED (SELECT DISTINCT trace_id FROM transactions WHERE account = ${account})
-    SELECT ${TRACE_COLUMNS} FROM traces tr WHERE tr.trace_id IN (SELECT trace_id FROM mine) AND ${where} ${pageOf(f)}`);
+  return sql.rows<TraceRow>(accountOwnTracesQuery(f, account));
 }
+
+/** The steps of accountTracesByTime (exported for the plan test): whether the account is busy (WINDOW transactions or more), */
+export const accountBusyQuery = (account: string): Prisma.Sql => Prisma.sql`
+  SELECT count(*) AS n FROM (SELECT 1 FROM transactions WHERE account = ${account} LIMIT ${WINDOW}) x`;
+
+/** its page among the newest WINDOW traces of the filters, */
+export const accountWindowQuery = (f: TraceFilter, account: string): Prisma.Sql => Prisma.sql`
+  SELECT ${TRACE_COLUMNS} FROM (SELECT * FROM traces tr WHERE ${conditions(f)} ORDER BY ${ordering(f)} LIMIT ${WINDOW}) tr
+  WHERE EXISTS (SELECT 1 FROM transactions t WHERE t.trace_id = tr.trace_id AND t.account = ${account}) ${pageOf(f)}`;
+
+/** and its page among its own transactions' traces. */
+export const accountOwnTracesQuery = (f: TraceFilter, account: string): Prisma.Sql => Prisma.sql`
+  WITH mine AS MATERIALIZED (SELECT DISTINCT trace_id FROM transactions WHERE account = ${account})
+  SELECT ${TRACE_COLUMNS} FROM traces tr WHERE tr.trace_id IN (SELECT trace_id FROM mine) AND ${conditions(f)} ${pageOf(f)}`;
 
 // Traces in the window a busy account's page is looked for in first (see accountTracesByTime).
 const WINDOW = 2000;
@@ -166,7 +186,7 @@ const WINDOW = 2000;
 /** The ids of the traces served with their transactions (not is_incomplete ones: those are not served whole). */
 export const servedWhole = (traces: TraceRow[]) => traces.filter((t) => !t.is_incomplete).map((t) => bytes(t.trace_id));
 
-/** The stored transaction rows of the traces served whole (servedWhole). */
+/** The stored transaction rows of the traces served whole (servedWhole), in lt and account order. */
 export async function transactionsOfTraces(sql: SqlReader, traces: TraceRow[]): Promise<Transaction[]> {
   const ids = servedWhole(traces);
   if (!ids.length) return [];

@@ -1,13 +1,23 @@
 // /api/v3/transactions reads a page off an index for every combination of filters the route allows: no
 // sequential scan of transactions, and no sort of rows found without an index condition (a sort of the
 // rows an index condition found — one account's, one block's, some hashes' — is bounded by that filter).
-// The query is the route's own, EXPLAINed on the suite's engine.
+// So do /transactionsByMessage (every combination of message keys and direction, through messages) and
+// /adjacentTransactions. The queries are the routes' own, EXPLAINed on the suite's engine.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
 import { indexProblems, partitionSeqnos, planNodes, planTree, subsets, type PlanNode } from '../../../testing/plan';
-import { transactionsQuery, type TransactionFilter } from './transactions';
+import { bytes } from '../encode';
+import {
+  adjacentTransactionsQuery,
+  transactionsByMessageQuery,
+  transactionsQuery,
+  transactionsWhereQuery,
+  type MessageTransactionFilter,
+  type TransactionFilter,
+} from './transactions';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
@@ -27,7 +37,15 @@ beforeAll(async () => {
              i * 10, 1700000000 + i / 3, CASE WHEN i % 10 = 0 THEN -1 ELSE 0 END, -9223372036854775808, i / 20, (i - 1) / 10,
              decode(md5('r' || i), 'hex'), '\\x00', 0, 'active', 'active', 0, '{}', '\\x00', '\\x00'
       FROM generate_series(1, 12000) i;
+      -- Each transaction from the second on received an internal message from the one before it (an out
+      -- row in the sender's, an in row in its own); every tenth message is an external with a normalized hash.
+      INSERT INTO messages (tx_hash, tx_lt, msg_hash, msg_hash_norm, direction, opcode, body_hash, sort_lt, mc_block_seqno)
+      SELECT decode(md5('t' || (i - d)), 'hex'), (i - d) * 10, decode(md5('m' || i), 'hex'),
+             CASE WHEN i % 10 = 0 THEN decode(md5('n' || i), 'hex') END, CASE WHEN d = 1 THEN 'out' ELSE 'in' END, i % 25,
+             decode(md5('b' || i), 'hex'), i * 10, (i - d - 1) / 10
+      FROM generate_series(2, 12000) i, generate_series(0, 1) d;
       ANALYZE transactions;
+      ANALYZE messages;
     `),
   );
 }, 60_000);
@@ -57,7 +75,7 @@ function* combinations(): Generator<[string, TransactionFilter]> {
         for (const sort of ['asc', 'desc'] as const) yield [[a, k, r, sort].filter(Boolean).join(' '), { ...accounts, ...keys, ...range, sort }];
 }
 
-const problems = (root: PlanNode) => indexProblems(root, 'transactions');
+const problems = (root: PlanNode) => indexProblems(root, ['transactions', 'messages']);
 
 describe('/transactions plans', () => {
   it('every filter combination, range and order reads off an index', async () => {
@@ -85,5 +103,38 @@ describe('/transactions plans', () => {
     // A quiet account (a hot one may be found faster by walking lt: a fifth of all rows are its own).
     const account = planNodes(await planTree(t.db, transactionsQuery({ accounts: [acc(7)], sort: 'desc' }, { take: 20, skip: 0 })));
     expect(account.find((n) => n['Index Name'])?.['Index Name']).toBe('transactions_account_lt_mc_block_seqno_key');
+  });
+});
+
+describe('/transactionsByMessage and /adjacentTransactions plans', () => {
+  const md5 = (x: string) => createHash('md5').update(x).digest();
+  // The message keys the route takes (at least one), each alone or with the others, and a direction.
+  const KEYS: Record<string, Partial<MessageTransactionFilter>> = {
+    msg_hash: { msgHashes: [md5('m500'), md5('n600')] },
+    body_hash: { bodyHash: md5('b700') },
+    opcode: { opcode: 7 },
+  };
+  const DIRECTIONS: Record<string, Partial<MessageTransactionFilter>> = { '': {}, in: { direction: 'in' }, out: { direction: 'out' } };
+
+  it('every message key combination, direction and order reads off an index', async () => {
+    const bad: string[] = [];
+    let planned = 0;
+    for (const [k, keys] of subsets(KEYS).slice(1))
+      for (const [d, direction] of Object.entries(DIRECTIONS))
+        for (const sort of ['asc', 'desc'] as const) {
+          const found = problems(await planTree(t.db, transactionsByMessageQuery({ ...keys, ...direction, sort }, { take: 20, skip: 0 })));
+          planned++;
+          if (found.length) bad.push(`${[k, d, sort].filter(Boolean).join(' ')}: ${found.join('; ')}`);
+        }
+    expect(planned).toBe(7 * 3 * 2);
+    expect(bad).toEqual([]);
+  }, 60_000);
+
+  it('a transaction’s neighbours, each direction, and transactions by hash read off indexes', async () => {
+    const hash = bytes(md5('t500'));
+    for (const direction of [undefined, 'in', 'out'] as const) {
+      expect(problems(await planTree(t.db, adjacentTransactionsQuery(hash, direction))), String(direction)).toEqual([]);
+    }
+    expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
   });
 });

@@ -77,8 +77,71 @@ export function transactionsQuery(f: TransactionFilter, page: Page): Prisma.Sql 
 
 export const findTransactions = (sql: SqlReader, f: TransactionFilter, page: Page): Promise<Transaction[]> => sql.rows<Transaction>(transactionsQuery(f, page));
 
-/** The transactions with these hashes, or of these traces, in lt and account order. */
-export function transactionsWhere(sql: SqlReader, by: { hashes: Uint8Array[] } | { traceIds: Uint8Array[] }): Promise<Transaction[]> {
+type TransactionKeys = { hashes: Uint8Array[] } | { traceIds: Uint8Array[] };
+
+/** transactionsWhere's SQL (exported for the plan test). */
+export function transactionsWhereQuery(by: TransactionKeys): Prisma.Sql {
   const cond = 'hashes' in by ? Prisma.sql`t.hash = ANY(${by.hashes}::bytea[])` : Prisma.sql`t.trace_id = ANY(${by.traceIds}::bytea[])`;
-  return sql.rows<Transaction>(Prisma.sql`SELECT ${COLUMNS} FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`);
+  return Prisma.sql`SELECT ${COLUMNS} FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`;
 }
+
+/** The transactions with these hashes, or of these traces, in lt and account order. */
+export const transactionsWhere = (sql: SqlReader, by: TransactionKeys): Promise<Transaction[]> => sql.rows<Transaction>(transactionsWhereQuery(by));
+
+/** /transactionsByMessage: which messages (at least one of hashes, bodyHash, opcode; the route checks). */
+export interface MessageTransactionFilter {
+  /** Message hashes or normalized external message hashes. */
+  msgHashes?: Buffer[];
+  bodyHash?: Buffer;
+  /** Implies direction in. */
+  opcode?: number;
+  /** in: the receiving transaction; out: the sending one. */
+  direction?: 'in' | 'out';
+  sort: SortOrder;
+}
+
+/**
+ * The transactions of the messages `from` selects (FROM … WHERE …, messages as m), each once, looked up by
+ * primary key: a message row carries its transaction's mc_block_seqno, so on PostgreSQL each lookup
+ * reads one partition. LIMIT 1 (the key is unique) keeps the lookup per message: as a join (or as
+ * `t.hash IN (messages …)`) the planner reads every transaction to hash-join a common opcode's matches.
+ */
+const ofMessages = (from: Prisma.Sql) => Prisma.sql`
+  (SELECT DISTINCT m.tx_hash, m.mc_block_seqno FROM ${from}) k
+  CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM transactions t WHERE t.hash = k.tx_hash AND t.mc_block_seqno = k.mc_block_seqno LIMIT 1) t`;
+
+/**
+ * The query of one page of transactionsByMessage: the transactions of the matching messages, lt {sort},
+ * account. Each transaction once, though several of its messages match (toncenter joins and can list it
+ * twice, e.g. two out messages with the same body). Exported for the plan test.
+ */
+export function transactionsByMessageQuery(f: MessageTransactionFilter, page: Page): Prisma.Sql {
+  const cond: Prisma.Sql[] = [];
+  if (f.msgHashes?.length) {
+    const hs = f.msgHashes.map(bytes);
+    cond.push(Prisma.sql`(m.msg_hash = ANY(${hs}::bytea[]) OR m.msg_hash_norm = ANY(${hs}::bytea[]))`);
+  }
+  if (f.bodyHash) cond.push(Prisma.sql`m.body_hash = ${bytes(f.bodyHash)}`);
+  if (f.opcode !== undefined) cond.push(Prisma.sql`m.opcode = ${f.opcode}::int AND m.direction = 'in'`);
+  if (f.direction) cond.push(Prisma.sql`m.direction = ${f.direction}`);
+  const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
+  return Prisma.sql`SELECT t.* FROM ${ofMessages(Prisma.sql`messages m WHERE ${Prisma.join(cond, ' AND ')}`)} ORDER BY t.lt ${dir}, t.account ASC LIMIT ${page.take} OFFSET ${page.skip}`;
+}
+
+export const findTransactionsByMessage = (sql: SqlReader, f: MessageTransactionFilter, page: Page): Promise<Transaction[]> =>
+  sql.rows<Transaction>(transactionsByMessageQuery(f, page));
+
+/**
+ * /adjacentTransactions: the transactions at the other end of a transaction's messages — the sender of
+ * its inbound message (direction in), the receivers of its outbound ones (out), or both (undefined) — in
+ * lt and account order. Exported for the plan test.
+ */
+export function adjacentTransactionsQuery(hash: Uint8Array, direction: 'in' | 'out' | undefined): Prisma.Sql {
+  const side = direction ? Prisma.sql`AND own.direction = ${direction}` : Prisma.empty;
+  // The other end of each of the transaction's messages: the same message hash, the other direction.
+  const other = Prisma.sql`messages own JOIN messages m ON m.msg_hash = own.msg_hash AND m.direction <> own.direction WHERE own.tx_hash = ${hash} ${side}`;
+  return Prisma.sql`SELECT t.* FROM ${ofMessages(other)} ORDER BY t.lt ASC, t.account ASC`;
+}
+
+export const adjacentTransactions = (sql: SqlReader, hash: Uint8Array, direction: 'in' | 'out' | undefined): Promise<Transaction[]> =>
+  sql.rows<Transaction>(adjacentTransactionsQuery(hash, direction));

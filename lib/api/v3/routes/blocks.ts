@@ -5,7 +5,7 @@ import { notFound } from '../errors';
 import { mapBlock } from '../mappers';
 import { BlocksResponse, MasterchainInfo } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
-import { blocksOfShardState, findBlocks } from '../queries/blocks';
+import { blocksOfShardState, findBlocks, masterchainEnds } from '../queries/blocks';
 import { defineRoute } from '../route';
 import { bounds } from './common';
 
@@ -16,14 +16,11 @@ export const masterchainInfo = defineRoute({
   query: z.object({}),
   response: MasterchainInfo,
   errors: { 404: 'blocks not found (nothing indexed yet)' },
-  async run(_q, { prisma }) {
-    const [last, first] = await Promise.all([
-      prisma.block.findFirst({ where: { workchain: -1 }, orderBy: { seqno: 'desc' } }),
-      prisma.block.findFirst({ where: { workchain: -1 }, orderBy: { seqno: 'asc' } }),
-    ]);
+  async run(_q, { sql }) {
+    const ends = await masterchainEnds(sql);
     // toncenter fails with 500 on an empty index; "nothing indexed" is a 404 here.
-    if (!last || !first) throw notFound('blocks not found');
-    return { last: mapBlock(last), first: mapBlock(first) };
+    if (!ends) throw notFound('blocks not found');
+    return { last: mapBlock(ends.last), first: mapBlock(ends.first) };
   },
 });
 
@@ -44,9 +41,9 @@ export const blocks = defineRoute({
   }),
   response: BlocksResponse,
   errors: { 422: 'invalid parameter, limit or sort' },
-  async run(q, { prisma }) {
+  async run(q, { sql }) {
     const rows = await findBlocks(
-      prisma,
+      sql,
       {
         workchain: q.workchain,
         shard: q.shard,
@@ -71,8 +68,8 @@ export const masterchainBlockShardState = defineRoute({
   query: z.object({ seqno: p.int32('Masterchain block seqno (missing means 0).') }),
   response: BlocksResponse,
   errors: { 404: 'blocks not found' },
-  async run(q, { prisma }) {
-    const rows = await blocksOfShardState(prisma, q.seqno ?? 0);
+  async run(q, { sql }) {
+    const rows = await blocksOfShardState(sql, q.seqno ?? 0);
     if (!rows.length) throw notFound('blocks not found');
     return { blocks: rows.map(mapBlock) };
   },
@@ -86,8 +83,8 @@ export const masterchainBlockShards = defineRoute({
   query: z.object({ seqno: p.int32('Masterchain block seqno (missing means 0).'), ...limitParams() }),
   response: BlocksResponse,
   errors: { 404: 'blocks not found', 422: 'invalid parameter, limit or sort' },
-  async run(q, { prisma }) {
-    const rows = await findBlocks(prisma, { mcSeqno: q.seqno ?? 0, sort: sortOrder(q.sort) }, page(q));
+  async run(q, { sql }) {
+    const rows = await findBlocks(sql, { mcSeqno: q.seqno ?? 0, sort: sortOrder(q.sort) }, page(q));
     if (!rows.length) throw notFound('blocks not found');
     return { blocks: rows.map(mapBlock) };
   },

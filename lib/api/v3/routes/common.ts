@@ -1,7 +1,8 @@
-// Pieces several routes share: bounds on uint64 inputs, the masterchain-block existence check, ordering.
-import type { PrismaClient } from '../../../db/generated/client';
+// Pieces several routes share: bounds on uint64 inputs, the masterchain-block existence check, the owner
+// filter of the transfer routes.
+import type { SqlReader } from '../../../db/sql';
 import { notFound, unprocessable } from '../errors';
-import { MASTERCHAIN_SHARD } from '../mappers';
+import { masterchainBlockExists } from '../queries/blocks';
 
 const I64_MAX = 2n ** 63n - 1n;
 
@@ -16,18 +17,9 @@ export const bounds = (q: { start_utime?: number; end_utime?: number; start_lt?:
   endLt: q.end_lt === undefined ? undefined : clampLt(q.end_lt),
 });
 
-export async function requireMasterchainBlock(prisma: PrismaClient, seqno: number): Promise<void> {
-  const found = await prisma.block.findFirst({ where: { workchain: -1, shard: MASTERCHAIN_SHARD, seqno }, select: { seqno: true } });
-  if (!found) throw notFound(`masterchain block ${seqno} not found`);
-}
-
-/** Rows fetched by key, put back in the order of the keys (dropping keys without a row). */
-export function inOrder<R>(keys: string[], rows: R[], keyOf: (r: R) => string): R[] {
-  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
-  return keys.flatMap((k) => {
-    const r = byKey.get(k);
-    return r ? [r] : [];
-  });
+/** 404 unless masterchain block `seqno` is indexed (the routes that filter by mc_seqno). */
+export async function requireMasterchainBlock(sql: SqlReader, seqno: number): Promise<void> {
+  if (!(await masterchainBlockExists(sql, seqno))) throw notFound(`masterchain block ${seqno} not found`);
 }
 
 /** Which side of a transfer an owner filter matches (jetton and NFT transfers). */

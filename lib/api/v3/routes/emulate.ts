@@ -10,7 +10,7 @@ import { EMULATION_DEFAULTS } from '../../../pending/emulate';
 import { pendingTraceJson } from '../../../pending/json';
 import { BocRejected, parsePastedBoc } from '../../../ton/client-boc';
 import { rawUpper } from '../../../ton/address';
-import { actionAddresses } from '../actions-query';
+import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';
 import { unprocessable, V3Error } from '../errors';
 import { live } from '../live-call';

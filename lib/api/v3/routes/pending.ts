@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pendingActions, pendingTraceJson, emulatedTransactions, newestFirst } from '../../../pending/json';
 import type { PendingEntry, PendingTraces } from '../../../pending';
-import { actionAddresses } from '../actions-query';
+import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';
 import type { V3Context } from '../context';
 import { b64 } from '../encode';

@@ -1,15 +1,16 @@
 // Trace and action routes (api-v3.md §2.4): traces, events (traces with actions, under `events`),
-// actions and balanceChanges. The SQL lives in the query modules (queries/traces.ts, actions-query.ts,
-// balance-changes.ts); these handlers check the parameters and assemble the answers.
+// actions and balanceChanges. The SQL lives in the query modules (queries/traces.ts, queries/actions.ts,
+// queries/balance-changes.ts); these handlers check the parameters and assemble the answers.
 import { z } from 'zod';
-import { accountsOfActions, actionAddresses, actionJson, actionKey, actionsOfTraces, findActions, type ActionRow } from '../actions-query';
+import { actionAddresses, actionJson } from '../action-json';
 import { invalidActionTypeParam, supportedActionTypes } from '../action-types';
-import { balanceChanges } from '../balance-changes';
 import type { V3Context } from '../context';
 import { b64, bytes, hex } from '../encode';
 import { notFound, unprocessable, V3Error } from '../errors';
 import { ActionsResponse, BalanceChanges, EventsResponse, TracesResponse, type TraceJson, type TransactionJson } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from '../params';
+import { accountsOfActions, actionKey, actionsOfTraces, findActions, traceOfAction, type ActionRow } from '../queries/actions';
+import { balanceChanges } from '../queries/balance-changes';
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
@@ -41,7 +42,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
   if (keys > 1) throw unprocessable('only one of account, trace_id, tx_hash, msg_hash should be specified');
   const { take, skip } = page(q);
   const sort = sortOrder(q.sort);
-  if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+  if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.sql, q.mc_seqno);
   const rows = await findTraces(ctx.sql, {
     account: q.account,
     traceId: q.trace_id,
@@ -157,8 +158,8 @@ export const actions = defineRoute({
     if (bad) throw unprocessable(bad);
     const { take, skip } = page(q);
     const sort = sortOrder(q.sort);
-    if (q.mc_seqno !== undefined && !q.trace_id?.length && !q.action_id?.length) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
-    const rows = await findActions(ctx.prisma, {
+    if (q.mc_seqno !== undefined && !q.trace_id?.length && !q.action_id?.length) await requireMasterchainBlock(ctx.sql, q.mc_seqno);
+    const rows = await findActions(ctx.sql, {
       account: q.account,
       txHash: q.tx_hash,
       msgHash: q.msg_hash,
@@ -174,7 +175,7 @@ export const actions = defineRoute({
       sort,
     });
     const [accounts, txs] = await Promise.all([
-      q.include_accounts ? accountsOfActions(ctx.prisma, rows) : null,
+      q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
       q.include_transactions ? transactionsOfActions(ctx, rows) : null,
     ]);
     const list = rows.map((r) =>
@@ -224,11 +225,11 @@ export const balanceChangesRoute = defineRoute({
     if (!traceId && !actionId) throw new V3Error(400, 'trace_id or action_id is required');
     let trace = traceId;
     if (!trace) {
-      const found = await ctx.prisma.action.findFirst({ where: { actionId: new Uint8Array(actionId!) }, select: { traceId: true } });
+      const found = await traceOfAction(ctx.sql, bytes(actionId!));
       if (!found) throw notFound('action_id not found');
-      trace = Buffer.from(found.traceId);
+      trace = Buffer.from(found);
     }
-    const out = await balanceChanges(ctx.prisma, trace, actionId);
+    const out = await balanceChanges(ctx.sql, trace, actionId);
     // [quirk] toncenter answers an unknown trace with 500; it is the client's id that is wrong: 404.
     if (!out) throw notFound('trace not found');
     return out;

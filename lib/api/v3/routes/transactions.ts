@@ -2,30 +2,22 @@
 // transactionsByMessage, adjacentTransactions. Each answers {transactions, address_book}; the book covers
 // every transaction's account, its in_msg source and its out_msgs' destinations. No metadata key.
 import { z } from 'zod';
-import { Prisma, type Transaction } from '../../../db/generated/client';
+import type { Transaction } from '../../../db/generated/client';
 import type { V3Context } from '../context';
-import { bytes, hex } from '../encode';
+import { bytes } from '../encode';
 import { notFound, unprocessable } from '../errors';
 import { TransactionsResponse } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
-import { findTransactions, transactionsWhere, type TransactionFilter } from '../queries/transactions';
+import { adjacentTransactions as adjacentOf, findTransactions, findTransactionsByMessage, type TransactionFilter } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { loadTransactions, transactionAddresses } from '../transactions-load';
-import { bounds, clampLt, inOrder, requireMasterchainBlock } from './common';
-import type { SqlReader } from '../../../db/sql';
+import { bounds, clampLt, requireMasterchainBlock } from './common';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {
   const transactions = await loadTransactions(ctx.sql, rows);
   const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
   return { transactions, address_book };
-}
-
-/** Full rows for hashes chosen by a raw query, in the query's order. */
-async function rowsByHash(sql: SqlReader, hashes: Uint8Array[]): Promise<Transaction[]> {
-  if (!hashes.length) return [];
-  const rows = await transactionsWhere(sql, { hashes: hashes.map(bytes) });
-  return inOrder(hashes.map(hex), rows, (r) => hex(r.hash));
 }
 
 function validDirection(direction: string | undefined): 'in' | 'out' | undefined {
@@ -59,7 +51,7 @@ export const transactions = defineRoute({
   response: TransactionsResponse,
   errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
   async run(q, ctx) {
-    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.prisma, q.mc_seqno);
+    if (q.mc_seqno !== undefined) await requireMasterchainBlock(ctx.sql, q.mc_seqno);
     const filter: TransactionFilter = {
       workchain: q.workchain,
       shard: q.shard,
@@ -88,7 +80,7 @@ export const transactionsByMasterchainBlock = defineRoute({
   errors: { 404: 'masterchain block <n> not found', 422: 'invalid parameter, limit or sort' },
   async run(q, ctx) {
     const seqno = q.seqno ?? 0;
-    await requireMasterchainBlock(ctx.prisma, seqno);
+    await requireMasterchainBlock(ctx.sql, seqno);
     return answer(ctx, await findTransactions(ctx.sql, { mcSeqno: seqno, sort: sortOrder(q.sort) }, page(q)));
   },
 });
@@ -114,24 +106,8 @@ export const transactionsByMessage = defineRoute({
     if (!q.msg_hash?.length && !q.body_hash && q.opcode === undefined) {
       throw unprocessable('at least one of msg_hash, body_hash, opcode should be specified');
     }
-    const { take, skip } = page(q);
-    const dir = Prisma.raw(sortOrder(q.sort) === 'asc' ? 'ASC' : 'DESC');
-    const cond: Prisma.Sql[] = [];
-    if (q.msg_hash?.length) {
-      const hs = q.msg_hash.map(bytes);
-      cond.push(Prisma.sql`(m.msg_hash = ANY(${hs}::bytea[]) OR m.msg_hash_norm = ANY(${hs}::bytea[]))`);
-    }
-    if (q.body_hash) cond.push(Prisma.sql`m.body_hash = ${bytes(q.body_hash)}`);
-    if (q.opcode !== undefined) cond.push(Prisma.sql`m.opcode = ${q.opcode}::int AND m.direction = 'in'`);
-    if (direction) cond.push(Prisma.sql`m.direction = ${direction}`);
-    // A semi-join: a transaction whose messages match twice is listed once (toncenter joins and can
-    // list it twice, e.g. two out messages with the same body).
-    const hashes = await ctx.sql.rows<{ hash: Uint8Array }>(Prisma.sql`
-      SELECT t.hash FROM transactions t
-      WHERE t.hash IN (SELECT m.tx_hash FROM messages m WHERE ${Prisma.join(cond, ' AND ')})
-      ORDER BY t.lt ${dir}, t.account ASC
-      LIMIT ${take} OFFSET ${skip}`);
-    return answer(ctx, await rowsByHash(ctx.sql, hashes.map((h) => h.hash)));
+    const filter = { msgHashes: q.msg_hash, bodyHash: q.body_hash, opcode: q.opcode, direction, sort: sortOrder(q.sort) };
+    return answer(ctx, await findTransactionsByMessage(ctx.sql, filter, page(q)));
   },
 });
 
@@ -152,22 +128,8 @@ export const adjacentTransactions = defineRoute({
     // toncenter runs the query with an empty hash and answers 404; a missing parameter is a 422 here.
     if (!q.hash) throw unprocessable('hash is required');
     const direction = q.direction === 'in' || q.direction === 'out' ? q.direction : undefined;
-    const own = await ctx.prisma.message.findMany({ where: { txHash: bytes(q.hash), direction }, select: { msgHash: true, direction: true } });
-    const inbound = own.filter((m) => m.direction === 'in').map((m) => bytes(m.msgHash));
-    const outbound = own.filter((m) => m.direction === 'out').map((m) => bytes(m.msgHash));
-    const other = own.length
-      ? await ctx.prisma.message.findMany({
-          where: {
-            OR: [
-              ...(inbound.length ? [{ msgHash: { in: inbound }, direction: 'out' }] : []),
-              ...(outbound.length ? [{ msgHash: { in: outbound }, direction: 'in' }] : []),
-            ],
-          },
-          select: { txHash: true },
-        })
-      : [];
-    const hashes = [...new Map(other.map((m) => [hex(m.txHash), bytes(m.txHash)])).values()];
-    if (!hashes.length) throw notFound('adjacent transactions not found');
-    return answer(ctx, await transactionsWhere(ctx.sql, { hashes }));
+    const rows = await adjacentOf(ctx.sql, bytes(q.hash), direction);
+    if (!rows.length) throw notFound('adjacent transactions not found');
+    return answer(ctx, rows);
   },
 });
