@@ -41,7 +41,8 @@ const MARKER = 'atlas_bench_seed';
 /** The definitions of the indexes a copy dropped until it builds them again (kept across an interruption). */
 const INDEXES = 'atlas_bench_seed_indexes';
 /** Bumped when the layout of the copies changes: a database seeded otherwise is refused, not mixed. */
-const SEED_VERSION = 2;
+// 3: messages carry their transaction's shifted mc_block_seqno (layout 2 kept the recorded chain's).
+const SEED_VERSION = 3;
 const HOT = 3;
 /** Synthetic accounts start with it (no real account does), so they are a range of the primary key. */
 const PREFIX = 'BE0C';
@@ -135,6 +136,8 @@ const TABLES: Copied[] = [
     overrides: {
       tx_hash: hash('t.tx_hash'),
       tx_lt: lt('t.tx_lt'),
+      // Its transaction's (the partition key, and how /transactionsByMessage finds the transaction).
+      mc_block_seqno: seqno('t.mc_block_seqno'),
       msg_hash: hash('t.msg_hash'),
       msg_hash_norm: hash('t.msg_hash_norm'),
       trace_id: hash('t.trace_id'),
