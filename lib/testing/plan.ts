@@ -107,7 +107,8 @@ export const plan = async (db: Database, query: Prisma.Sql): Promise<PlanNode[]>
  * What keeps a plan from reading a page off an index, if anything: a sequential scan of `table`, or a
  * sort of `table` rows read without an index condition. (A sort of the rows an index condition found —
  * one account's, one block's, some hashes' — is bounded by that filter; a sort of everything is the
- * whole-table query a page must never be.) An Incremental Sort (ties put in order as they come) is fine.
+ * whole-table query a page must never be.) An Incremental Sort (ties put in order as they come) is fine,
+ * and so is a sort of rows a LIMIT below it bounds (the merge of two sides' own pages, pageOfEither).
  * Several tables: the problems with any of them (a query that reads traces through transactions).
  */
 export function indexProblems(root: PlanNode, table: string | string[]): string[] {
@@ -116,11 +117,22 @@ export function indexProblems(root: PlanNode, table: string | string[]): string[
   for (const n of planNodes(root)) {
     if (n['Relation Name'] === table && n['Node Type'] === 'Seq Scan' && !n['Empty Partition']) out.push(`a sequential scan of ${table}`);
     if (n['Node Type'] === 'Sort') {
-      const scans = planNodes(n).filter((x) => !x['Empty Partition']).filter((x) => (x['Relation Name'] === table && x['Node Type'] !== 'Bitmap Heap Scan') || x['Node Type'] === 'Bitmap Index Scan');
+      const scans = unlimitedBelow(n).filter((x) => !x['Empty Partition']).filter((x) => (x['Relation Name'] === table && x['Node Type'] !== 'Bitmap Heap Scan') || x['Node Type'] === 'Bitmap Index Scan');
       const unbounded = scans.filter((s) => !s['Index Cond']);
       if (unbounded.length) out.push(`a sort of ${table} rows read without an index condition (${unbounded.map((s) => s['Index Name'] ?? s['Node Type']).join(', ')})`);
     }
   }
+  return out;
+}
+
+/** The nodes under `sort` whose rows reach it without passing a Limit. */
+function unlimitedBelow(sort: PlanNode): PlanNode[] {
+  const out: PlanNode[] = [];
+  const walk = (n: PlanNode) => {
+    out.push(n);
+    for (const c of n.Plans ?? []) if (c['Node Type'] !== 'Limit') walk(c);
+  };
+  walk(sort);
   return out;
 }
 

@@ -8,7 +8,7 @@ import { decodeBody } from '../mappers';
 import type { JettonBurnJson, JettonTransferJson } from '../models';
 import type { Page, SortOrder } from '../params';
 import { txRangeAndOrder } from './tx-range';
-import { oneOf, where } from './where';
+import { oneOf, pageOfEither, where } from './where';
 
 export interface JettonEventFilter {
   jettonWallet?: string[];
@@ -64,15 +64,15 @@ interface BurnRow extends EventRow {
 export function jettonTransfersQuery(f: JettonTransferFilter, page: Page): Prisma.Sql {
   const { cond, order } = shared(f);
   cond.push(Prisma.sql`NOT tx_aborted`);
-  if (f.owner?.length) {
-    if (f.direction === 'in') cond.push(oneOf('destination', f.owner));
-    else if (f.direction === 'out') cond.push(oneOf('source', f.owner));
-    else cond.push(Prisma.sql`(${oneOf('source', f.owner)} OR ${oneOf('destination', f.owner)})`);
-  }
-  return Prisma.sql`
+  const from = Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, amount, source, destination, jetton_wallet, jetton_master,
            response_destination, custom_payload, forward_ton_amount, forward_payload, trace_id
-    FROM jetton_transfers ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+    FROM jetton_transfers`;
+  if (f.owner?.length && f.direction !== 'in' && f.direction !== 'out') {
+    return pageOfEither(from, cond, [oneOf('source', f.owner), oneOf('destination', f.owner)], order, page);
+  }
+  if (f.owner?.length) cond.push(oneOf(f.direction === 'in' ? 'destination' : 'source', f.owner));
+  return Prisma.sql`${from} ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 
 export async function findJettonTransfers(sql: SqlReader, f: JettonTransferFilter, page: Page): Promise<JettonTransferJson[]> {

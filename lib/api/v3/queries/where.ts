@@ -1,5 +1,6 @@
 // WHERE pieces the token query modules share.
 import { Prisma } from '../../../db/generated/client';
+import type { Page } from '../params';
 
 /** `WHERE a AND b …`, or nothing when there are no conditions. */
 export const where = (cond: Prisma.Sql[]): Prisma.Sql => (cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty);
@@ -11,3 +12,16 @@ export const where = (cond: Prisma.Sql[]): Prisma.Sql => (cond.length ? Prisma.s
  */
 export const oneOf = (column: string, values: string[]): Prisma.Sql =>
   values.length === 1 ? Prisma.sql`${Prisma.raw(column)} = ${values[0]}` : Prisma.sql`${Prisma.raw(column)} = ANY(${values}::text[])`;
+
+/**
+ * One page of the rows of `from` (`SELECT … FROM table`) where `cond` holds and either of `either` does
+ * (a transfer's sender or receiver), in `order`: the union of each side's own first offset + limit rows,
+ * each read off its (column, order…) index, then paged. As `(a OR b)` the planner reads every row of both
+ * sides (a busy owner's whole history) and sorts them. The page is exact: a row among the first
+ * offset + limit of either side's rows is among the first offset + limit of its own side. UNION drops the
+ * second copy of a row both sides hold (a transfer to oneself).
+ */
+export function pageOfEither(from: Prisma.Sql, cond: Prisma.Sql[], either: [Prisma.Sql, Prisma.Sql], order: Prisma.Sql, page: Page): Prisma.Sql {
+  const side = (c: Prisma.Sql) => Prisma.sql`(${from} ${where([...cond, c])} ORDER BY ${order} LIMIT ${page.take + page.skip})`;
+  return Prisma.sql`SELECT * FROM (${side(either[0])} UNION ${side(either[1])}) either_side ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
+}
