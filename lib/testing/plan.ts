@@ -16,14 +16,12 @@ export interface PlanNode {
 /** The plan tree of `query`. */
 export async function planTree(db: Database, query: Prisma.Sql): Promise<PlanNode> {
   // A few thousand rows fit in a handful of pages, where a scan of the whole table is the cheapest plan
-  // for anything; with scans priced out the planner shows which index (if any) serves the query.
-  const rows = await db.session(async (s) => {
-    await s.query('SET enable_seqscan = off');
-    try {
-      return await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
-    } finally {
-      await s.query('RESET enable_seqscan');
-    }
+  // for anything; with scans priced out the planner shows which index (if any) serves the query. SET
+  // LOCAL holds for this transaction only, on one of the pool's connections: a session of its own per
+  // EXPLAIN was a new PostgreSQL connection each time, most of a plan suite's time there.
+  const rows = await db.transaction(async (s) => {
+    await s.query('SET LOCAL enable_seqscan = off');
+    return s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
   });
   const raw = rows[0]!['QUERY PLAN'];
   const root = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
