@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testScope } from './lib/testing/engine-scope';
 
 // ATLAS_E2E_PORT lets several checkouts run their e2e suites side by side.
 const PORT = Number(process.env.ATLAS_E2E_PORT ?? 3100);
@@ -17,9 +18,14 @@ const launchOptions = {
 const dataDir = process.env.ATLAS_E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
 process.env.ATLAS_E2E_DATA_DIR = dataDir;
 
-// The layout spec checks presentation (overlaps, overflow, axe, screenshots), which does not depend on the
-// database engine: a PostgreSQL run (DATABASE_URL set) leaves it to the PGlite run, which CI runs too.
-const presentationSpecs = process.env.DATABASE_URL ? ['**/layout.spec.ts'] : [];
+// ATLAS_TEST_SCOPE=engine (CI's PostgreSQL run, after a full run on PGlite) leaves out what checks
+// presentation, which does not depend on the database engine (lib/testing/engine-scope.ts): the layout spec
+// (overlaps, overflow, axe, screenshots) and the mobile project (the same pages at a phone's size; the
+// server renders the same data for any browser). The desktop project still reads every page and API
+// through the engine.
+const engineOnly = testScope() === 'engine';
+const desktop = { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: engineOnly ? ['**/layout.spec.ts'] : [] };
+const mobile = { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /(api|fuzz|cors-clients)\.spec\.ts$/, grepInvert: /@desktop-only/ };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,10 +35,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   timeout: 30_000,
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', launchOptions },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: presentationSpecs },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /(api|fuzz|cors-clients)\.spec\.ts$/, grepInvert: /@desktop-only/ },
-  ],
+  projects: engineOnly ? [desktop] : [desktop, mobile],
   webServer: {
     // The API keys the specs use are created first, in the same data directory (e2e/create-keys.ts).
     command: 'node --import tsx e2e/create-keys.ts && npm start',

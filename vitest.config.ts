@@ -1,13 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { engineDependentTests, findTestFiles, testScope } from './lib/testing/engine-scope';
 
 // Tests that compare @ton/core's own code with the fast versions Atlas installs over it: each needs a
 // fresh copy of @ton/core (the original still in place when it starts), so they run isolated.
 const PATCHES_TON_CORE = ['lib/ton/fast-*.test.ts'];
-const NOT_TESTS = ['node_modules/**', 'e2e/**', '.next/**', '.atlas/**'];
+const NOT_TEST_DIRS = ['node_modules', 'e2e', '.next', '.atlas'];
+const NOT_TESTS = NOT_TEST_DIRS.map((d) => `${d}/**`);
+const TESTS = ['**/*.test.ts'];
+
+// ATLAS_TEST_SCOPE=engine (CI's PostgreSQL run, after a full run on PGlite): only the test files that
+// depend on the database engine, by lib/testing/engine-scope.ts's rule (their imports reach
+// lib/db/database.ts, or they name DATABASE_URL); the rest runs the same on any engine and ran already.
+const root = fileURLToPath(new URL('./', import.meta.url));
+const engineOnly = testScope() === 'engine';
+const engineTests = () => engineDependentTests(root, findTestFiles(root, NOT_TEST_DIRS));
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  resolve: { alias: { '@': root } },
   test: {
     exclude: NOT_TESTS,
     environment: 'node',
@@ -24,9 +34,10 @@ export default defineConfig({
         // The rest share each worker's module cache: importing the TVM, Prisma and the TL schemas once per
         // worker rather than once per file halves the suite's time. Test files keep no state in modules
         // they share (each opens its own database, devnet and server).
-        test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...NOT_TESTS, ...PATCHES_TON_CORE], isolate: false },
+        test: { name: 'unit', include: engineOnly ? engineTests() : TESTS, exclude: [...NOT_TESTS, ...PATCHES_TON_CORE], isolate: false },
       },
-      { extends: true, test: { name: 'ton-core-patches', include: PATCHES_TON_CORE, isolate: true } },
+      // The @ton/core patches read no database: not in the engine scope.
+      ...(engineOnly ? [] : [{ extends: true as const, test: { name: 'ton-core-patches', include: PATCHES_TON_CORE, isolate: true } }]),
     ],
   },
 });

@@ -32,7 +32,8 @@ export interface Database {
 export type DatabaseTarget =
   | { engine: 'postgresql'; url: string }
   | { engine: 'pglite'; dir: string } // persisted
-  | { engine: 'pglite'; dir: null }; // in memory (tests)
+  // In memory (tests). `cluster`: a dumpDataDir() of a fresh cluster to start from instead of running initdb.
+  | { engine: 'pglite'; dir: null; cluster?: Blob };
 
 /** The database the configuration names: DATABASE_URL, else the embedded one under the data dir. */
 export function configuredTarget(cfg: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
@@ -58,7 +59,8 @@ export interface OpenOptions {
 export const INDEXER_STATEMENT_TIMEOUT_MS = 60_000;
 
 export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Promise<Database> {
-  return target.engine === 'postgresql' ? openPostgres(target.url, opts) : openPglite(target.dir);
+  if (target.engine === 'postgresql') return openPostgres(target.url, opts);
+  return target.dir === null ? openPglite(null, target.cluster) : openPglite(target.dir);
 }
 
 /** The Database a PrismaClient was opened with: the stages handed a PrismaClient find its driver here. */
@@ -166,10 +168,10 @@ function openPostgres(url: string, opts: OpenOptions): Database {
   });
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, cluster?: Blob): Promise<Database> {
   const release = dir ? lockDataDir(dir) : () => {};
   try {
-    const db = dir ? await PGlite.create(dir) : await PGlite.create();
+    const db = dir ? await PGlite.create(dir) : await PGlite.create(cluster ? { loadDataDir: cluster } : {});
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     const mutex = new Mutex();
     return register({

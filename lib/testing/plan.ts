@@ -19,25 +19,22 @@ export async function planTree(db: Database, query: Prisma.Sql): Promise<PlanNod
   return root!;
 }
 
-/** The plan trees of `queries`, EXPLAINed in one session (a PostgreSQL session is a new connection). */
+/** The plan trees of `queries`, EXPLAINed in one transaction on a pooled connection. */
 async function explainAll(db: Database, queries: Prisma.Sql[]): Promise<PlanNode[]> {
   await partitionsOf(db); // read before the session: PGlite runs one session at a time
   // A few thousand rows fit in a handful of pages, where a scan of the whole table is the cheapest plan
-  // for anything; with scans priced out the planner shows which index (if any) serves the query.
-  const roots = await db.session(async (s) => {
-    await s.query('SET enable_seqscan = off');
-    try {
-      const out: PlanNode[] = [];
-      for (const query of queries) {
-        const rows = await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
-        const raw = rows[0]!['QUERY PLAN'];
-        out.push(((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan);
-      }
-      return out;
-    } finally {
-      // PGlite's session is the database's one connection.
-      await s.query('RESET enable_seqscan');
+  // for anything; with scans priced out the planner shows which index (if any) serves the query. SET
+  // LOCAL holds for this transaction only, on one of the pool's connections: a session of its own per
+  // EXPLAIN was a new PostgreSQL connection each time, most of a plan suite's time there.
+  const roots = await db.transaction(async (s) => {
+    await s.query('SET LOCAL enable_seqscan = off');
+    const out: PlanNode[] = [];
+    for (const query of queries) {
+      const rows = await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
+      const raw = rows[0]!['QUERY PLAN'];
+      out.push(((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan);
     }
+    return out;
   });
   return Promise.all(roots.map((root) => underParentNames(db, root)));
 }
