@@ -161,3 +161,16 @@ export async function badPlans(db: Database, queries: [string, Prisma.Sql][], ta
   });
   return { planned: roots.length, bad };
 }
+
+/** Test account n: `0:` and n as 64 upper-case hex digits. */
+export const testAccount = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
+
+/** testAccount in SQL, of an integer expression (seeding with generate_series). */
+export const sqlTestAccount = (n: string) => `'0:' || upper(lpad(to_hex(${n}), 64, '0'))`;
+
+/** A list filter left out, with one value, or with several (one value is an equality: another plan). */
+export const listFilter = <F>(key: keyof F, one: string, other: string): Record<string, Partial<F>> => ({
+  '': {},
+  [`${String(key)}=1`]: { [key]: [one] } as Partial<F>,
+  [`${String(key)}=2`]: { [key]: [one, other] } as Partial<F>,
+});

@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../db/generated/client';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import { planNodes, planTree } from '../../testing/plan';
+import { planNodes, planTree, sqlTestAccount as sqlAcc, testAccount as acc } from '../../testing/plan';
 import { sideRowsQuery, type SideParts } from './side-rows';
 
 let t: TestDatabase;
-const acc = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
-const sqlAcc = (n: string) => `'0:' || upper(lpad(to_hex(${n}), 64, '0'))`;
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -7,15 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
-import { badPlans, indexProblems, planNodes, planTree, product } from '../../../testing/plan';
+import { badPlans, indexProblems, listFilter as list, planNodes, planTree, product, sqlTestAccount as sqlAcc, testAccount as acc } from '../../../testing/plan';
 import { latestStatesQuery, topBalancesQuery } from './account-states';
 import { dnsRecordsQuery } from './dns-records';
 import { multisigOrdersQuery, multisigWalletsQuery, walletOrdersQuery, type MultisigOrderFilter, type MultisigWalletFilter } from './multisig';
 import { vestingQuery } from './vesting';
 
 let t: TestDatabase;
-const acc = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
-const sqlAcc = (n: string) => `'0:' || upper(lpad(to_hex(${n}), 64, '0'))`;
 const HOT = `0:${'A'.repeat(64)}`;
 const wallet = (k: number) => acc(10_000 + k);
 const contract = (k: number) => acc(100_000 + k);
@@ -63,12 +61,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.drop());
 
-/** A list filter left out, with one value, or with several (one value is an equality: another plan). */
-const list = <F,>(key: keyof F, one: string, other: string): Record<string, Partial<F>> => ({
-  '': {},
-  [`${String(key)}=1`]: { [key]: [one] } as Partial<F>,
-  [`${String(key)}=2`]: { [key]: [one, other] } as Partial<F>,
-});
 const SORTS = ['asc', 'desc'] as const;
 
 it('/dns/records: by wallet and by domain', async () => {

@@ -7,14 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
-import { badPlans, indexProblems, planNodes, planTree, product } from '../../../testing/plan';
+import { badPlans, indexProblems, listFilter as list, planNodes, planTree, product, sqlTestAccount as sqlAcc, testAccount as acc } from '../../../testing/plan';
 import { jettonBurnsQuery, jettonTransfersQuery, type JettonBurnFilter, type JettonTransferFilter } from './jetton-events';
 import { jettonMastersQuery, type JettonMasterFilter } from './jetton-masters';
 import { jettonWalletsQuery, type JettonWalletFilter } from './jetton-wallets';
 
 let t: TestDatabase;
-const acc = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
-const sqlAcc = (n: string) => `'0:' || upper(lpad(to_hex(${n}), 64, '0'))`;
 const HOT = `0:${'A'.repeat(64)}`;
 const HOT_JETTON = `0:${'B'.repeat(64)}`;
 const owner = (k: number) => acc(10_000 + k);
@@ -55,12 +53,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.drop());
 
-/** A list filter left out, with one value, or with several (one value is an equality: another plan). */
-const list = <F,>(key: keyof F, one: string, other: string): Record<string, Partial<F>> => ({
-  '': {},
-  [`${String(key)}=1`]: { [key]: [one] } as Partial<F>,
-  [`${String(key)}=2`]: { [key]: [one, other] } as Partial<F>,
-});
 const SORTS = { asc: { sort: 'asc' }, desc: { sort: 'desc' } } as const;
 const RANGES = {
   '': {},

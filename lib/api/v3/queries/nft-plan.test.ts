@@ -7,15 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
-import { badPlans, indexProblems, planNodes, planTree, product } from '../../../testing/plan';
+import { badPlans, indexProblems, listFilter as list, planNodes, planTree, product, sqlTestAccount as sqlAcc, testAccount as acc } from '../../../testing/plan';
 import { nftCollectionsQuery, type NftCollectionFilter } from './nft-collections';
 import { nftItemsQuery, type NftItemFilter } from './nft-items';
 import { nftSalesQuery } from './nft-sales';
 import { nftTransfersQuery, type NftTransferFilter } from './nft-transfers';
 
 let t: TestDatabase;
-const acc = (n: number) => `0:${n.toString(16).toUpperCase().padStart(64, '0')}`;
-const sqlAcc = (n: string) => `'0:' || upper(lpad(to_hex(${n}), 64, '0'))`;
 const HOT = `0:${'A'.repeat(64)}`;
 const HOT_COLLECTION = `0:${'B'.repeat(64)}`;
 const owner = (k: number) => acc(10_000 + k);
@@ -58,12 +56,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.drop());
 
-/** A list filter left out, with one value, or with several (one value is an equality: another plan). */
-const list = <F,>(key: keyof F, one: string, other: string): Record<string, Partial<F>> => ({
-  '': {},
-  [`${String(key)}=1`]: { [key]: [one] } as Partial<F>,
-  [`${String(key)}=2`]: { [key]: [one, other] } as Partial<F>,
-});
 
 describe('/nft/collections plans', () => {
   it('every filter combination reads off an index', async () => {
