@@ -23,13 +23,22 @@ export interface TransactionParts {
 }
 
 /** Message rows with their transaction and direction, where `condition` (on `m`) holds. */
-const txMessages = (sql: SqlReader, condition: Prisma.Sql) =>
-  sql.rows<TxMessageRow>(Prisma.sql`
-    SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`);
+const txMessagesQuery = (condition: Prisma.Sql) =>
+  Prisma.sql`SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`;
+const txMessages = (sql: SqlReader, condition: Prisma.Sql) => sql.rows<TxMessageRow>(txMessagesQuery(condition));
+
+/** The query of messagesOfTraces (exported for the plan test). */
+export const messagesOfTracesQuery = (traceIds: Uint8Array<ArrayBuffer>[]) => txMessagesQuery(Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`);
 
 /** The messages of every transaction of these traces (each message carries its transaction's trace id). */
 export const messagesOfTraces = async (sql: SqlReader, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> =>
-  traceIds.length ? txMessages(sql, Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`) : [];
+  traceIds.length ? sql.rows<TxMessageRow>(messagesOfTracesQuery(traceIds)) : [];
+
+/** The account states with these hashes, as a Transaction's state before and after shows them (exported for the plan test). */
+export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.sql`
+  SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
+    frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
+  FROM account_states WHERE hash = ANY(${hashes}::bytea[])`;
 
 /**
  * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.
@@ -53,10 +62,7 @@ export async function transactionParts(
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
   const [messageRows, states, traces] = await Promise.all([
     messages ?? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${txHashes}::bytea[])`),
-    sql.rows<AccountState>(Prisma.sql`
-      SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
-        frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
-      FROM account_states WHERE hash = ANY(${[...stateHashes.values()]}::bytea[])`),
+    sql.rows<AccountState>(accountStatesQuery([...stateHashes.values()])),
     traceIds.size && !traceExternals
       ? sql.rows<{ traceId: Uint8Array; externalHash: Uint8Array | null }>(Prisma.sql`
           SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)

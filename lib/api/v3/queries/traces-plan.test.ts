@@ -14,11 +14,12 @@ import { bytes } from '../encode';
 import { actionAccountsQuery, actionsQuery, traceActionsQuery, traceOfActionQuery, type ActionFilter } from './actions';
 import { actionTxHashesQuery, jettonMovesQuery, tonMovesQuery, traceExistsQuery } from './balance-changes';
 import { accountBusyQuery, accountOwnTracesQuery, accountPageQuery, accountWalkQuery, accountWindowQuery, tracesQuery, type TraceFilter } from './traces';
+import { accountStatesQuery, messagesOfTracesQuery } from '../transactions-load';
 import { transactionsWhereQuery } from './transactions';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
-const TABLES = ['traces', 'actions', 'action_accounts', 'transactions', 'messages'];
+const TABLES = ['traces', 'actions', 'action_accounts', 'transactions', 'messages', 'message_contents', 'account_states'];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -149,10 +150,12 @@ describe('/traces and /events plans', () => {
     expect(bad).toEqual([]);
   }, 60_000);
 
-  it('the traces’ transactions and actions are read by trace id', async () => {
+  it('the traces’ transactions, messages (with their bodies) and actions are read by trace id, the states by hash', async () => {
     const ids = tracesOf(...Array.from({ length: 20 }, (_, i) => 100 + i)).map(bytes);
     const { bad } = await problemsOf([
       ['transactions of traces', transactionsWhereQuery({ traceIds: ids })],
+      ['messages of traces', messagesOfTracesQuery(ids)],
+      ['account states of their transactions', accountStatesQuery(ids)],
       ['actions of traces', traceActionsQuery(ids, supportedActionTypes(undefined, null))],
     ]);
     expect(bad).toEqual([]);
