@@ -122,6 +122,20 @@ export function indexProblems(root: PlanNode, table: string | string[]): string[
   return out;
 }
 
+/**
+ * The scans of `tables` in a plan that do not look their rows up by an index condition (a sequential
+ * scan, or an index walked whole with a filter): for lookups of a few keys in big tables (the side maps,
+ * search candidates), where no scan may read a table whole.
+ */
+export function unkeyedScans(root: PlanNode, tables: string[]): string[] {
+  // A Bitmap Heap Scan is keyed by its Bitmap Index Scans (a LIKE prefix's index range shows only there).
+  const keyed = (n: PlanNode) =>
+    !!n['Index Cond'] || (n['Node Type'] === 'Bitmap Heap Scan' && planNodes(n).some((c) => c['Node Type'] === 'Bitmap Index Scan' && c['Index Cond']));
+  return planNodes(root)
+    .filter((n) => n['Relation Name'] && tables.includes(n['Relation Name']) && !keyed(n))
+    .map((n) => `${n['Node Type']} on ${n['Relation Name']}`);
+}
+
 /** The nodes under `sort` whose rows reach it without passing a Limit. */
 function unlimitedBelow(sort: PlanNode): PlanNode[] {
   const out: PlanNode[] = [];

@@ -2,7 +2,8 @@
 // name, NFT collections and items by name, matched by word prefixes from the primary key's B-tree.
 // The longest word of the query drives the index scan (the most selective); every hit is then checked
 // against the token's current labels (nameMatches), which also drops words a renamed token left behind.
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { nameMatches, nameWords } from '../../../format/name-words';
 import type { TokenKind } from '../../../indexer/derive/token-names';
 
@@ -26,27 +27,37 @@ interface Candidate {
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 
-export async function searchTokens(prisma: PrismaClient, query: string, limit: number): Promise<TokenHit[]> {
-  const words = nameWords(query);
-  if (!words.length) return [];
-  const driver = words.reduce((a, b) => (b.length > a.length ? b : a));
+/**
+ * The candidates of the word `driver`: tokens having it as a word, then as a prefix of one, with their
+ * labels (exported for the plan test).
+ */
+export function tokenCandidatesQuery(driver: string): Prisma.Sql {
   // Exact words first (a symbol typed whole), then prefixes; `\` escapes nothing a word can hold, but
   // LIKE's own metacharacters are escaped anyway.
   const prefix = `${driver.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await prisma.$queryRaw<Candidate[]>(Prisma.sql`
+  return Prisma.sql`
     WITH hits AS (
       (SELECT kind, address FROM token_names WHERE word = ${driver} LIMIT ${SCAN})
       UNION
       (SELECT kind, address FROM token_names WHERE word LIKE ${prefix} ORDER BY word LIMIT ${SCAN})
-    ), labelled AS (
-      SELECT h.kind, h.address, coalesce(j.jetton_content, c.collection_content, i.content) AS content
-      FROM hits h
-      LEFT JOIN jetton_masters j ON h.kind = 'jetton' AND j.address = h.address
-      LEFT JOIN nft_collections c ON h.kind = 'nft_collection' AND c.address = h.address
-      LEFT JOIN nft_items i ON h.kind = 'nft_item' AND i.address = h.address
     )
-    SELECT l.kind, l.address, l.content, o.content AS fetched
-    FROM labelled l LEFT JOIN offchain_metadata o ON o.uri = l.content->>'uri' AND o.state = 'ok'`);
+    -- Each hit's token row and fetched document by key (LIMIT 1 keeps them lookups per hit: as joins the
+    -- planner may read a whole token table to merge or hash-join a common word's few thousand hits).
+    SELECT h.kind, h.address, l.content, o.content AS fetched
+    FROM hits h
+    LEFT JOIN LATERAL (
+      SELECT jetton_content AS content FROM jetton_masters WHERE h.kind = 'jetton' AND address = h.address
+      UNION ALL SELECT collection_content FROM nft_collections WHERE h.kind = 'nft_collection' AND address = h.address
+      UNION ALL SELECT content FROM nft_items WHERE h.kind = 'nft_item' AND address = h.address
+      LIMIT 1) l ON true
+    LEFT JOIN LATERAL (SELECT content FROM offchain_metadata WHERE uri = l.content->>'uri' AND state = 'ok' LIMIT 1) o ON true`;
+}
+
+export async function searchTokens(sql: SqlReader, query: string, limit: number): Promise<TokenHit[]> {
+  const words = nameWords(query);
+  if (!words.length) return [];
+  const driver = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const rows = await sql.rows<Candidate>(tokenCandidatesQuery(driver));
 
   const whole = words.join(' ');
   const hits: (TokenHit & { exact: boolean })[] = [];

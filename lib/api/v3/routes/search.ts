@@ -29,7 +29,7 @@ export const tokenSearch = defineRoute({
     if (!nameWords(q.q).length) throw unprocessable('q has no letters or digits');
     const limit = Math.max(1, q.limit ?? 20);
     if (limit > 50) throw unprocessable(`limit is not allowed: ${limit} > 50`);
-    const tokens = await searchTokens(ctx.prisma, q.q, limit);
+    const tokens = await searchTokens(ctx.sql, q.q, limit);
     const { address_book } = await sideMaps(ctx, tokens.map((t) => t.address), { book: true, metadata: false });
     return { tokens, address_book };
   },
