@@ -88,7 +88,13 @@ async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[]
   maps.catch(() => undefined); // awaited by the caller, after the mapping
   const txs = mapTransactions(parts);
   const byTrace = new Map<string, typeof txs>();
-  for (const t of txs) if (t.trace_id) byTrace.set(t.trace_id, [...(byTrace.get(t.trace_id) ?? []), t]);
+  for (const t of txs) {
+    if (!t.trace_id) continue;
+    // Appended in place: copying the list per transaction was quadratic in a trace's size (up to 4,000).
+    const list = byTrace.get(t.trace_id);
+    if (list) list.push(t);
+    else byTrace.set(t.trace_id, [t]);
+  }
   const traces = new Map<string, CachedTrace>();
   for (const r of rows) {
     const mine = byTrace.get(b64(r.trace_id)) ?? null;
