@@ -14,7 +14,7 @@ import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { primaryReads, type Reads } from '../db/replicas';
 import { log } from '../log';
-import { PendingTraces } from '../pending';
+import { PendingTraces, type PendingEntry } from '../pending';
 import { memoryPendingStore } from '../pending/store';
 import { TvmPool } from '../tvm/pool';
 import { startHttpTestServer, type HttpTestServer } from './http-server';
@@ -90,12 +90,17 @@ export function testApi(parts: {
   pending?: PendingTraces;
   /** The v3 trace cache: a fresh one by default, none with null. */
   traceCache?: TraceCache | null;
+  /** Told of each entry the pending store keeps (the Streaming API's publisher), when no `pending` is given. */
+  onPendingStored?: (entry: PendingEntry) => void;
 }): TestApi {
   const config = parts.config ?? processConfig();
   const tvm = parts.tvm ?? new TvmPool();
   const access = parts.access ?? unlimitedAccess;
   const pending =
-    parts.pending ?? (parts.lite ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }) }) : undefined);
+    parts.pending ??
+    (parts.lite
+      ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }), onStored: parts.onPendingStored })
+      : undefined);
   const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending, db: parts.db });
   const db = parts.db ?? noDatabase;
   const reads = parts.reads ?? primaryReads(db);

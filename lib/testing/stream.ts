@@ -1,0 +1,84 @@
+// The Streaming API over a real chain, for tests: an indexed devnet (derive stage on: jetton wallets)
+// whose indexer and pending store report to a publisher, a bus (memory, or Redis when given) and a hub.
+// `publishNext()` drives the pipeline one step at a time, as the running process does on its own.
+import { log } from '../log';
+import { memoryBus, redisBus, type EventBus } from '../stream/bus';
+import { StreamHub } from '../stream/hub';
+import { publisherContext, StreamPublisher } from '../stream/publisher';
+import { startTestChain, type TestChain } from './chain';
+
+export interface StreamChain {
+  chain: TestChain;
+  bus: EventBus;
+  hub: StreamHub;
+  publisher: StreamPublisher;
+  /** Waits until every emulation started so far is stored and everything reported is published. */
+  settle(): Promise<void>;
+  /** Seals a round; lets the indexer see its shard block ahead (confirmed), then indexes it (finalized). */
+  sealAndIndex(opts?: { confirmed?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startStreamChain(opts: {
+  seed: string;
+  redisUrl?: string;
+  /** Redis channel of the bus (separate test runs on one Redis). */
+  channel?: string;
+  landingMs?: number;
+  expiryCheckMs?: number;
+  limits?: { maxConnectionsPerKey: number; maxConnectionsPerIp: number };
+}): Promise<StreamChain> {
+  const bus = opts.redisUrl ? redisBus(opts.redisUrl, { log, channel: opts.channel }) : memoryBus(log);
+  await bus.ready();
+  // The listeners call through to the publisher, made once the chain (its database) exists.
+  const late: { publisher?: StreamPublisher } = {};
+  const chain = await startTestChain({
+    seed: opts.seed,
+    rounds: 1,
+    index: true,
+    derive: true,
+    listen: {
+      indexer: { committed: (c) => late.publisher?.indexerEvents().committed?.(c), shardBlockSeen: (s) => late.publisher?.indexerEvents().shardBlockSeen?.(s) },
+      pendingStored: (e) => late.publisher?.pendingStored(e),
+    },
+  });
+  const publisher = (late.publisher = new StreamPublisher({
+    bus,
+    ctx: publisherContext({ db: chain.db!.db, lite: chain.lite, tvm: chain.tvm, testnet: false }),
+    log,
+    pending: chain.pending,
+    landingMs: opts.landingMs,
+    expiryCheckMs: opts.expiryCheckMs,
+  }));
+  publisher.indexerEvents();
+  const hub = new StreamHub({ limits: opts.limits ?? { maxConnectionsPerKey: 1000, maxConnectionsPerIp: 1000 }, log });
+  const unsubscribe = bus.subscribe((e) => hub.dispatch(e));
+  const settle = async () => {
+    await chain.pending?.idle();
+    await publisher.idle();
+  };
+  return {
+    chain,
+    bus,
+    hub,
+    publisher,
+    settle,
+    async sealAndIndex(o = {}) {
+      await settle();
+      await chain.devnet.sealNow();
+      if (o.confirmed !== false) {
+        await chain.indexer!.watcher!.poll();
+        await settle();
+      }
+      await chain.index();
+      await settle();
+    },
+    async close() {
+      unsubscribe();
+      hub.close();
+      await publisher.close();
+      await bus.close();
+      await chain.close();
+    },
+  };
+}
