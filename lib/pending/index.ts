@@ -70,6 +70,8 @@ export interface ConfirmedTrace {
 export class PendingTraces {
   readonly store: PendingStore;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The emulations under way, by external message hash (base64). */
+  private readonly emulating = new Map<string, Promise<unknown>>();
 
   constructor(private readonly opts: PendingOptions) {
     this.store = opts.store;
@@ -107,8 +109,18 @@ export class PendingTraces {
       return null;
     });
     this.inFlight.add(done);
-    void done.finally(() => this.inFlight.delete(done));
+    const hash = external.hash().toString('base64');
+    this.emulating.set(hash, done);
+    void done.finally(() => {
+      this.inFlight.delete(done);
+      if (this.emulating.get(hash) === done) this.emulating.delete(hash);
+    });
     return { sent, done };
+  }
+
+  /** Resolves once the emulation of this external message (if one is under way) is stored or given up. */
+  async settled(externalHash: string): Promise<void> {
+    await this.emulating.get(externalHash);
   }
 
   /** The emulated, classified trace of `external` as a store entry (not stored); `emulation` overrides the bounds. */

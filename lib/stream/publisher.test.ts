@@ -136,6 +136,19 @@ describe('a jetton transfer sent through /api/v2/sendBoc', () => {
     expect(Object.keys(bobs.address_book!)).toContain(bobs.jetton.jetton);
   }, 120_000);
 
+  it('sends the prediction first even when the shard block is seen while the message is still being emulated', async () => {
+    const listener = listen({ types: ['transactions'], addresses: [raw('alice')], min_finality: 'pending' });
+    const msg = await genesisJettonTransfer(s.chain, alice, { to: 'bob', amount: 5n, comment: 'racing' });
+    expect((await s.chain.callV2('post', 'sendBoc', { boc: bocOf(msg) })).body.ok).toBe(true);
+    // No settling: the round is sealed and its shard block seen at once.
+    await s.chain.devnet.sealNow();
+    await s.chain.indexer!.watcher!.poll();
+    await s.settle();
+    await s.chain.index();
+    await s.settle();
+    expect(listener.of('transactions').filter((n) => n.trace_external_hash_norm === norm(msg)).map((n) => n.finality)).toEqual(['pending', 'confirmed', 'finalized']);
+  }, 60_000);
+
   it('keeps a trace\'s finality rising: a late prediction of a finalized trace is not sent', async () => {
     const listener = listen({ types: ['transactions'], addresses: [raw('alice')], min_finality: 'pending' });
     const stale = published.find((e): e is TraceEvent => e.kind === 'trace' && e.finality === 'pending')!;

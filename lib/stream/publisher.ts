@@ -33,6 +33,8 @@ export interface PublisherOptions {
 
 export class StreamPublisher {
   private chain: Promise<void> = Promise.resolve();
+  /** Predictions being published, by external message hash. */
+  private readonly predictions = new Map<string, Promise<void>>();
   private tracker?: InvalidationTracker;
   private readonly links = new ConfirmedLinks();
   private expiry?: NodeJS.Timeout;
@@ -40,11 +42,19 @@ export class StreamPublisher {
 
   constructor(private readonly o: PublisherOptions) {}
 
-  /** PendingTraces' onStored: a prediction (or confirmed data) is in the pending store. */
+  /**
+   * PendingTraces' onStored: a prediction (or confirmed data) is in the pending store. Predictions go out
+   * at once, beside the queue: the confirmed data of the same message waits for them (confirm).
+   */
   readonly pendingStored = (entry: PendingEntry): void => {
     // Confirmed entries are published by the work that stored them (shardBlockSeen), in order.
     if (entry.finality === 'confirmed') return;
-    this.enqueue('pending trace', async () => this.publish(await entryEvent(this.o.ctx, entry)));
+    const hash = entry.externalHash;
+    const work = entryEvent(this.o.ctx, entry)
+      .then((e) => this.publish(e))
+      .catch((err: unknown) => this.o.log.warn({ component: 'stream', err: (err as Error).message, what: 'pending trace' }, 'stream: an event could not be published'));
+    this.predictions.set(hash, work);
+    void work.finally(() => this.predictions.get(hash) === work && this.predictions.delete(hash));
   };
 
   /**
@@ -67,6 +77,9 @@ export class StreamPublisher {
 
   private async confirm(s: SeenShardBlock): Promise<void> {
     for (const trace of confirmedTraces(s, this.links)) {
+      // A prediction still being made goes out first: a trace's finality only rises.
+      await this.o.pending!.settled(trace.externalHash);
+      await this.predictions.get(trace.externalHash);
       const entry = await this.o.pending!.confirm(trace);
       await this.publish(await entryEvent(this.o.ctx, entry));
     }
@@ -92,8 +105,9 @@ export class StreamPublisher {
   }
 
   /** Resolves once everything reported so far is published (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.chain;
+  async idle(): Promise<void> {
+    await Promise.all([...this.predictions.values()]);
+    await this.chain;
   }
 
   async close(): Promise<void> {
