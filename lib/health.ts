@@ -13,6 +13,7 @@ import { loadStatus, type LoadStatus } from './http/load';
 import type { IndexerProgress } from './indexer/follower';
 import type { TvmStatus } from './tvm/pool';
 import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
+import type { HubStatus } from './stream/hub';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
@@ -23,6 +24,8 @@ export interface HealthServices {
   lite: LiteClient;
   indexer?: { progress: IndexerProgress };
   tvm?: { status(): TvmStatus };
+  /** The Streaming API's open streams (lib/stream). */
+  stream?: { hub: { status(): HubStatus } };
 }
 
 export interface Health {
@@ -42,6 +45,8 @@ export interface Health {
    */
   replicas?: ReplicaStatus[];
   tvm?: TvmStatus;
+  /** The Streaming API: streams open now (SSE, WebSocket), consumers dropped for not reading, notifications sent. */
+  streaming?: HubStatus;
   /** Bytes, as process.memoryUsage() reports them. */
   memory: { rss: number; heap_used: number; heap_total: number };
   /** The HTTP server's load (absent where no Atlas server fronts the process: next dev, tests). */
@@ -136,6 +141,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
     ...(servers && { lite_servers: servers }),
     ...(replicas?.length && { replicas }),
     ...(tvm && { tvm }),
+    ...(s.stream && { streaming: s.stream.hub.status() }),
     memory: memory(),
     load: loadStatus(),
   };

@@ -17,6 +17,7 @@ import { log } from '../log';
 import { PendingTraces, type PendingEntry } from '../pending';
 import { memoryPendingStore } from '../pending/store';
 import { TvmPool } from '../tvm/pool';
+import type { StreamEndpoints } from '../http/server';
 import { startHttpTestServer, type HttpTestServer } from './http-server';
 
 export type Mode = 'get' | 'post' | 'rpc';
@@ -53,8 +54,8 @@ export interface TestApi {
   postV3<T = Record<string, unknown>>(path: string, body: unknown, headers?: Record<string, string>): Promise<V3Answer<T>>;
   /** Any request to /api/v2 or /api/v3, dispatched to its handler as the app's router does. */
   fetch(req: Request): Promise<Response>;
-  /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients). */
-  serve(): Promise<HttpTestServer>;
+  /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients), and `streams` when given. */
+  serve(streams?: StreamEndpoints): Promise<HttpTestServer>;
   /** The TVM pool the routes run get-methods and fee estimates in (its own unless given). */
   tvm: TvmPool;
   /** The pending-trace emulator sends go through (in memory unless given; none without a chain). */
@@ -148,7 +149,7 @@ export function testApi(parts: {
       return api.callV3(path, {}, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     },
     fetch,
-    serve: () => startHttpTestServer(fetch),
+    serve: (streams) => startHttpTestServer(fetch, streams),
     tvm,
     pending,
     async close() {

@@ -5,6 +5,8 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import type { StreamEndpoints } from '../http/server';
 
 export interface HttpTestServer {
   /** http://127.0.0.1:<port> */
@@ -18,9 +20,12 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> 
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-export async function startHttpTestServer(handle: (req: Request) => Promise<Response>): Promise<HttpTestServer> {
+/** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/http/server.ts). */
+export async function startHttpTestServer(handle: (req: Request) => Promise<Response>, streams?: StreamEndpoints): Promise<HttpTestServer> {
   let base = '';
   const server = createServer((req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    if (streams?.handles(new URL(req.url ?? '/', 'http://x').pathname)) return streams.request(req, res);
     void (async () => {
       const method = req.method ?? 'GET';
       const headers = new Headers();
@@ -32,6 +37,11 @@ export async function startHttpTestServer(handle: (req: Request) => Promise<Resp
     })().catch((err: unknown) => {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `test server: ${String(err)}` }));
     });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    if (streams?.handles(new URL(req.url ?? '/', 'http://x').pathname)) streams.upgrade(req, socket, head);
+    else socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
