@@ -12,24 +12,13 @@ import { findTraces, type TraceRow } from '../api/v3/queries/traces';
 import { sideMaps, type SideMaps } from '../api/v3/side-maps';
 import { traceTree } from '../api/v3/trace-json';
 import { traceParts, transactionsByTrace } from '../api/v3/trace-parts';
-import { accountStatesQuery, mapTransactions, transactionAddresses } from '../api/v3/transactions-load';
+import { accountStatesQuery, mapTransactions, partsAddresses, transactionAddresses } from '../api/v3/transactions-load';
 import type { AccountState } from '../db/generated/client';
+import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
 import { emulatedTransactions, entryActions } from '../pending/json';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, StreamEvent, TraceEvent } from './events';
 import type { Finality } from './protocol';
-
-/** What the indexer committed in one database transaction (a masterchain block and its shard blocks). */
-export interface Committed {
-  mcSeqno: number;
-  /** The traces its transactions joined or started. */
-  traceIds: Buffer[];
-  /** Each account its transactions touched, with the hash of the state it was left in. */
-  states: { account: string; hash: Buffer }[];
-  transactions: number;
-  /** When the transaction committed (ms since the epoch). */
-  at: number;
-}
 
 const byLtDesc = (a: TransactionJson, b: TransactionJson) => {
   const x = BigInt(a.lt);
@@ -67,27 +56,34 @@ export async function entryEvent(ctx: V3Context, entry: PendingEntry, at = Date.
  */
 const traceKey = (r: TraceRow) => b64(r.external_hash_norm ?? r.trace_id);
 
-/** Finalized trace events of the committed traces: each trace whole, as /traces serves it, with every action. */
+/**
+ * Finalized trace events of the committed traces: each trace whole, as /traces serves it, with every
+ * action. The actions' accounts and the side maps are read side by side, while the transactions are mapped.
+ */
 export async function finalizedTraceEvents(ctx: V3Context, traceIds: Buffer[], at: number): Promise<TraceEvent[]> {
   if (!traceIds.length) return [];
   const rows = await findTraces(ctx.sql, { traceId: traceIds, take: traceIds.length, skip: 0, sort: 'asc' });
   const { parts, actions } = await traceParts(ctx.sql, rows, null);
   const allActions = [...(actions?.values() ?? [])].flat();
-  const accounts = await accountsOfActions(ctx.sql, allActions);
+  const accounts = accountsOfActions(ctx.sql, allActions);
+  // Every address the events name is known before the mapping: the transactions' from their rows, the actions' from their details.
+  const maps = sideMaps(ctx, [...partsAddresses(parts), ...actionAddresses(allActions.map((r) => actionJson(r)))]);
+  accounts.catch(() => undefined);
+  maps.catch(() => undefined); // both awaited below, after the mapping
+  const byTrace = transactionsByTrace(mapTransactions(parts));
+  const accountsOf = await accounts;
   const streamAction = (r: ActionRow): StreamAction => {
-    const mine = accounts.get(actionKey(r)) ?? [];
+    const mine = accountsOf.get(actionKey(r)) ?? [];
     return { action: { ...actionJson(r, { accounts: mine }), accounts: mine }, ancestors: r.ancestor_type ?? [] };
   };
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), r.classification_state === 'unclassified' ? null : (actions?.get(hex(r.trace_id)) ?? []).map(streamAction)]));
-  const txs = mapTransactions(parts);
-  const byTrace = transactionsByTrace(txs);
-  const maps = await sideMaps(ctx, [...transactionAddresses(txs), ...actionsAddresses([...actionsOf.values()].flatMap((a) => a ?? []))]);
+  const all = await maps;
   // A trace too large to be served whole (is_incomplete) has no transactions to stream.
-  return rows.filter((r) => byTrace.has(b64(r.trace_id))).map((r) => traceEvent('finalized', traceKey(r), byTrace.get(b64(r.trace_id))!, actionsOf.get(hex(r.trace_id)) ?? null, maps, at));
+  return rows.filter((r) => byTrace.has(b64(r.trace_id))).map((r) => traceEvent('finalized', traceKey(r), byTrace.get(b64(r.trace_id))!, actionsOf.get(hex(r.trace_id)) ?? null, all, at));
 }
 
 /** The committed states of the accounts the block touched, as v3's AccountState. */
-export async function accountStateEvents(ctx: V3Context, states: Committed['states'], at: number): Promise<AccountStateEvent[]> {
+export async function accountStateEvents(ctx: V3Context, states: CommittedBlock['states'], at: number): Promise<AccountStateEvent[]> {
   if (!states.length) return [];
   const rows = await ctx.sql.rows<AccountState>(accountStatesQuery(states.map((s) => bytes(s.hash))));
   const byHash = new Map(rows.map((r) => [hex(r.hash), r]));
@@ -106,10 +102,13 @@ export async function jettonEvents(ctx: V3Context, accounts: string[], at: numbe
   return wallets.map((w) => ({ kind: 'jetton', finality: 'finalized', jetton: w, ...pickMaps(maps, [w.address, w.owner, w.jetton]), at }));
 }
 
-/** Everything a committed masterchain block streams: its traces, states, jetton wallets, and the block itself. */
-export async function committedEvents(ctx: V3Context, c: Committed): Promise<StreamEvent[]> {
-  const accounts = c.states.map((s) => s.account);
-  const [traces, states, jettons] = await Promise.all([finalizedTraceEvents(ctx, c.traceIds, c.at), accountStateEvents(ctx, c.states, c.at), jettonEvents(ctx, accounts, c.at)]);
-  const block: BlockEvent = { kind: 'block', mcSeqno: c.mcSeqno, transactions: c.transactions, at: c.at };
-  return [...traces, ...states, ...jettons, block];
+/**
+ * Everything a committed masterchain block streams, in the order it is published: its traces first (what
+ * clients wait for), then the states of the accounts it touched, the jetton wallets among them, the block.
+ */
+export async function* committedEvents(ctx: V3Context, c: CommittedBlock): AsyncGenerator<StreamEvent> {
+  yield* await finalizedTraceEvents(ctx, c.traceIds, c.at);
+  yield* await accountStateEvents(ctx, c.states, c.at);
+  yield* await jettonEvents(ctx, c.states.map((s) => s.account), c.at);
+  yield { kind: 'block', mcSeqno: c.mcSeqno, transactions: c.transactions, at: c.at } satisfies BlockEvent;
 }

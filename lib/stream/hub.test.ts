@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { log } from '../log';
 import type { BlockEvent } from './events';
-import { StreamHub, type EndReason, type StreamConnection } from './hub';
+import { StreamHub, type EndReason, type Payload, type StreamConnection } from './hub';
 import { parseSubscription } from './subscription';
 
 /** A client that reads `capacity` notifications, then stops reading. */
@@ -11,9 +11,9 @@ class Reader implements StreamConnection {
   readonly got: unknown[] = [];
   ended?: { reason: EndReason; message: string };
   constructor(private readonly capacity = Infinity) {}
-  send(json: string) {
+  send(payload: Payload) {
     if (this.got.length >= this.capacity) return false;
-    this.got.push(JSON.parse(json));
+    this.got.push(JSON.parse(payload.json));
     return true;
   }
   end(reason: EndReason, message: string) {

@@ -7,13 +7,28 @@ import type { Logger } from '../log';
 import type { InvalidatedEvent, StreamEvent, TraceEvent } from './events';
 import { accountStateNotification, blockNotification, jettonNotification, traceAccounts, traceNotifications, type Outgoing } from './match';
 import { higher, reaches, type Finality } from './protocol';
-import { withoutTargets, type Subscription } from './subscription';
+import { subscriptionKey, withoutTargets, type Subscription } from './subscription';
 
 export type EndReason = 'slow_consumer' | 'shutdown';
 
+/** One serialized notification, encoded once for however many streams it goes to. */
+export class Payload {
+  private encoded?: Buffer;
+  private frame?: Buffer;
+  constructor(readonly json: string) {}
+  /** The JSON's bytes (a WebSocket text frame's payload). */
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.json));
+  }
+  /** The SSE event carrying it. */
+  get sse(): Buffer {
+    return (this.frame ??= Buffer.from(`data: ${this.json}\n\n`));
+  }
+}
+
 export interface StreamConnection {
-  /** Writes one serialized notification; false when the connection's unread bytes were already past its bound. */
-  send(json: string): boolean;
+  /** Writes one notification; false when the connection's unread bytes were already past its bound. */
+  send(payload: Payload): boolean;
   /** Ends the stream, telling the client why (SSE: an `error` event; WebSocket: a close code and reason). */
   end(reason: EndReason, message: string): void;
 }
@@ -46,6 +61,8 @@ interface Client {
   transport: 'sse' | 'websocket';
   owner: string;
   sub: Subscription | null;
+  /** subscriptionKey(sub): clients with the same one are sent the same notifications, computed once. */
+  subKey: string;
   /** Traces this client was sent below finalized: it is owed their invalidation. */
   owed: Set<string>;
   closed: boolean;
@@ -96,7 +113,7 @@ export class StreamHub {
 
   /** Takes over the slot admit() gave `owner`; remove() gives it back. */
   register(conn: StreamConnection, transport: Client['transport'], owner: string): Registration {
-    const client: Client = { conn, transport, owner, sub: null, owed: new Set(), closed: false };
+    const client: Client = { conn, transport, owner, sub: null, subKey: '', owed: new Set(), closed: false };
     this.clients.add(client);
     return {
       subscribe: (sub) => this.setSubscription(client, sub),
@@ -108,12 +125,12 @@ export class StreamHub {
   /** Delivers one published event to the streams it concerns. */
   dispatch(e: StreamEvent): void {
     if (this.closing) return;
-    const serialized = new Map<string, string>();
+    const serialized = new Map<string, Payload>();
     const send = (client: Client, out: Outgoing | null) => {
       if (!out || client.closed) return;
-      let json = serialized.get(out.key);
-      if (json === undefined) serialized.set(out.key, (json = JSON.stringify(out.notification)));
-      this.write(client, json);
+      let payload = serialized.get(out.key);
+      if (payload === undefined) serialized.set(out.key, (payload = new Payload(JSON.stringify(out.notification))));
+      this.write(client, payload);
     };
     switch (e.kind) {
       case 'trace':
@@ -137,9 +154,11 @@ export class StreamHub {
     if (top && !reaches(e.finality, top)) return;
     this.remember(e.norm, top ? higher(top, e.finality) : e.finality);
     const candidates = this.candidates(traceAccounts(e), e.norm);
+    const bySubscription = new Map<string, Outgoing[]>();
     for (const c of candidates) {
       if (!c.sub) continue;
-      const outs = traceNotifications(e, c.sub);
+      let outs = bySubscription.get(c.subKey);
+      if (!outs) bySubscription.set(c.subKey, (outs = traceNotifications(e, c.sub)));
       for (const out of outs) send(c, out);
       if (outs.length) this.owe(c, e.norm, e.finality !== 'finalized');
     }
@@ -165,8 +184,8 @@ export class StreamHub {
     return out;
   }
 
-  private write(client: Client, json: string) {
-    if (client.conn.send(json)) {
+  private write(client: Client, payload: Payload) {
+    if (client.conn.send(payload)) {
       this.delivered++;
       return;
     }
@@ -197,6 +216,7 @@ export class StreamHub {
     if (c.closed) return;
     this.unindexClient(c);
     c.sub = sub;
+    c.subKey = sub ? subscriptionKey(sub) : '';
     if (!sub) return;
     for (const a of sub.addresses) index(this.byAddress, a).add(c);
     for (const t of sub.traces) index(this.byTrace, t).add(c);

@@ -12,7 +12,7 @@ import { modelProblems } from '../testing/v3';
 import { genesisJettonTransfer, genesisWallet } from '../testing/wallets';
 import { rawUpper } from '../ton/address';
 import type { StreamEvent, TraceEvent } from './events';
-import type { EndReason, StreamConnection } from './hub';
+import type { EndReason, Payload, StreamConnection } from './hub';
 import { Notification, type NotificationJson } from './protocol';
 import { parseSubscription } from './subscription';
 
@@ -21,9 +21,9 @@ class Received implements StreamConnection {
   readonly all: NotificationJson[] = [];
   ended?: { reason: EndReason; message: string };
   constructor(private readonly capacity = Infinity) {}
-  send(json: string) {
+  send(payload: Payload) {
     if (this.all.length >= this.capacity) return false;
-    this.all.push(JSON.parse(json) as NotificationJson);
+    this.all.push(JSON.parse(payload.json) as NotificationJson);
     return true;
   }
   end(reason: EndReason, message: string) {

@@ -70,7 +70,7 @@ export class StreamPublisher {
       this.expiry.unref();
     }
     return {
-      committed: (c: CommittedBlock) => this.enqueue('committed block', async () => this.publishAll(await committedEvents(this.o.ctx, c))),
+      committed: (c: CommittedBlock) => this.enqueue('committed block', () => this.publishAll(committedEvents(this.o.ctx, c))),
       shardBlockSeen: this.o.pending && opts.confirmed ? (s: SeenShardBlock) => this.enqueue('shard block', () => this.confirm(s)) : undefined,
     };
   }
@@ -85,8 +85,8 @@ export class StreamPublisher {
     }
   }
 
-  private async publishAll(events: StreamEvent[]): Promise<void> {
-    for (const e of events) await this.publish(e);
+  private async publishAll(events: Iterable<StreamEvent> | AsyncIterable<StreamEvent>): Promise<void> {
+    for await (const e of events) await this.publish(e);
   }
 
   private async publish(e: StreamEvent): Promise<void> {

@@ -21,11 +21,11 @@ export function serveSse(req: IncomingMessage, res: ServerResponse, hub: StreamH
   let ended = false;
   let registration: Registration | undefined;
   const conn: StreamConnection = {
-    send(json) {
+    send(payload) {
       if (ended) return true;
       // What the response holds unsent: a client that stopped reading lets it grow.
       if (res.writableLength > o.bufferBytes) return false;
-      res.write(`data: ${json}\n\n`);
+      res.write(payload.sse);
       return true;
     },
     end(_reason: EndReason, message: string) {

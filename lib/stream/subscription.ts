@@ -135,6 +135,12 @@ export function parseSubscription(input: unknown, opts: { maxAddresses: number; 
   return { ok: true, value: sub, id };
 }
 
+/** Everything that decides what a subscription is sent: subscriptions with the same key get the same notifications. */
+export function subscriptionKey(sub: Subscription): string {
+  const sorted = (xs: Iterable<string>) => [...xs].sort().join(',');
+  return `${sorted(sub.types)}|${sub.minFinality}|${sub.shape}|${sorted(sub.addresses)}|${sorted(sub.traces)}`;
+}
+
 /** An `unsubscribe` request: the raw addresses and trace hashes to drop (at least one of them). */
 export function parseUnsubscribe(input: unknown): Parsed<{ addresses: string[]; traces: string[] }> {
   const parsed = UnsubscribeRequest.safeParse(input);

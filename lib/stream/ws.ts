@@ -26,10 +26,10 @@ const reply = (id: RequestIdJson | undefined, body: Record<string, unknown>) => 
 export function serveWebSocket(ws: WebSocket, hub: StreamHub, owner: string, o: WsOptions): void {
   let closing = false;
   const conn: StreamConnection = {
-    send(json) {
+    send(payload) {
       if (closing) return true;
       if (ws.bufferedAmount > o.bufferBytes) return false;
-      ws.send(json);
+      ws.send(payload.bytes, { binary: false });
       return true;
     },
     end(reason: EndReason, message: string) {
