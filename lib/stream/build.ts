@@ -6,13 +6,13 @@ import type { V3Context } from '../api/v3/context';
 import { b64, bytes, hex } from '../api/v3/encode';
 import { mapAccountState } from '../api/v3/mappers';
 import type { TransactionJson } from '../api/v3/models';
-import { accountsOfActions, actionKey, type ActionRow } from '../api/v3/queries/actions';
+import { accountsOfActions, actionKey, actionsOfTraces, type ActionRow } from '../api/v3/queries/actions';
 import { findJettonWallets } from '../api/v3/queries/jetton-wallets';
-import { findTraces, type TraceRow } from '../api/v3/queries/traces';
+import { findTraces, servedWhole, transactionsOfTraces, type TraceRow } from '../api/v3/queries/traces';
 import { sideMaps, type SideMaps } from '../api/v3/side-maps';
 import { traceTree } from '../api/v3/trace-json';
-import { traceParts, transactionsByTrace } from '../api/v3/trace-parts';
-import { accountStatesQuery, mapTransactions, partsAddresses, transactionAddresses } from '../api/v3/transactions-load';
+import { transactionsByTrace } from '../api/v3/trace-parts';
+import { accountStatesQuery, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../api/v3/transactions-load';
 import type { AccountState } from '../db/generated/client';
 import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
@@ -58,28 +58,33 @@ const traceKey = (r: TraceRow) => b64(r.external_hash_norm ?? r.trace_id);
 
 /**
  * Finalized trace events of the committed traces: each trace whole, as /traces serves it, with every
- * action. The actions' accounts and the side maps are read side by side, while the transactions are mapped.
+ * action. Read in three rounds, each of queries side by side: the traces and their actions; the
+ * transactions and their messages; their account states, the actions' accounts and the side maps.
  */
 export async function finalizedTraceEvents(ctx: V3Context, traceIds: Buffer[], at: number): Promise<TraceEvent[]> {
   if (!traceIds.length) return [];
-  const rows = await findTraces(ctx.sql, { traceId: traceIds, take: traceIds.length, skip: 0, sort: 'asc' });
-  const { parts, actions } = await traceParts(ctx.sql, rows, null);
-  const allActions = [...(actions?.values() ?? [])].flat();
-  const accounts = accountsOfActions(ctx.sql, allActions);
-  // Every address the events name is known before the mapping: the transactions' from their rows, the actions' from their details.
-  const maps = sideMaps(ctx, [...partsAddresses(parts), ...actionAddresses(allActions.map((r) => actionJson(r)))]);
-  accounts.catch(() => undefined);
-  maps.catch(() => undefined); // both awaited below, after the mapping
+  const [rows, actions] = await Promise.all([
+    findTraces(ctx.sql, { traceId: traceIds, take: traceIds.length, skip: 0, sort: 'asc' }),
+    actionsOfTraces(ctx.sql, traceIds.map((id) => bytes(id)), null),
+  ]);
+  // A trace too large to be served whole (is_incomplete) has no transactions to stream.
+  const whole = servedWhole(rows);
+  const [txRows, messages] = await Promise.all([transactionsOfTraces(ctx.sql, rows), messagesOfTraces(ctx.sql, whole)]);
+  const allActions = [...actions.values()].flat();
+  // Every address the events name is known now: the transactions' from their rows, the actions' from their details.
+  const addresses = [...partsAddresses({ rows: txRows, messages, states: [], externalOf: new Map() }), ...actionAddresses(allActions.map((r) => actionJson(r)))];
+  const [parts, accountsOf, maps] = await Promise.all([
+    transactionParts(ctx.sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), Promise.resolve(messages)),
+    accountsOfActions(ctx.sql, allActions),
+    sideMaps(ctx, addresses),
+  ]);
   const byTrace = transactionsByTrace(mapTransactions(parts));
-  const accountsOf = await accounts;
   const streamAction = (r: ActionRow): StreamAction => {
     const mine = accountsOf.get(actionKey(r)) ?? [];
     return { action: { ...actionJson(r, { accounts: mine }), accounts: mine }, ancestors: r.ancestor_type ?? [] };
   };
-  const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), r.classification_state === 'unclassified' ? null : (actions?.get(hex(r.trace_id)) ?? []).map(streamAction)]));
-  const all = await maps;
-  // A trace too large to be served whole (is_incomplete) has no transactions to stream.
-  return rows.filter((r) => byTrace.has(b64(r.trace_id))).map((r) => traceEvent('finalized', traceKey(r), byTrace.get(b64(r.trace_id))!, actionsOf.get(hex(r.trace_id)) ?? null, all, at));
+  const actionsOf = (r: TraceRow) => (r.classification_state === 'unclassified' ? null : (actions.get(hex(r.trace_id)) ?? []).map(streamAction));
+  return rows.filter((r) => byTrace.has(b64(r.trace_id))).map((r) => traceEvent('finalized', traceKey(r), byTrace.get(b64(r.trace_id))!, actionsOf(r), maps, at));
 }
 
 /** The committed states of the accounts the block touched, as v3's AccountState. */

@@ -27,7 +27,10 @@ export class Payload {
 }
 
 export interface StreamConnection {
-  /** Writes one notification; false when the connection's unread bytes were already past its bound. */
+  /**
+   * Writes one notification; false when the connection's unread bytes were already past its bound.
+   * Notifications sent in one turn of the event loop (a block's traces) leave in one write (corked).
+   */
   send(payload: Payload): boolean;
   /** Ends the stream, telling the client why (SSE: an `error` event; WebSocket: a close code and reason). */
   end(reason: EndReason, message: string): void;
@@ -265,4 +268,31 @@ function unindex<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
   if (!set) return;
   set.delete(value);
   if (!set.size) map.delete(key);
+}
+
+/**
+ * A stream's writes of one turn of the event loop (a block's traces), held until the turn ends and sent
+ * together: one system call per stream instead of one per notification.
+ */
+export class TurnWrites {
+  private held = false;
+  private carried = 0;
+  constructor(private readonly stream: { cork(): void; uncork(): void; readonly writableLength: number }) {}
+
+  /** Bytes the client has left unread from earlier turns (this turn's own, held back, are not late). */
+  behind(): number {
+    return this.held ? this.carried : this.stream.writableLength;
+  }
+
+  /** Holds what is written from now until the turn ends. */
+  hold(): void {
+    if (this.held) return;
+    this.carried = this.stream.writableLength;
+    this.held = true;
+    this.stream.cork();
+    setImmediate(() => {
+      this.held = false;
+      this.stream.uncork();
+    });
+  }
 }

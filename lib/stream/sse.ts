@@ -3,7 +3,7 @@
 // `: keepalive` comment when the stream is idle, and an `event: error` before the server ends it (a
 // slow consumer, shutdown). A client that leaves unread more than the buffer bound is dropped by the hub.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EndReason, Registration, StreamConnection, StreamHub } from './hub';
+import { TurnWrites, type EndReason, type Registration, type StreamConnection, type StreamHub } from './hub';
 import type { RequestIdJson } from './protocol';
 import type { Subscription } from './subscription';
 
@@ -20,11 +20,13 @@ const END_GRACE_MS = 1_000;
 export function serveSse(req: IncomingMessage, res: ServerResponse, hub: StreamHub, start: { owner: string; sub: Subscription; id?: RequestIdJson }, o: SseOptions): void {
   let ended = false;
   let registration: Registration | undefined;
+  const writes = new TurnWrites(res);
   const conn: StreamConnection = {
     send(payload) {
       if (ended) return true;
       // What the response holds unsent: a client that stopped reading lets it grow.
-      if (res.writableLength > o.bufferBytes) return false;
+      if (writes.behind() > o.bufferBytes) return false;
+      writes.hold();
       res.write(payload.sse);
       return true;
     },

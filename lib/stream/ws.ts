@@ -3,8 +3,9 @@
 // notifications as text frames. Ping frames find dead peers; a client that leaves unread more than the
 // buffer bound is dropped by the hub (close 1008 with the reason), as is one sending oversize messages
 // (1009, by the ws library), and shutdown closes with 1001.
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import type { EndReason, Registration, StreamConnection, StreamHub } from './hub';
+import { TurnWrites, type EndReason, type Registration, type StreamConnection, type StreamHub } from './hub';
 import type { RequestIdJson } from './protocol';
 import { parseSubscription, parseUnsubscribe } from './subscription';
 
@@ -23,12 +24,16 @@ const CLOSE_GRACE_MS = 1_000;
 
 const reply = (id: RequestIdJson | undefined, body: Record<string, unknown>) => JSON.stringify(id === undefined ? body : { id, ...body });
 
-export function serveWebSocket(ws: WebSocket, hub: StreamHub, owner: string, o: WsOptions): void {
+/** `socket`: the upgraded connection the WebSocket runs on (its writes are corked per event-loop turn). */
+export function serveWebSocket(ws: WebSocket, socket: Duplex, hub: StreamHub, owner: string, o: WsOptions): void {
   let closing = false;
+  const writes = new TurnWrites(socket);
   const conn: StreamConnection = {
     send(payload) {
       if (closing) return true;
-      if (ws.bufferedAmount > o.bufferBytes) return false;
+      // What the socket holds unsent: a client that stopped reading lets it grow.
+      if (writes.behind() > o.bufferBytes) return false;
+      writes.hold();
       ws.send(payload.bytes, { binary: false });
       return true;
     },
