@@ -28,6 +28,17 @@ async function sendTransfer(page: Page, comment: string) {
   return Cell.fromBase64(boc).hash().toString('base64');
 }
 
+/** Once the page has seen a trace finalized: every finality its client was sent for that trace, in order. */
+async function finalitiesSeen(page: Page): Promise<(string | undefined)[]> {
+  const seen = await page.waitForFunction(() => {
+    const s = (window as unknown as { seen: Seen }).seen;
+    return s.some((n) => n.finality === 'finalized') && s;
+  });
+  const list = (await seen.jsonValue()) as Seen;
+  const norm = list.find((n) => n.finality === 'finalized')!.norm;
+  return list.filter((n) => n.norm === norm).map((n) => n.finality);
+}
+
 test('EventSource: a transfer streams pending, confirmed and finalized @desktop-only', async ({ page }) => {
   await page.goto('/api-docs');
   const address = wallet.address.toString();
@@ -43,13 +54,7 @@ test('EventSource: a transfer streams pending, confirmed and finalized @desktop-
   }, address);
   await page.waitForFunction(() => (window as unknown as { connected?: boolean }).connected === true);
   await sendTransfer(page, 'streamed to an EventSource');
-  const seen = await page.waitForFunction(() => {
-    const s = (window as unknown as { seen: Seen }).seen;
-    return s.some((n) => n.finality === 'finalized') && s;
-  });
-  const list = (await seen.jsonValue()) as Seen;
-  const norm = list.find((n) => n.finality === 'finalized')!.norm;
-  expect(list.filter((n) => n.norm === norm).map((n) => n.finality)).toEqual(['pending', 'confirmed', 'finalized']);
+  expect(await finalitiesSeen(page)).toEqual(['pending', 'confirmed', 'finalized']);
 });
 
 test('WebSocket: subscribe, a transfer pending to finalized, and a bad subscription answered in words @desktop-only', async ({ page }) => {
@@ -70,11 +75,5 @@ test('WebSocket: subscribe, a transfer pending to finalized, and a bad subscript
   await page.evaluate((a) => (window as unknown as { ws: WebSocket }).ws.send(JSON.stringify({ operation: 'subscribe', types: ['transactions'], addresses: [a], min_finality: 'pending' })), wallet.address.toRawString());
   await page.waitForFunction(() => (window as unknown as { seen: Seen }).seen.some((n) => n.type === 'subscribed'));
   await sendTransfer(page, 'streamed to a WebSocket');
-  const seen = await page.waitForFunction(() => {
-    const s = (window as unknown as { seen: Seen }).seen;
-    return s.some((n) => n.finality === 'finalized') && s;
-  });
-  const list = (await seen.jsonValue()) as Seen;
-  const norm = list.find((n) => n.finality === 'finalized')!.norm;
-  expect(list.filter((n) => n.norm === norm).map((n) => n.finality)).toEqual(['pending', 'confirmed', 'finalized']);
+  expect(await finalitiesSeen(page)).toEqual(['pending', 'confirmed', 'finalized']);
 });

@@ -7,32 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionJson } from '../api/v3/models';
 import { normalizedHash } from '../indexer/parse-transaction';
 import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
+import { ReceivedStream } from '../testing/received-stream';
 import { startStreamChain, type StreamChain } from '../testing/stream';
 import { modelProblems } from '../testing/v3';
 import { genesisJettonTransfer, genesisWallet } from '../testing/wallets';
 import { rawUpper } from '../ton/address';
 import type { StreamEvent, TraceEvent } from './events';
-import type { EndReason, Payload, StreamConnection } from './hub';
-import { Notification, type NotificationJson } from './protocol';
+import { Notification } from './protocol';
 import { parseSubscription } from './subscription';
-
-/** A stream that keeps what it is sent, as a client reading it would (at most `capacity` unread). */
-class Received implements StreamConnection {
-  readonly all: NotificationJson[] = [];
-  ended?: { reason: EndReason; message: string };
-  constructor(private readonly capacity = Infinity) {}
-  send(payload: Payload) {
-    if (this.all.length >= this.capacity) return false;
-    this.all.push(JSON.parse(payload.json) as NotificationJson);
-    return true;
-  }
-  end(reason: EndReason, message: string) {
-    this.ended = { reason, message };
-  }
-  of<T extends NotificationJson['type']>(type: T) {
-    return this.all.filter((n): n is Extract<NotificationJson, { type: T }> => n.type === type);
-  }
-}
 
 let s: StreamChain;
 let alice: TestWallet;
@@ -42,10 +24,10 @@ const raw = (name: string) => rawUpper(Address.parse(s.chain.account(name).addre
 const norm = (m: Message) => normalizedHash(m)!.toString('base64');
 const bocOf = (m: Message) => messageBoc(m).toString('base64');
 
-function listen(sub: Record<string, unknown>, capacity?: number): Received {
+function listen(sub: Record<string, unknown>, capacity?: number): ReceivedStream {
   const parsed = parseSubscription(sub, { maxAddresses: 100 });
   if (!parsed.ok) throw new Error(parsed.error);
-  const conn = new Received(capacity);
+  const conn = new ReceivedStream(capacity);
   const slot = s.hub.admit(null, '127.0.0.1');
   if (!slot.ok) throw new Error(slot.error);
   s.hub.register(conn, 'websocket', slot.owner).subscribe(parsed.value);
@@ -90,7 +72,7 @@ describe('a jetton transfer sent through /api/v2/sendBoc', () => {
     expect(confirmedOnly.all).toEqual([]);
 
     await s.sealAndIndex();
-    const finality = (r: Received) => r.all.filter((n) => 'trace_external_hash_norm' in n && n.trace_external_hash_norm === key).map((n) => `${n.type}:${'finality' in n ? n.finality : ''}`);
+    const finality = (r: ReceivedStream) => r.all.filter((n) => 'trace_external_hash_norm' in n && n.trace_external_hash_norm === key).map((n) => `${n.type}:${'finality' in n ? n.finality : ''}`);
     expect(finality(everything)).toEqual([
       'transactions:pending', 'actions:pending',
       'transactions:confirmed', 'actions:confirmed',
