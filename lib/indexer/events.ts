@@ -46,6 +46,7 @@ export class ShardWatcher {
   private tops: FullBlockId[] = [];
   private mcSeqno = 0;
   private readonly announced = new Set<string>();
+  private polling?: Promise<void>;
 
   constructor(
     private readonly o: {
@@ -72,6 +73,14 @@ export class ShardWatcher {
     if (id.workchain === -1 || this.announced.has(key(id))) return;
     this.announced.add(key(id));
     this.o.onSeen({ id, block, mcSeqno: this.mcSeqno });
+  }
+
+  /**
+   * Starts a poll unless one is under way, and returns at once: a lite server slow to say it has no such
+   * block yet must not hold the follower up.
+   */
+  kick(): void {
+    this.polling ??= this.poll().finally(() => (this.polling = undefined));
   }
 
   /** Looks for the blocks after each committed shard top that the lite server already serves. */

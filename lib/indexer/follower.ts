@@ -179,7 +179,7 @@ export class Indexer {
           if (next > head) {
             this.progress.state = 'live';
             if (untilLive) return;
-            await this.watcher?.poll();
+            this.watcher?.kick();
             await this.sleep(this.o.pollMs ?? 500);
             continue;
           }
