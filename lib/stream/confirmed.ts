@@ -15,7 +15,7 @@ interface Root {
 /** Out-message hashes (hex) of confirmed traces → their trace, so later hops in later blocks join them. */
 export class ConfirmedLinks {
   private readonly roots = new Map<string, Root>();
-  constructor(private readonly max = 200_000) {}
+  constructor(private readonly max = 50_000) {}
 
   get(msgHash: string): Root | undefined {
     return this.roots.get(msgHash);

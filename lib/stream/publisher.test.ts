@@ -4,7 +4,8 @@
 // (The transports, with real clients, are tested in transports.test.ts.)
 import { Address, Cell, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransactionJson } from '../api/v3/models';
+import type { TraceJson, TransactionJson } from '../api/v3/models';
+import { traceFromNotification } from '../client/live';
 import { normalizedHash } from '../indexer/parse-transaction';
 import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
 import { ReceivedStream } from '../testing/received-stream';
@@ -105,6 +106,14 @@ describe('a jetton transfer sent through /api/v2/sendBoc', () => {
     expect(Object.keys(trace.transactions).length).toBeGreaterThanOrEqual(4);
     expect(trace.trace.tx_hash).toBe(Object.values(trace.transactions).find((t) => !t.in_msg?.source)!.hash);
     expect(trace.actions?.some((a) => a.type === 'jetton_transfer')).toBe(true);
+
+    // The explorer shows a streamed trace as v3's Trace (lib/client/live.ts): the same as /traces answers.
+    const v3trace = (await s.chain.callV3<{ traces: TraceJson[] }>('traces', { msg_hash: Object.values(trace.transactions).find((t) => !t.in_msg?.source)!.in_msg!.hash, include_actions: true })).body.traces[0]!;
+    const shown = traceFromNotification(trace);
+    for (const k of ['trace_id', 'external_hash', 'mc_seqno_start', 'mc_seqno_end', 'start_lt', 'start_utime', 'end_lt', 'end_utime', 'trace_info', 'trace', 'transactions_order', 'transactions'] as const) {
+      expect([k, shown[k]]).toEqual([k, v3trace[k]]);
+    }
+    expect(shown.actions!.map((a) => a.action_id)).toEqual(v3trace.actions!.map((a) => a.action_id));
 
     // States and jetton wallets: finalized, of the subscribed accounts (bob's jetton wallet by its owner).
     const states = everything.of('account_state_change');
