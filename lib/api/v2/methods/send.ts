@@ -96,7 +96,7 @@ const stateInit = (code: Cell | null | undefined, data: Cell | null | undefined)
  * The external inbound message tonlib's raw.createQuery builds (the Python service's sendQuery): from
  * addr_none to `dest`, no import fee, the state init and the body each in a reference of its own.
  */
-export function externalMessage(dest: Address, body: Cell, init: StateInit | null): Cell {
+function externalMessage(dest: Address, body: Cell, init: StateInit | null): Cell {
   return beginCell()
     .store(storeMessage({ info: { type: 'external-in', dest, importFee: 0n }, init: init ?? undefined, body }, { forceRef: true }))
     .endCell();
