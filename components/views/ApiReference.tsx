@@ -47,7 +47,7 @@ export function ApiReference({ doc, documentUrl }: { doc: OpenApiDocument; docum
   const groups = useMemo(() => grouped(doc, filter), [doc, filter]);
   return (
     <div className="space-y-4">
-      <PageTitle sub={<>Version {doc.info.version} · the OpenAPI document: <a className="text-brand-600 hover:underline dark:text-brand-500" href={documentUrl}>{documentUrl}</a></>}>
+      <PageTitle sub={<>Version {doc.info.version} · the OpenAPI document: <a className="text-brand-600 underline dark:text-brand-500" href={documentUrl}>{documentUrl}</a></>}>
         {doc.info.title}
       </PageTitle>
       {doc.info.description && <p className="text-sm text-slate-700 dark:text-slate-300">{doc.info.description}</p>}
