@@ -45,10 +45,11 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // A seeded devnet with fast blocks; ADNL on any free port so a developer's own `npm start` can keep running.
-    // The default anonymous rate limit: the explorer's pages must work at it. Specs that send thousands of
-    // requests (fuzzing, hostile traffic) use a key of their own (e2e/keys.ts).
+    // The default anonymous rate limit: the explorer's pages must work at it, so loopback (where the browser
+    // runs) is limited here as a visitor's address would be (RATE_LIMIT_EXEMPT_LOOPBACK=off). Specs that send
+    // thousands of requests (fuzzing, hostile traffic) use a key of their own (e2e/keys.ts).
     // LITE_VERIFY=on: every lite answer the pages, the APIs and the indexer read is checked against the devnet's
     // signed blocks, and the account page's live balance says "verified by proof" (e2e/explorer.spec.ts).
-    env: { PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEVNET_SEED: 'atlas-e2e', DEVNET_BLOCK_MS: '1000', DEVNET_ADNL_PORT: '0', LITE_VERIFY: 'on' },
+    env: { PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEVNET_SEED: 'atlas-e2e', DEVNET_BLOCK_MS: '1000', DEVNET_ADNL_PORT: '0', LITE_VERIFY: 'on', RATE_LIMIT_EXEMPT_LOOPBACK: 'off' },
   },
 });

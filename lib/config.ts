@@ -76,6 +76,7 @@ const schema = z.object({
   TRACE_CACHE_MB: cacheMb.default(32),
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
+  RATE_LIMIT_EXEMPT_LOOPBACK: onOff.default(true),
   CORS_ORIGINS: corsOrigins.default('*'),
   TRUST_PROXY: onOff.default(false),
   MAX_IN_FLIGHT: maxInFlight.default(24),
@@ -129,6 +130,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per second each client IP may make without an API key (lib/auth). */
   rateLimitAnonRps: number;
+  /** Clients on loopback (the socket's peer, or with TRUST_PROXY the forwarded address) are not counted. */
+  rateLimitExemptLoopback: boolean;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
   /** The HTTP edge of `npm start` (lib/http/server.ts). */
@@ -211,6 +214,7 @@ export function parseConfig(env: Env): Config {
     traceCacheBytes: v.TRACE_CACHE_MB * 1024 * 1024,
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
+    rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,
     corsOrigins: v.CORS_ORIGINS,
     http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
     devnet: {

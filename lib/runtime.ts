@@ -125,7 +125,7 @@ async function start(): Promise<Services> {
   // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
   const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
-  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps });
+  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
   // Pending traces are shared through Redis when there is one: the process that accepted a message may
   // not be the one a client asks.
   const pending = new PendingTraces({

@@ -309,19 +309,24 @@ async function liveHeader(client: LiteClient, p: { workchain: number; shard: big
   });
 }
 
-export const getOutMsgQueueSize = defineMethod({
-  name: 'getOutMsgQueueSize',
-  verbs: 'read',
-  summary: 'Outbound message queue sizes of the current top blocks',
-  params: z.object({}),
-  async run(_, ctx) {
-    const client = await ctx.lite();
-    const res = await client.engine.query(FullFunctions.liteServer_getOutMsgQueueSizes, { kind: 'liteServer.getOutMsgQueueSizes', mode: 0, wc: null, shard: null });
-    return {
-      '@type': 'blocks.outMsgQueueSizes',
-      shards: res.shards.map((s) => ({ '@type': 'blocks.outMsgQueueSize', id: blockIdJson(s.id), size: s.size })),
-      ext_msg_queue_size_limit: res.extMsgQueueSizeLimit,
-    };
-  },
-});
+/** toncenter names this method both ways: the C++ service getOutMsgQueueSize, its public docs getOutMsgQueueSizes. */
+const outMsgQueueSizesMethod = (name: string) =>
+  defineMethod({
+    name,
+    verbs: 'read',
+    summary: 'Outbound message queue sizes of the current top blocks',
+    params: z.object({}),
+    async run(_, ctx) {
+      const client = await ctx.lite();
+      const res = await client.engine.query(FullFunctions.liteServer_getOutMsgQueueSizes, { kind: 'liteServer.getOutMsgQueueSizes', mode: 0, wc: null, shard: null });
+      return {
+        '@type': 'blocks.outMsgQueueSizes',
+        shards: res.shards.map((s) => ({ '@type': 'blocks.outMsgQueueSize', id: blockIdJson(s.id), size: s.size })),
+        ext_msg_queue_size_limit: res.extMsgQueueSizeLimit,
+      };
+    },
+  });
+
+export const getOutMsgQueueSize = outMsgQueueSizesMethod('getOutMsgQueueSize');
+export const getOutMsgQueueSizes = outMsgQueueSizesMethod('getOutMsgQueueSizes');
 
