@@ -88,7 +88,7 @@ describe('health', () => {
 
   it("is degraded with the emulator's error when it is broken", async () => {
     // The pool's own report after a crash (lib/tvm's isolation test crashes real workers).
-    const crashed: TvmStatus = { state: 'degraded', workers: 2, busy: 0, queued: 0, restarts: 3, lastFailure: { at: new Date().toISOString(), reason: 'emulator aborted' } };
+    const crashed: TvmStatus = { state: 'degraded', workers: 2, busy: 0, queued: 0, restarts: 3, resultsRefused: 0, backoff: { contracts: 0, clients: 0, refused: 0 }, lastFailure: { at: new Date().toISOString(), reason: 'emulator aborted' } };
     const h = await createHealth(async () => ({ ...services, tvm: { status: () => crashed } }))();
     expect(h.status).toBe('degraded');
     expect(h.reason).toContain('emulator degraded: emulator aborted (3 restarts)');
