@@ -171,7 +171,7 @@ export class TvmPool {
 
   private run(job: TvmJob): Promise<TvmReply> {
     if (this.closed) return Promise.reject(new TvmRefused('closed', 'the TVM is shutting down'));
-    const contract = job.kind === 'get' ? job.address : undefined;
+    const contract = job.kind === 'get' ? job.address.toLowerCase() : undefined; // raw: the indexer's are upper case
     const client = currentTvmClient();
     const refused = this.backedOff(contract, client);
     if (refused) return Promise.reject(refused);
