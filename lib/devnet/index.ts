@@ -19,7 +19,7 @@ import { DevnetChain, DevnetIdentityError, type ChainLogger } from './chain';
 import { writeFileAtomic, type ZeroStateId } from './chain-files';
 import { createTrafficGenerator, runGenesis, writeGenesisFile, type GenesisAccount } from './genesis';
 import { createDevnetLiteHandler } from './lite-handler';
-import { BlockProducer } from './producer';
+import { BlockProducer, type ProducerStatus } from './producer';
 import { globalConfigFor, startAdnlServer, stringifyGlobalConfig, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
 import type { LiteQueryHandler } from '../lite/tl/codec';
@@ -53,6 +53,16 @@ export interface StartDevnetOptions {
   log?: ChainLogger;
 }
 
+/** The devnet as /api/health shows it. */
+export interface DevnetStatus {
+  state: 'ok' | 'degraded';
+  reason?: string;
+  /** The block producer (absent when blocks are sealed on demand: DEVNET_BLOCK_MS=0 in tests). */
+  producer?: ProducerStatus;
+  /** Emulators replaced after a trap (lib/devnet/sandbox.ts), and the last trap. */
+  emulator: { replaced: number; lastFailure?: { at: string; reason: string } };
+}
+
 export interface Devnet {
   /** In-process LiteEngine (no sockets) for an unmodified ton-lite-client LiteClient. */
   engine: LiteEngine;
@@ -70,6 +80,7 @@ export interface Devnet {
   chain: DevnetChain;
   /** Seals a round now (basechain block, then masterchain block). */
   sealNow(): Promise<void>;
+  status(): DevnetStatus;
   close(): Promise<void>;
 }
 
@@ -140,6 +151,16 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       chain,
       sealNow: async () => {
         await chain.seal();
+      },
+      status: () => {
+        const p = producer?.status();
+        const { replaced, lastFailure } = chain.blockchain.capturing;
+        return {
+          state: p?.state ?? 'ok',
+          ...(p?.reason && { reason: `block producer: ${p.reason}` }),
+          ...(p && { producer: p }),
+          emulator: { replaced, ...(lastFailure && { lastFailure }) },
+        };
       },
       close: () => {
         closing ??= (async () => {
