@@ -7,6 +7,7 @@ import { createLiteClient, liteServerStatus } from './lite';
 import { log } from './log';
 import { createTestDatabase, type TestDatabase } from './testing/database';
 import { TvmPool, type TvmStatus } from './tvm/pool';
+import type { DevnetStatus } from './devnet';
 import { sleep, startTestServer, waitFor, type TestLiteServer } from './testing/lite-servers';
 
 let servers: TestLiteServer[];
@@ -84,6 +85,14 @@ describe('health', () => {
     } finally {
       for (const s of servers) s.hang.delete('liteServer.getMasterchainInfo');
     }
+  });
+
+  it("is degraded with the devnet's reason when its block producer is stuck", async () => {
+    const stuck: DevnetStatus = { state: 'degraded', reason: 'block producer: no block sealed for 12 s (every 2000 ms expected)', emulator: { replaced: 0 } };
+    const h = await createHealth(async () => ({ ...services, devnet: { status: () => stuck } }))();
+    expect(h.status).toBe('degraded');
+    expect(h.reason).toContain('devnet block producer: no block sealed for 12 s (every 2000 ms expected)');
+    expect(h.devnet).toEqual(stuck);
   });
 
   it("is degraded with the emulator's error when it is broken", async () => {

@@ -80,7 +80,8 @@ export interface Devnet {
   chain: DevnetChain;
   /** Seals a round now (basechain block, then masterchain block). */
   sealNow(): Promise<void>;
-  status(): DevnetStatus;
+  /** As of `now` (default the present). */
+  status(now?: number): DevnetStatus;
   close(): Promise<void>;
 }
 
@@ -152,8 +153,8 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       sealNow: async () => {
         await chain.seal();
       },
-      status: () => {
-        const p = producer?.status();
+      status: (now = Date.now()) => {
+        const p = producer?.status(now);
         const { replaced, lastFailure } = chain.blockchain.capturing;
         return {
           state: p?.state ?? 'ok',
