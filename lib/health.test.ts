@@ -88,7 +88,7 @@ describe('health', () => {
   });
 
   it("is degraded with the devnet's reason when its block producer is stuck", async () => {
-    const stuck: DevnetStatus = { state: 'degraded', reason: 'block producer: no block sealed for 12 s (every 2000 ms expected)', emulator: { replaced: 0 } };
+    const stuck: DevnetStatus = { state: 'degraded', reason: 'block producer: no block sealed for 12 s (every 2000 ms expected)', emulator: { roomyStack: true, replaced: 0 } };
     const h = await createHealth(async () => ({ ...services, devnet: { status: () => stuck } }))();
     expect(h.status).toBe('degraded');
     expect(h.reason).toContain('devnet block producer: no block sealed for 12 s (every 2000 ms expected)');

@@ -59,8 +59,11 @@ export interface DevnetStatus {
   reason?: string;
   /** The block producer (absent when blocks are sealed on demand: DEVNET_BLOCK_MS=0 in tests). */
   producer?: ProducerStatus;
-  /** Emulators replaced after a trap (lib/devnet/sandbox.ts), and the last trap. */
-  emulator: { replaced: number; lastFailure?: { at: string; reason: string } };
+  /**
+   * The emulator: whether it runs on its larger stack (lib/tvm/emulator.ts; false only if the sandbox's
+   * build changed shape), emulators replaced after a trap, and the last trap.
+   */
+  emulator: { roomyStack: boolean; replaced: number; lastFailure?: { at: string; reason: string } };
 }
 
 export interface Devnet {
@@ -155,12 +158,12 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       },
       status: (now = Date.now()) => {
         const p = producer?.status(now);
-        const { replaced, lastFailure } = chain.blockchain.capturing;
+        const { replaced, lastFailure, roomyStack } = chain.blockchain.capturing;
         return {
           state: p?.state ?? 'ok',
           ...(p?.reason && { reason: `block producer: ${p.reason}` }),
           ...(p && { producer: p }),
-          emulator: { replaced, ...(lastFailure && { lastFailure }) },
+          emulator: { roomyStack, replaced, ...(lastFailure && { lastFailure }) },
         };
       },
       close: () => {

@@ -130,6 +130,11 @@ export class CapturingExecutor implements IExecutor {
     return this.#emulator.executor;
   }
 
+  /** Whether the emulator runs on its larger stack (lib/tvm/emulator.ts), as it should. */
+  get roomyStack(): boolean {
+    return this.#emulator.roomyStack;
+  }
+
   /** A fresh emulator in place of one that trapped (the run that trapped failed with its error). */
   async #sound(): Promise<void> {
     const failure = this.#emulator.failure();

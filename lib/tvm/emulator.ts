@@ -16,9 +16,9 @@
 //
 // A trap anyway (another overflow, an abort) leaves the instance untrusted: failure() says why, and the
 // owner replaces it (the pool ends the worker, the devnet makes a new executor).
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { Executor } from '@ton/sandbox';
+import emulatorFactory from '@ton/sandbox/dist/executor/emulator-emscripten.js';
+import emulatorWasm from '@ton/sandbox/dist/executor/emulator-emscripten.wasm.js';
 
 /** Bytes of the stack each emulator call runs on: over 5 times the deepest recursion a contract can cause. */
 export const STACK_BYTES = 4 << 20;
@@ -79,19 +79,17 @@ function stackTop(module: EmscriptenModule): number {
 /**
  * The sandbox's Executor over a module instantiated here, so that the instance's exports — among them
  * the stack pointer's setter and getter, which the module keeps to itself — are at hand. Their export
- * names are minified per build: they are read from the module's own loader code.
+ * names are minified per build: they are read from the loader's own source (the factory's text). The
+ * imports are static: a bundler (Next's) leaves them to Node, where a computed require would not load.
  */
 async function withStackControl(): Promise<{ executor: Executor; stack: StackControl } | undefined> {
-  const require = createRequire(import.meta.url);
-  const loaderPath = require.resolve('@ton/sandbox/dist/executor/emulator-emscripten.js');
-  const loader = fs.readFileSync(loaderPath, 'utf8');
+  const factory = ((emulatorFactory as { default?: unknown }).default ?? emulatorFactory) as (opts: object) => Promise<EmscriptenModule>;
+  const loader = String(factory);
   const exportName = (fn: string) => new RegExp(`\\b${fn}=wasmExports\\["(\\w+)"\\]`).exec(loader)?.[1];
   const restoreName = exportName('__emscripten_stack_restore');
   const currentName = exportName('_emscripten_stack_get_current');
   if (!restoreName || !currentName) return undefined;
-  const factory = require(loaderPath) as (opts: object) => Promise<EmscriptenModule>;
-  const wasm = (require('@ton/sandbox/dist/executor/emulator-emscripten.wasm.js') as { EmulatorEmscriptenWasm: string }).EmulatorEmscriptenWasm;
-  const binary = new Uint8Array(Buffer.from(wasm, 'base64'));
+  const binary = new Uint8Array(Buffer.from(emulatorWasm.EmulatorEmscriptenWasm, 'base64'));
   const compiled = await WebAssembly.compile(binary);
   let exports: WebAssembly.Exports | undefined;
   const emscripten = await factory({
