@@ -12,6 +12,10 @@ import { deployHostile, hostileContract, type HostileContract } from '../testing
 import type { HttpTestServer } from '../testing/http-server';
 import { genesisWallet } from '../testing/wallets';
 import { LIMITS } from '../http/limits';
+import { accountAt } from '../api/v2/chain-state';
+import { runGetMethodOn } from '../api/v2/get-method';
+import { withTvmClient } from './client';
+import { TvmPool } from './pool';
 
 let chain: TestChain;
 let server: HttpTestServer;
@@ -111,4 +115,22 @@ describe('hostile get-method results', () => {
     expect((await v2Run(contracts[4]!, 'honest', undefined, '10.0.2.2')).body).toMatchObject({ ok: true });
     expect(chain.tvm.status()).toMatchObject({ state: 'ok', backoff: { clients: 1 } });
   });
+
+  it("a client's queued runs do not keep another client's run waiting behind all of them", async () => {
+    const pool = new TvmPool({ workers: 1 });
+    try {
+      const acc = await accountAt(chain.lite, contracts[4]!.address);
+      const done: string[] = [];
+      const run = (client: string, n: number) =>
+        withTvmClient(client, () => runGetMethodOn(chain.lite, pool, acc, 'dag_cell', [{ type: 'int', value: BigInt(n) }])).then(() => done.push(`${client} ${n}`));
+      // Eight runs of one client queue up before the other client's one arrives.
+      const flood = Array.from({ length: 8 }, (_, i) => run('10.0.3.1', 200 + i));
+      await new Promise((r) => setTimeout(r, 20));
+      await Promise.all([...flood, run('10.0.3.2', 300)]);
+      expect(done.indexOf('10.0.3.2 300')).toBeLessThanOrEqual(2);
+    } finally {
+      await pool.close();
+    }
+  });
 });
+

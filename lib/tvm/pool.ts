@@ -31,8 +31,19 @@ export type TvmRefusalKind = 'crash' | 'result' | 'deadline' | 'backoff' | 'busy
 /** The HTTP status each kind is answered with: what the contract did is 422, never a 500. */
 const STATUS: Record<TvmRefusalKind, 422 | 429 | 503 | 504> = { crash: 422, result: 422, deadline: 504, backoff: 429, busy: 503, closed: 503, unavailable: 503 };
 
+const REFUSAL = Symbol.for('atlas.tvm.refused');
+
 /** Why the pool did not run a job, with the HTTP status the API answers with. */
 export class TvmRefused extends Error {
+  /**
+   * `instanceof` by brand: Next bundles the route handlers apart from instrumentation (where the pool is
+   * made), so a refusal thrown by the pool is an instance of another copy of this class.
+   */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as { [REFUSAL]?: unknown })[REFUSAL] === true;
+  }
+
+  readonly [REFUSAL] = true;
   readonly status: 422 | 429 | 503 | 504;
   constructor(
     readonly kind: TvmRefusalKind,
@@ -86,6 +97,8 @@ const WORKER_STACK_MB = 16;
  * the health of the process; an emulator that fails everything it is given is broken.
  */
 const DEGRADED_AFTER_FAILURES = 3;
+/** Clients whose turn takeNext remembers (forgotten wholesale past it: turns start over). */
+const SERVED_KEYS = 10_000;
 
 interface Waiting {
   job: TvmJob;
@@ -121,6 +134,9 @@ export class TvmPool {
   /** Accounts whose get-methods failed repeatedly (3 strikes a minute), and clients who asked for such runs (5). */
   private readonly contracts = new Backoff({ strikes: 3 });
   private readonly clients = new Backoff({ strikes: 5 });
+  /** When each client's last run was handed to a worker (in dispatches), for takeNext's turn-taking. */
+  private readonly served = new Map<string | undefined, number>();
+  private dispatched = 0;
 
   constructor(private readonly opts: TvmPoolOptions = {}) {
     this.size = opts.workers ?? 2;
@@ -206,7 +222,7 @@ export class TvmPool {
     while (this.waiting.length > 0) {
       const idle = [...this.slots].find((s) => s.ready && !s.running);
       if (idle) {
-        this.dispatch(idle, this.waiting.shift()!);
+        this.dispatch(idle, this.takeNext());
         continue;
       }
       const starting = [...this.slots].filter((s) => !s.ready).length;
@@ -216,6 +232,27 @@ export class TvmPool {
       }
       return;
     }
+  }
+
+  /**
+   * The next job: of the clients waiting (the indexer's runs are one more client), the one with the fewest
+   * runs in progress, then the one served longest ago, gets its longest-waiting job — so that one
+   * client's queued runs (an attacker's, say) never keep another's waiting behind all of them.
+   */
+  private takeNext(): Waiting {
+    const running = new Map<string | undefined, number>();
+    for (const s of this.slots) if (s.running) running.set(s.running.client, (running.get(s.running.client) ?? 0) + 1);
+    const rank = (w: Waiting) => [running.get(w.client) ?? 0, this.served.get(w.client) ?? -1] as const;
+    let best = 0;
+    for (let i = 1; i < this.waiting.length; i++) {
+      const [r, s] = rank(this.waiting[i]!);
+      const [br, bs] = rank(this.waiting[best]!);
+      if (r < br || (r === br && s < bs)) best = i;
+    }
+    const next = this.waiting.splice(best, 1)[0]!;
+    if (this.served.size >= SERVED_KEYS) this.served.clear();
+    this.served.set(next.client, this.dispatched++);
+    return next;
   }
 
   private dispatch(slot: Slot, w: Waiting): void {
