@@ -34,3 +34,21 @@ export function deployHostile(from: TestWallet, c: HostileContract): Promise<Mes
 export function setContentDepth(from: TestWallet, c: HostileContract, depth: number): Promise<Message> {
   return signedTransfer(from, [{ to: c.address, value: toNano('0.05'), bounce: false, body: beginCell().storeUint(depth, 16).endCell() }]);
 }
+
+/** A chain of `depth` + 1 cells, each referring to the next: a cell `depth` deep. */
+export function chainCell(depth: number): Cell {
+  let c = beginCell().endCell();
+  for (let i = 0; i < depth; i++) c = beginCell().storeRef(c).endCell();
+  return c;
+}
+
+/** `levels` levels, each cell referring to the one below `refs` times: levels + 1 cells, refs^levels paths. */
+export function dagCell(levels: number, refs: number): Cell {
+  let c = beginCell().storeUint(7, 8).endCell();
+  for (let i = 0; i < levels; i++) {
+    const b = beginCell().storeUint(i, 16);
+    for (let r = 0; r < refs; r++) b.storeRef(c);
+    c = b.endCell();
+  }
+  return c;
+}

@@ -3,16 +3,11 @@
 import { beginCell, serializeTuple, type Cell, type TupleItem } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../http/limits';
+import { chainCell } from '../testing/hostile';
 import { resultRefusal } from './result-limits';
 
 const boc = (items: TupleItem[]) => serializeTuple(items).toBoc().toString('base64');
 const int = (n: number): TupleItem => ({ type: 'int', value: BigInt(n) });
-
-function chainCell(depth: number): Cell {
-  let c = beginCell().endCell();
-  for (let i = 0; i < depth; i++) c = beginCell().storeRef(c).endCell();
-  return c;
-}
 
 /** A 4-ary tree of distinct cells, `count` of them at least. */
 function wideTree(count: number): Cell {
