@@ -78,7 +78,9 @@ async function seqnoOf(base: URL, w: TestWallet): Promise<number> {
 async function sendAndLand(base: URL, w: TestWallet, transfers: Parameters<typeof signedTransfer>[1], attempts = 5): Promise<number | null> {
   const t = performance.now();
   for (let attempt = 0; attempt < attempts; attempt++) {
-    w.seqno = await seqnoOf(base, w);
+    const seqno = await seqnoOf(base, w).catch((err: Error) => (console.log(`  hostile: ${err.message}`), null));
+    if (seqno === null) continue;
+    w.seqno = seqno;
     const sent = await call(base, '/api/v2/sendBoc', 'bench-setup', { boc: messageBoc(await signedTransfer(w, transfers)).toString('base64') });
     if (sent.status !== 200) {
       console.log(`  hostile: a transfer from ${w.name} was refused (${JSON.stringify(sent.body)}); again`);
