@@ -45,7 +45,7 @@ interface StackControl {
 
 type Invoke = (method: string, args: unknown[]) => number;
 
-/** A new emulator instance (WebAssembly compiled and instantiated: ~100 ms). */
+/** A new emulator instance (the WebAssembly compiled on first use in a thread, then instantiated). */
 export async function createEmulator(): Promise<Emulator> {
   const built = await withStackControl().catch(() => undefined);
   const executor = built?.executor ?? (await Executor.create());
@@ -76,6 +76,14 @@ function stackTop(module: EmscriptenModule): number {
   return (base + STACK_BYTES) & ~15;
 }
 
+// The binary decoded and compiled once per thread: a replacement instance only instantiates it.
+let wasm: Promise<{ binary: Uint8Array; compiled: WebAssembly.Module }> | undefined;
+
+async function compileWasm() {
+  const binary = new Uint8Array(Buffer.from(emulatorWasm.EmulatorEmscriptenWasm, 'base64'));
+  return { binary, compiled: await WebAssembly.compile(binary) };
+}
+
 /**
  * The sandbox's Executor over a module instantiated here, so that the instance's exports — among them
  * the stack pointer's setter and getter, which the module keeps to itself — are at hand. Their export
@@ -89,8 +97,7 @@ async function withStackControl(): Promise<{ executor: Executor; stack: StackCon
   const restoreName = exportName('__emscripten_stack_restore');
   const currentName = exportName('_emscripten_stack_get_current');
   if (!restoreName || !currentName) return undefined;
-  const binary = new Uint8Array(Buffer.from(emulatorWasm.EmulatorEmscriptenWasm, 'base64'));
-  const compiled = await WebAssembly.compile(binary);
+  const { binary, compiled } = await (wasm ??= compileWasm());
   let exports: WebAssembly.Exports | undefined;
   const emscripten = await factory({
     wasmBinary: binary,
