@@ -23,7 +23,10 @@ export const LIMITS = {
   bocCells: 4096,
   /** Depth of a cell tree a client sends (a message's depth is capped by the chain at 512). */
   cellDepth: 512,
-  /** Depth of a cell handed to the emulator (stack cells, estimateFee's body and init): past ~300 it traps. */
+  /**
+   * Depth of a cell a client hands the emulator (stack cells, estimateFee's body and init). Set when the
+   * emulator trapped past ~300; it now takes any depth the chain allows (lib/tvm/emulator.ts).
+   */
   emulatedCellDepth: 256,
   /** Cells a runGetMethod result may expand to in the legacy `object` form (shared subtrees count each time). */
   stackCellsExpanded: 10_000,
