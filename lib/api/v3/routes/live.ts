@@ -173,7 +173,7 @@ export const runGetMethod = definePostRoute({
     stack: z.array(StackEntryIn).default([]).meta({ description: 'arguments, first pushed first: {type: num|cell|slice, value}' }),
   }),
   response: RunGetMethodResponse,
-  errors: { 422: "address or method is required, a stack entry is invalid, the get-method's result is past the limits, or the run crashed the emulator" },
+  errors: { 422: 'address or method is required, or a stack entry is invalid' },
   async run(b, ctx) {
     const address = required(b.address, 'address is required');
     const method = required(b.method?.trim() || undefined, 'method is required');
