@@ -1,5 +1,6 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
-// [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
+// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,edge,hostile] [--tx 50000] [--rows 1000000] [--rounds 60]
+// [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
+// [--seconds 30] [--data-dir DIR]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain into PostgreSQL and PGlite, with
@@ -16,6 +17,10 @@
 //           home, a block and a transaction page (served req/s, latency, shed and timed-out shares)
 //   edge  — 50 concurrent connections against a running Atlas (--url; not in the default set): served
 //           req/s, shed and timed-out shares, latency, /api/health latency under that load
+//   hostile — (not in the default set) `npm start` with TRUST_PROXY=on, or the Atlas at --url whose
+//           ATLAS_DATA_DIR is --data-dir: hostile contracts deployed, then 4 clients for --seconds run
+//           get-methods with 600-deep, DAG and nested-tuple results and send deep externals; the honest
+//           get-method's p50/p99, 5xx, worker restarts, indexer lag, health, a signed transfer after
 // The recorded chain is kept in .atlas-bench/ so later runs skip recording. PostgreSQL comes from
 // DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres; a scratch database named
 // <db-prefix>_<random> is created and dropped). `--engines` picks the index targets. Results print as a table and go to .reports/bench.json.
@@ -36,6 +41,7 @@ import { benchFuzz } from './fuzz';
 import { benchPending } from './pending';
 import { benchEdge } from './edge';
 import { benchPages } from './pages';
+import { benchHostile } from './hostile';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
 import { mainThreadCpuSeconds, scratchPostgres, tableCounts, type BenchResult } from './support';
@@ -55,6 +61,8 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/' },
     engines: { type: 'string', default: 'postgresql,pglite' },
     'db-prefix': { type: 'string', default: 'atlas_bench' },
+    seconds: { type: 'string', default: '30' },
+    'data-dir': { type: 'string' },
   },
   strict: true,
 });
@@ -71,6 +79,7 @@ if (only.has('classify')) results.push(...benchClassify());
 if (only.has('pending')) results.push(...(await benchPending()));
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
 if (only.has('pages')) results.push(...(await benchPages()));
+if (only.has('hostile')) results.push(...(await benchHostile({ seconds: Number(values.seconds), url: values['data-dir'] ? values.url : undefined, dataDir: values['data-dir'] })));
 
 // The index, v3 and v2 benchmarks share one recorded chain.
 if (['index', 'v3', 'v2'].some((b) => only.has(b))) await onRecordedChain();

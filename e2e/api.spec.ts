@@ -90,6 +90,9 @@ test.describe('service routes', () => {
       .poll(async () => (await (await request.get('/api/health')).json()).tvm, { timeout: 10_000 })
       .toMatchObject({ state: 'ok', workers: expect.any(Number), restarts: 0 });
     await expect.poll(async () => (await (await request.get('/api/health')).json()).tvm.workers, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The devnet's emulator, bundled into the server, runs on its larger stack (lib/tvm/emulator.ts): a
+    // computed require in the bundle once left it on the stock 64 KiB, where a 511-deep external traps it.
+    expect((await (await request.get('/api/health')).json()).devnet.emulator).toMatchObject({ roomyStack: true, replaced: 0 });
     const hostile = await request.post('/api/v2/runGetMethod', { data: { address: alice, method: 'seqno', stack: Array.from({ length: 400 }, () => ['num', '1']) } });
     expect(hostile.status()).toBe(422);
     expect((await hostile.json()).error).toBe('stack has 400 entries; at most 256 are allowed');

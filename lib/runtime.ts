@@ -161,12 +161,23 @@ export function stopServices(): Promise<void> {
   return state.stopping;
 }
 
+/**
+ * The most a shutdown may take: past it the process exits anyway (code 1), whatever part of it still
+ * waits — an emulation, a database or a lite server that does not answer must not keep a stopped
+ * process alive. The indexer finishes its block, the pool its runs (each under LIMITS.tvmRunMs) well within it.
+ */
+export const SHUTDOWN_BUDGET_MS = 20_000;
+
 function hookSignals() {
   if (state.signalsHooked || config().isTest) return;
   state.signalsHooked = true;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      log.info({ component: 'runtime', signal }, 'shutting down');
+      log.info({ component: 'runtime', signal, budgetMs: SHUTDOWN_BUDGET_MS }, 'shutting down');
+      setTimeout(() => {
+        log.error({ component: 'runtime', budgetMs: SHUTDOWN_BUDGET_MS }, 'shutdown did not finish within its budget; exiting');
+        process.exit(1);
+      }, SHUTDOWN_BUDGET_MS).unref();
       stopServices().then(
         () => process.exit(0),
         (err) => {

@@ -51,6 +51,7 @@ import {
   type ChainIdentity,
 } from './chain-files';
 import { installFastTonCore } from '../ton/fast-core';
+import { readSizeLimits, type SizeLimits } from '../ton/size-limits';
 import { lockDir, type DirLock } from './dir-lock';
 import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
@@ -228,6 +229,7 @@ export class DevnetChain implements ChainDriver {
   #sinceSnapshot = 0;
   #closed = false;
   readonly #dirLock: DirLock;
+  #sizeLimits: { config: string; limits: SizeLimits } | undefined;
 
   private constructor(opts: {
     dir: string;
@@ -372,6 +374,13 @@ export class DevnetChain implements ChainDriver {
 
   #now(): number {
     return this.blockchain.now ?? nowSeconds();
+  }
+
+  /** The chain's size limits (ConfigParam 43) in force: what an external message is checked against. */
+  sizeLimits(): SizeLimits {
+    const config = this.blockchain.configBase64; // the sandbox keeps it as this string
+    if (this.#sizeLimits?.config !== config) this.#sizeLimits = { config, limits: readSizeLimits(Cell.fromBase64(config)) };
+    return this.#sizeLimits.limits;
   }
 
   async #runCascade(message: Message | Cell): Promise<void> {

@@ -19,7 +19,7 @@ import { DevnetChain, DevnetIdentityError, type ChainLogger } from './chain';
 import { writeFileAtomic, type ZeroStateId } from './chain-files';
 import { createTrafficGenerator, runGenesis, writeGenesisFile, type GenesisAccount } from './genesis';
 import { createDevnetLiteHandler } from './lite-handler';
-import { BlockProducer } from './producer';
+import { BlockProducer, type ProducerStatus } from './producer';
 import { globalConfigFor, startAdnlServer, stringifyGlobalConfig, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
 import type { LiteQueryHandler } from '../lite/tl/codec';
@@ -53,6 +53,19 @@ export interface StartDevnetOptions {
   log?: ChainLogger;
 }
 
+/** The devnet as /api/health shows it. */
+export interface DevnetStatus {
+  state: 'ok' | 'degraded';
+  reason?: string;
+  /** The block producer (absent when blocks are sealed on demand: DEVNET_BLOCK_MS=0 in tests). */
+  producer?: ProducerStatus;
+  /**
+   * The emulator: whether it runs on its larger stack (lib/tvm/emulator.ts; false only if the sandbox's
+   * build changed shape), emulators replaced after a trap, and the last trap.
+   */
+  emulator: { roomyStack: boolean; replaced: number; lastFailure?: { at: string; reason: string } };
+}
+
 export interface Devnet {
   /** In-process LiteEngine (no sockets) for an unmodified ton-lite-client LiteClient. */
   engine: LiteEngine;
@@ -70,6 +83,8 @@ export interface Devnet {
   chain: DevnetChain;
   /** Seals a round now (basechain block, then masterchain block). */
   sealNow(): Promise<void>;
+  /** As of `now` (default the present). */
+  status(now?: number): DevnetStatus;
   close(): Promise<void>;
 }
 
@@ -140,6 +155,16 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       chain,
       sealNow: async () => {
         await chain.seal();
+      },
+      status: (now = Date.now()) => {
+        const p = producer?.status(now);
+        const { replaced, lastFailure, roomyStack } = chain.blockchain.capturing;
+        return {
+          state: p?.state ?? 'ok',
+          ...(p?.reason && { reason: `block producer: ${p.reason}` }),
+          ...(p && { producer: p }),
+          emulator: { roomyStack, replaced, ...(lastFailure && { lastFailure }) },
+        };
       },
       close: () => {
         closing ??= (async () => {

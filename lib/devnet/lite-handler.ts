@@ -39,6 +39,7 @@ import {
 } from '../ton';
 import { isAccountNone, RawShardAccounts } from './accounts';
 import type { BlockMeta, DevnetChain } from './chain';
+import { checkExternal } from './external-check';
 import {
   accountStateProof,
   blockAccountProof,
@@ -447,9 +448,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     'liteServer.sendMessage': async (req: { body: Buffer }) => {
       let cell: Cell;
       try {
-        const roots = Cell.fromBoc(req.body);
-        if (roots.length !== 1) throw new Error(`expected one root, got ${roots.length}`);
-        cell = roots[0];
+        cell = checkExternal(req.body, chain.sizeLimits());
       } catch (e) {
         throw new LiteServerError(0, `cannot apply external message to current state : failed to parse external message: ${errText(e)}`);
       }

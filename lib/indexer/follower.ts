@@ -19,7 +19,7 @@ import { databaseOf } from '../db/database';
 import { PartitionKeeper, type PartitionKeeperOptions } from '../db/partitions';
 import type { TableRows } from './sql';
 import type { TvmPool } from '../tvm/pool';
-import { Deriver } from './derive';
+import { Deriver, type DeriveSkips } from './derive';
 import { backfillNeeded, runBackfill } from './derive/backfill';
 import { runTraceBackfill, traceBackfillNeeded } from './trace-backfill';
 
@@ -43,6 +43,8 @@ export interface IndexerProgress {
   transactionsPerSecond: number;
   etaSeconds: number | null;
   error?: string;
+  /** Get-methods the derive stage could not use since the start (what the contract made of them: derive/getters.ts). */
+  skipped?: DeriveSkips;
 }
 
 export interface IndexerOptions {
@@ -116,7 +118,10 @@ export class Indexer {
     this.indexerId = o.indexerId ?? 'main';
     this.parser = new BlockParser(o.log);
     this.partitions = new PartitionKeeper(databaseOf(o.prisma), o.partitions);
-    if (o.tvm) this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
+    if (o.tvm) {
+      this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
+      this.progress.skipped = this.deriver.skips;
+    }
   }
 
   /** The chain's identity from the liteserver; registers or checks it against the database. */
