@@ -1,7 +1,7 @@
 // One block BoC → every row it contributes to the index (block header, transactions, messages, contents).
 // Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
 import { createHash } from 'node:crypto';
-import { deserializeBoc, listShards, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { deserializeBoc, listShards, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../ton';
 import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
 import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 import { parseTransaction } from './parse-transaction';
@@ -9,10 +9,6 @@ import { parseTransaction } from './parse-transaction';
 /** Unsigned 64-bit shard id → the signed form toncenter stores and prints in v2. */
 export const signedShard = (shard: bigint) => BigInt.asIntN(64, shard);
 export const unsignedShard = (shard: bigint) => BigInt.asUintN(64, shard);
-
-const lowBit = (s: bigint) => s & -s;
-const shardParent = (s: bigint) => (s - lowBit(s)) | (lowBit(s) << 1n);
-const shardChild = (s: bigint, right: boolean) => (right ? s + (lowBit(s) >> 1n) : s - (lowBit(s) >> 1n));
 
 function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev: BlkPrevInfo): BlockRecord['prevBlocks'] {
   const ref = (r: ExtBlkRef, s: bigint) => ({
@@ -22,8 +18,8 @@ function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev:
     root_hash: r.rootHash.toString('base64'),
     file_hash: r.fileHash.toString('base64'),
   });
-  if (prev.kind === 'merged') return [ref(prev.prev1, shardChild(shard, false)), ref(prev.prev2, shardChild(shard, true))];
-  return [ref(prev.prev, afterSplit ? shardParent(shard) : shard)];
+  if (prev.kind === 'merged') return [ref(prev.prev1, shardChild(unsignedShard(shard), false)), ref(prev.prev2, shardChild(unsignedShard(shard), true))];
+  return [ref(prev.prev, afterSplit ? shardParent(unsignedShard(shard)) : shard)];
 }
 
 /**
