@@ -15,7 +15,11 @@ import {
   type InMsg,
   type OutMsg,
 } from '../ton';
+import { LiteClient } from 'ton-lite-client';
 import { DevnetChain, DevnetIdentityError } from './chain';
+import { createDevnetLiteHandler } from './lite-handler';
+import { startAdnlServer } from './transport/adnl-server';
+import { connectTcpEngine } from '../testing/lite-sample-handler';
 import { BASECHAIN, MASTERCHAIN, readMcStateExtra, readShardState } from './state';
 import { openScenario, rmDir, signedTransfer, verifyChain, type Scenario } from '../testing/devnet';
 import type { BlockMeta } from './block-store';
@@ -101,6 +105,36 @@ describe('a devnet of several basechain shards that split and merge', () => {
     const left = outMsgQueueEntries(loadOutMsgQueueInfo(readShardState(chain.state(BASECHAIN, after, holding(chain, after, alice.address).shard)!).outMsgQueueInfo).queue);
     expect(left.size).toBe(0);
     verifyChain(chain);
+  });
+
+  it('is read unchanged by ton-lite-client over ADNL: shard configuration, full blocks, accounts of every shard', async () => {
+    const { chain, wallets } = s;
+    const server = await startAdnlServer({ port: 0, seed: Buffer.alloc(32, 9), handler: createDevnetLiteHandler(chain) });
+    const engine = await connectTcpEngine(server.port, server.publicKey);
+    const client = new LiteClient({ engine });
+    try {
+      for (let k = 2; k <= chain.lastSeqno; k++) {
+        const mc = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: '-9223372036854775808', seqno: k })).id;
+        const info = await client.getAllShardsInfo(mc);
+        const round = chain.store.round(k);
+        expect(Object.keys(info.shards['0']).map((x) => BigInt.asUintN(64, BigInt(x))).sort((a, b) => (a < b ? -1 : 1))).toEqual(round.map((m) => m.shard));
+        expect(Object.values(info.shards['0'])).toEqual(round.map(() => k));
+        // getFullBlock walks each shard from the previous masterchain block's tops, through splits and merges.
+        const full = await client.getFullBlock(k);
+        const listed = full.shards.filter((x) => x.workchain === BASECHAIN).map((x) => `${BigInt.asUintN(64, BigInt(x.shard)).toString(16)}:${x.seqno}:${x.transactions.length}`).sort();
+        expect(listed).toEqual(round.map((m) => `${m.shard.toString(16)}:${k}:${chain.store.transactions(m).length}`).sort());
+      }
+      const head = (await client.getMasterchainInfo()).last;
+      for (const w of [wallets.alice, wallets.dave, wallets.carol]) {
+        const st = await client.getAccountState(w.address, head);
+        expect(st.shardBlock.seqno).toBe(head.seqno);
+        expect(shardContains(BigInt.asUintN(64, BigInt(st.shardBlock.shard)), accountPrefix(w.address.hash))).toBe(true);
+        expect(st.lastTx?.lt).toBe(chain.account(w.address)!.lastTransLt);
+      }
+    } finally {
+      engine.close();
+      await server.close();
+    }
   });
 
   it('keeps every account in the shard its address selects', () => {
