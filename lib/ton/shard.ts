@@ -162,3 +162,14 @@ export function hypercubeRoute(src: AddrPrefix, dest: AddrPrefix, cur: { workcha
   } while (hop >= lo && hop <= hi);
   return { cur: 28 + i, next: 32 + i };
 }
+
+/** Every shard id (depth 0 to 60) that holds an account prefix: the lineage a lookup by prefix searches. */
+export function shardsHolding(prefix: bigint): bigint[] {
+  const p = BigInt.asUintN(64, prefix);
+  const out: bigint[] = [];
+  for (let depth = 0; depth <= MAX_SHARD_DEPTH; depth++) {
+    const tag = 1n << BigInt(63 - depth);
+    out.push((p & ~((tag << 1n) - 1n) & U64) | tag);
+  }
+  return out;
+}

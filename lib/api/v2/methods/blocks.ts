@@ -9,7 +9,7 @@ import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { listShards, loadBlockInfo, loadShardHashes, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
 import { isHistoryGone, LiteServerError, normalizeLiteError } from '../../../lite/errors';
 import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, oneMasterchainShard, positiveSeqno, resolveBlock, shardString, type BlockIdLike } from '../block-json';
-import { indexedBlockByLt, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock } from '../history';
+import { indexedBlockByLt, indexedBlockBySeqno, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock } from '../history';
 import { invalidRequest, V2Error } from '../errors';
 import { defineMethod } from '../method';
 import { int32, int64 } from '../params';
@@ -165,7 +165,7 @@ export const lookupBlock = defineMethod({
     return withHistory(await ctx.db?.(), live, async (db) => {
       const block =
         p.seqno !== undefined
-          ? await indexedBlockOf(db, { ...p, seqno: p.seqno })
+          ? await indexedBlockBySeqno(db, p.workchain, p.shard, p.seqno)
           : p.lt !== undefined
             ? await indexedBlockByLt(db, p.workchain, p.shard, p.lt)
             : await indexedBlockByUtime(db, p.workchain, p.shard, utime);
