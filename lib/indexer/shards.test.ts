@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { genesisJettonTransfer, genesisWallet } from '../testing/wallets';
 import { verifyRange } from './verify';
+import { migrate } from '../db/migrate';
+import { log } from '../log';
+import { createTestDatabase } from '../testing/database';
+import { Indexer } from './follower';
+import { backfillRange } from './range-backfill';
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -53,6 +58,31 @@ describe('indexing a devnet that splits and merges', () => {
       expect(report.differences).toContain(`block ${name}: mc_block_seqno ${seqno + 1} != ${seqno}`);
     } finally {
       await prisma.$executeRaw(Prisma.sql`UPDATE blocks SET mc_block_seqno = ${seqno} WHERE workchain = 0 AND shard = ${victim.shard} AND seqno = ${victim.seqno}`);
+    }
+  });
+
+  it('backfills a range below a running index, blocks of shards that no longer exist included', async () => {
+    const head = chain.devnet.chain.lastSeqno;
+    const live = new Set(chain.devnet.chain.store.round(head).map((m) => m.shard));
+    const from = head - 3;
+    const gone = roundsOf(chain).slice(0, from - 1).flat().filter((m) => !live.has(m.shard));
+    expect(gone.length).toBeGreaterThan(0);
+    const db = await createTestDatabase();
+    const indexer = new Indexer({ prisma: db.db.prisma, client: chain.lite, log, network: 'devnet', startSeqno: from });
+    try {
+      await migrate(db.db);
+      await indexer.claim();
+      await indexer.indexRange(from, head);
+      const r = await backfillRange({ prisma: db.db.prisma, indexer, from: 1, to: from - 1, log });
+      expect(r.indexed).toBe(from - 1);
+      for (const m of gone) {
+        expect(await db.db.prisma.block.count({ where: { workchain: 0, shard: BigInt.asIntN(64, m.shard), seqno: m.seqno } })).toBe(1);
+      }
+      const report = await verifyRange({ prisma: db.db.prisma, client: chain.lite, from: 1, to: head });
+      expect(report.differences).toEqual([]);
+    } finally {
+      await indexer.stop();
+      await db.drop();
     }
   });
 
