@@ -18,6 +18,7 @@ import {
 import { LiteClient } from 'ton-lite-client';
 import { DevnetChain, DevnetIdentityError } from './chain';
 import { createDevnetLiteHandler } from './lite-handler';
+import { BlockProducer } from './producer';
 import { startAdnlServer } from './transport/adnl-server';
 import { connectTcpEngine } from '../testing/lite-sample-handler';
 import { BASECHAIN, MASTERCHAIN, readMcStateExtra, readShardState } from './state';
@@ -170,5 +171,31 @@ describe('a devnet of several basechain shards that split and merge', () => {
     await expect(DevnetChain.open({ dir: s.dir, shards: 4 })).rejects.toThrow(/2 basechain shard\(s\), not 4/);
     await expect(DevnetChain.open({ dir: s.dir, shards: 4 })).rejects.toThrow(DevnetIdentityError);
     s.chain = await DevnetChain.open({ dir: s.dir });
+  });
+});
+
+describe('the block producer', () => {
+  it('splits and merges on its own timer with short blocks (DEVNET_BLOCK_MS=50)', async () => {
+    const t = await openScenario({ seed: 'shards-timer', shardSchedule: { kind: 'cycle', rounds: 3 } });
+    const producer = new BlockProducer(t.chain, { blockMs: 50 });
+    try {
+      producer.start();
+      await new Promise<void>((resolve) => {
+        const off = t.chain.onRound((r) => {
+          if (r.seqno < 16) return;
+          off();
+          resolve();
+        });
+      });
+    } finally {
+      await producer.stop();
+    }
+    const sizes = Array.from({ length: t.chain.lastSeqno }, (_, i) => t.chain.store.round(i + 1).length);
+    // One shard, two after the split, one again after the merge, and so on.
+    expect(sizes.indexOf(2)).toBeGreaterThan(0);
+    expect(sizes.lastIndexOf(1)).toBeGreaterThan(sizes.indexOf(2));
+    verifyChain(t.chain);
+    await t.chain.close();
+    rmDir(t.dir);
   });
 });
