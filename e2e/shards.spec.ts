@@ -49,6 +49,7 @@ test.beforeAll(async () => {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      NODE_ENV: 'production',
       PORT: String(port),
       ATLAS_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

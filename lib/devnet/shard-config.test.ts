@@ -9,29 +9,10 @@ import {
   splitLimits,
   type ShardSchedule,
 } from './shard-config';
+import { shardDescr } from './state';
 
-const zeroDescr = (): ShardDescr => ({
-  tag: 0xa,
-  seqno: 0,
-  regMcSeqno: 0,
-  startLt: 0n,
-  endLt: 0n,
-  rootHash: Buffer.alloc(32),
-  fileHash: Buffer.alloc(32),
-  beforeSplit: false,
-  beforeMerge: false,
-  wantSplit: false,
-  wantMerge: false,
-  nxCcUpdated: false,
-  flags: 0,
-  nextCatchainSeqno: 0,
-  nextValidatorShard: SHARD_ALL,
-  minRefMcSeqno: 0,
-  genUtime: 0,
-  splitMergeAt: { kind: 'none' },
-  feesCollected: { coins: 0n },
-  fundsCreated: { coins: 0n },
-});
+const zeroDescr = (): ShardDescr =>
+  shardDescr({ seqno: 0, regMcSeqno: 0, startLt: 0n, endLt: 0n, rootHash: Buffer.alloc(32), fileHash: Buffer.alloc(32), genUtime: 0, minRefMcSeqno: 0, feesCollected: { coins: 0n } });
 
 /**
  * Rounds of the devnet's lockstep (every shard one block per masterchain block), checking each

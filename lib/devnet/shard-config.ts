@@ -30,6 +30,7 @@ import {
   type ShardDescr,
   type SplitMergeTimings,
 } from '../ton';
+import { shardDescr } from './state';
 
 /** DEVNET_SHARD_SCHEDULE: `off`, or `cycle:N` (every N masterchain blocks the shards alternately want to split and to merge back). */
 export type ShardSchedule = { kind: 'off' } | { kind: 'cycle'; rounds: number };
@@ -141,28 +142,7 @@ export function registerShardBlocks(
 }
 
 function shardDescrOf(b: ShardBlockFacts, mcSeqno: number, fsm: FutureSplitMerge): ShardDescr {
-  return {
-    tag: 0xa,
-    seqno: b.seqno,
-    regMcSeqno: mcSeqno,
-    startLt: b.startLt,
-    endLt: b.endLt,
-    rootHash: b.rootHash,
-    fileHash: b.fileHash,
-    beforeSplit: b.beforeSplit,
-    beforeMerge: false,
-    wantSplit: b.wantSplit,
-    wantMerge: b.wantMerge,
-    nxCcUpdated: false,
-    flags: 0,
-    nextCatchainSeqno: b.entry.ccSeqno,
-    nextValidatorShard: b.entry.shard,
-    minRefMcSeqno: b.minRefMcSeqno,
-    genUtime: b.genUtime,
-    splitMergeAt: fsm,
-    feesCollected: b.feesCollected,
-    fundsCreated: { coins: 0n },
-  };
+  return shardDescr({ ...b, regMcSeqno: mcSeqno, shard: b.entry.shard, ccSeqno: b.entry.ccSeqno, splitMergeAt: fsm });
 }
 
 /** The collator's split/merge step for one leaf (the conditions validate-query's check_one_shard holds it to). */

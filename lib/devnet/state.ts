@@ -29,6 +29,7 @@ import {
   shardChildren,
   shardIdentOf,
   type BinTree,
+  type FutureSplitMerge,
   augDictSet,
   emptyOutMsgQueueInfo,
   emptyShardHashes,
@@ -258,9 +259,17 @@ export interface ShardDescrInput {
   genUtime: number;
   minRefMcSeqno: number;
   feesCollected: CurrencyCollection;
+  /** Default: the whole workchain. */
+  shard?: bigint;
+  /** Split/merge state (default: none of it), catchain seqno (default 0). */
+  beforeSplit?: boolean;
+  wantSplit?: boolean;
+  wantMerge?: boolean;
+  ccSeqno?: number;
+  splitMergeAt?: FutureSplitMerge;
 }
 
-/** shard_descr_new#a for the whole-workchain shard (the form mainnet writes today). */
+/** shard_descr_new#a (the form mainnet writes today) of a shard's block; next_validator_shard is the shard itself. */
 export function shardDescr(p: ShardDescrInput): ShardDescr {
   return {
     tag: 0xa,
@@ -270,17 +279,17 @@ export function shardDescr(p: ShardDescrInput): ShardDescr {
     endLt: p.endLt,
     rootHash: p.rootHash,
     fileHash: p.fileHash,
-    beforeSplit: false,
+    beforeSplit: p.beforeSplit ?? false,
     beforeMerge: false,
-    wantSplit: false,
-    wantMerge: false,
+    wantSplit: p.wantSplit ?? false,
+    wantMerge: p.wantMerge ?? false,
     nxCcUpdated: false,
     flags: 0,
-    nextCatchainSeqno: 0,
-    nextValidatorShard: FULL_SHARD,
+    nextCatchainSeqno: p.ccSeqno ?? 0,
+    nextValidatorShard: p.shard ?? FULL_SHARD,
     minRefMcSeqno: p.minRefMcSeqno,
     genUtime: p.genUtime,
-    splitMergeAt: { kind: 'none' },
+    splitMergeAt: p.splitMergeAt ?? { kind: 'none' },
     feesCollected: p.feesCollected,
     fundsCreated: { coins: 0n },
   };
