@@ -7,14 +7,17 @@
  * Then the same v2 reads from the index when the lite server no longer keeps those blocks (shards that
  * no longer exist included), and LITE_VERIFY's proofs across a split.
  */
+import { EventEmitter } from 'node:events';
 import { Address } from '@ton/core';
+import type { LiteEngine } from 'ton-lite-client';
+import type { TLFunction } from 'ton-tl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Functions } from '../lite/tl/codec';
 import { createLiteClient } from '../lite';
 import { InProcessLiteEngine } from '../devnet/transport/in-process-engine';
 import { createDevnetLiteHandler } from '../devnet/lite-handler';
 import type { BlockMeta } from '../devnet/block-store';
-import { SHARD_ALL, accountPrefix, checkShardBlockLink, listShards, loadShardHashes, shardChildren, shardContains, shardHex, shardParent } from '../ton';
+import { SHARD_ALL, accountPrefix, checkShardBlockLink, listShards, loadShardHashes, shardChildren, shardContains, shardHex, shardParent, shardSibling } from '../ton';
 import { Cell } from '@ton/core';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { testApi } from '../testing/api';
@@ -159,7 +162,7 @@ describe('LITE_VERIFY across a split', () => {
   it('proves shard blocks before and after a split, and account states of every shard at each masterchain block', async () => {
     const zero = chain.devnet.chain.identity!.zeroState.masterchain;
     const client = createLiteClient(
-      { kind: 'engine', engine: chain.devnet.engine, name: 'devnet', anchor: { seqno: 0, rootHash: zero.rootHash, fileHash: zero.fileHash } },
+      { kind: 'engine', engine: new InProcessLiteEngine(createDevnetLiteHandler(chain.devnet.chain)), name: 'devnet', anchor: { seqno: 0, rootHash: zero.rootHash, fileHash: zero.fileHash } },
       { verify: true, cache: false },
     );
     try {
@@ -175,6 +178,43 @@ describe('LITE_VERIFY across a split', () => {
           expect(block.data.length).toBeGreaterThan(0);
         }
       }
+      // The shard asked for is read as a prefix: its parent and children find the same blocks, all proven.
+      const m = round(head()).find((b) => b.shard !== SHARD_ALL)!;
+      for (const shard of [shardParent(m.shard), ...shardChildren(m.shard)]) {
+        const found = await client.lookupBlockByID({ workchain: 0, shard: signed(shard), seqno: m.seqno });
+        expect(shardContains(BigInt.asUintN(64, BigInt(found.id.shard)), shard)).toBe(true);
+      }
+    } finally {
+      client.engine.close();
+    }
+  });
+
+  it('refuses a lookup answered with a block of another shard (each genuine, signed and proven by itself)', async () => {
+    const zero = chain.devnet.chain.identity!.zeroState.masterchain;
+    const honest = new InProcessLiteEngine(createDevnetLiteHandler(chain.devnet.chain));
+    const m = round(head()).find((b) => b.shard !== SHARD_ALL)!;
+    // A lite server that answers lookups of this shard with its sibling's block.
+    class Lying extends EventEmitter {
+      query<REQ, RES>(f: TLFunction<REQ, RES>, req: REQ, args?: { timeout?: number; awaitSeqno?: number }): Promise<RES> {
+        const r = req as { kind: string; id?: { shard: string } };
+        const swapped = r.kind === 'liteServer.lookupBlock' && r.id?.shard === signed(m.shard) ? { ...r, id: { ...r.id, shard: signed(shardSibling(m.shard)) } } : r;
+        return honest.query(f, swapped as REQ, args);
+      }
+      close() {
+        honest.close();
+      }
+      isClosed() {
+        return honest.isClosed();
+      }
+      isReady() {
+        return honest.isReady();
+      }
+    }
+    const lying = new Lying() as unknown as LiteEngine;
+    const client = createLiteClient({ kind: 'engine', engine: lying, name: 'devnet', anchor: { seqno: 0, rootHash: zero.rootHash, fileHash: zero.fileHash } }, { verify: true, cache: false });
+    try {
+      await expect(client.lookupBlockByID({ workchain: 0, shard: signed(m.shard), seqno: m.seqno })).rejects.toThrow(/whose shard does not hold/);
+      expect((await client.lookupBlockByID({ workchain: 0, shard: signed(shardSibling(m.shard)), seqno: m.seqno })).id.seqno).toBe(m.seqno);
     } finally {
       client.engine.close();
     }
