@@ -12,7 +12,7 @@ import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
 import { mapConcurrent } from './concurrent';
-import { signedShard, type DownloadedBlock } from './parse-block';
+import { signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 import { databaseOf } from '../db/database';
@@ -23,13 +23,8 @@ import { Deriver } from './derive';
 import { backfillNeeded, runBackfill } from './derive/backfill';
 import { runTraceBackfill, traceBackfillNeeded } from './trace-backfill';
 
-export interface FullBlockId {
-  workchain: number;
-  shard: bigint; // unsigned
-  seqno: number;
-  rootHash: Buffer;
-  fileHash: Buffer;
-}
+/** A block id with its shard (unsigned). */
+export type FullBlockId = ShardBlockId;
 
 export interface FetchedBlock extends DownloadedBlock {
   id: FullBlockId;
