@@ -15,7 +15,7 @@
  * theirs, registered as a leaf where the fork was.
  * Shards below min_split split without wanting to; above max_split they merge.
  */
-import { beginCell, type Cell, type CurrencyCollection } from '@ton/core';
+import { beginCell, type Cell } from '@ton/core';
 import {
   SHARD_ALL,
   shardChildren,
@@ -30,7 +30,7 @@ import {
   type ShardDescr,
   type SplitMergeTimings,
 } from '../ton';
-import { shardDescr } from './state';
+import { shardDescr, type ShardDescrInput } from './state';
 
 /** DEVNET_SHARD_SCHEDULE: `off`, or `cycle:N` (every N masterchain blocks the shards alternately want to split and to merge back). */
 export type ShardSchedule = { kind: 'off' } | { kind: 'cycle'; rounds: number };
@@ -105,21 +105,13 @@ export function beforeSplitAt(entry: LayoutEntry, genUtime: number): boolean {
   return entry.fsm.kind === 'split' && inWindow(entry.fsm, genUtime);
 }
 
-/** What the masterchain learns of a new shard block (its header, hashes and fees). */
-export interface ShardBlockFacts {
+/** What the masterchain learns of a new shard block (its header, hashes and fees), and where in the layout it is. */
+export type ShardBlockFacts = Omit<ShardDescrInput, 'regMcSeqno' | 'shard' | 'ccSeqno' | 'splitMergeAt'> & {
   entry: LayoutEntry;
-  seqno: number;
-  startLt: bigint;
-  endLt: bigint;
-  rootHash: Buffer;
-  fileHash: Buffer;
-  genUtime: number;
-  minRefMcSeqno: number;
   beforeSplit: boolean;
   wantSplit: boolean;
   wantMerge: boolean;
-  feesCollected: CurrencyCollection;
-}
+};
 
 /**
  * The ShardHashes leaves of workchain 0 after a masterchain block registering one new block of every
