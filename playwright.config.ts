@@ -24,7 +24,8 @@ process.env.ATLAS_E2E_DATA_DIR = dataDir;
 // server renders the same data for any browser). The desktop project still reads every page and API
 // through the engine.
 const engineOnly = testScope() === 'engine';
-const desktop = { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: engineOnly ? ['**/layout.spec.ts'] : [] };
+// shards.spec.ts starts an Atlas of its own (on PGlite whatever the suite's engine): the engine run would repeat it unchanged.
+const desktop = { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: engineOnly ? ['**/layout.spec.ts', '**/shards.spec.ts'] : [] };
 const mobile = { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /(api|fuzz|cors-clients)\.spec\.ts$/, grepInvert: /@desktop-only/ };
 
 export default defineConfig({

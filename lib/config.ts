@@ -29,6 +29,16 @@ const devnetTps = z
   .transform(Number)
   .refine((n) => n >= 0 && n <= 1000, 'messages per second, a number from 0 to 1000');
 
+const devnetShards = z.enum(['1', '2', '4', '8'], { error: '1, 2, 4 or 8' }).transform(Number);
+
+const shardSchedule = z
+  .string()
+  .regex(/^(off|cycle:[1-9]\d{0,5})$/, 'off, or cycle:N with N masterchain blocks from 1 to 999999 (e.g. cycle:20)')
+  .transform((s): ShardScheduleConfig => (s === 'off' ? { kind: 'off' } : { kind: 'cycle', rounds: Number(s.slice('cycle:'.length)) }));
+
+/** DEVNET_SHARD_SCHEDULE (the devnet's ShardSchedule). */
+export type ShardScheduleConfig = { kind: 'off' } | { kind: 'cycle'; rounds: number };
+
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on or off' })
   .transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -88,6 +98,8 @@ const schema = z.object({
   DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
   DEVNET_SEED: z.string().min(1).optional(),
   DEVNET_TRAFFIC: onOff.optional(),
+  DEVNET_SHARDS: devnetShards.optional(),
+  DEVNET_SHARD_SCHEDULE: shardSchedule.optional(),
   INDEXER: onOff.default(true),
   INDEXER_START_SEQNO: startSeqno.optional(),
   METADATA_FETCH: onOff.default(false),
@@ -158,6 +170,10 @@ export interface Config {
     seed: string | undefined;
     /** Background traffic: on by default, off under tests unless DEVNET_TRAFFIC=on. */
     traffic: boolean;
+    /** Basechain shards of a new devnet (1, 2, 4, 8); unset: an existing devnet's own, 1 for a new one. */
+    shards: number | undefined;
+    /** Split and merge on a schedule; unset: an existing devnet's own, off for a new one. */
+    shardSchedule: ShardScheduleConfig | undefined;
   };
   /** The indexer inside `npm start` (off when a separate `npm run indexer` process indexes). */
   indexer: {
@@ -223,6 +239,8 @@ export function parseConfig(env: Env): Config {
       adnlPort: v.DEVNET_ADNL_PORT,
       seed: v.DEVNET_SEED,
       traffic: v.DEVNET_TRAFFIC ?? !isTest,
+      shards: v.DEVNET_SHARDS,
+      shardSchedule: v.DEVNET_SHARD_SCHEDULE,
     },
     // A devnet is indexed from its first block; a real network from near its head (the follower decides).
     indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO ?? (v.TON_NETWORK === 'devnet' ? 1 : undefined) },

@@ -95,6 +95,8 @@ async function start(): Promise<Services> {
         tps: cfg.devnet.tps,
         traffic: cfg.devnet.traffic,
         adnlPort: cfg.devnet.adnlPort,
+        shards: cfg.devnet.shards,
+        shardSchedule: cfg.devnet.shardSchedule,
         expectZeroState: indexed?.network === 'devnet' ? { rootHash: Buffer.from(indexed.zeroStateRootHash) } : undefined,
         log: log.child({ component: 'devnet' }),
       });

@@ -20,6 +20,7 @@ import { writeFileAtomic, type ZeroStateId } from './chain-files';
 import { createTrafficGenerator, runGenesis, writeGenesisFile, type GenesisAccount } from './genesis';
 import { createDevnetLiteHandler } from './lite-handler';
 import { BlockProducer, type ProducerStatus } from './producer';
+import type { ShardSchedule } from './shard-config';
 import { globalConfigFor, startAdnlServer, stringifyGlobalConfig, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
 import type { LiteQueryHandler } from '../lite/tl/codec';
@@ -28,6 +29,7 @@ export { DevnetChain, DevnetIdentityError } from './chain';
 export { DevnetLockedError } from './dir-lock';
 export type { SealedRound, BlockMeta, ChainLogger } from './chain';
 export { createDevnetLiteHandler } from './lite-handler';
+export type { ShardSchedule } from './shard-config';
 
 /** gen_utime of a seeded devnet's zero state and the time its genesis transactions run at (2024-01-01). */
 export const SEEDED_GENESIS_TIME = 1_704_067_200;
@@ -46,6 +48,10 @@ export interface StartDevnetOptions {
   traffic: boolean;
   /** ADNL TCP port on 127.0.0.1 (DEVNET_ADNL_PORT); 0 picks a free one. */
   adnlPort: number;
+  /** Basechain shards of a new devnet (DEVNET_SHARDS: 1, 2, 4 or 8); an existing one must have as many. Default: its own / 1. */
+  shards?: number;
+  /** DEVNET_SHARD_SCHEDULE: split and merge on a cycle. Default: its own / off. */
+  shardSchedule?: ShardSchedule;
   /** When given, the devnet must have this masterchain zero state (what an index was built from). */
   expectZeroState?: { rootHash: Buffer };
   /** Rounds of states kept for queries at older blocks (default 1000). */
@@ -81,7 +87,7 @@ export interface Devnet {
   zeroState: ZeroStateId;
   seed: string;
   chain: DevnetChain;
-  /** Seals a round now (basechain block, then masterchain block). */
+  /** Seals a round now (a block of every basechain shard, then the masterchain block). */
   sealNow(): Promise<void>;
   /** As of `now` (default the present). */
   status(now?: number): DevnetStatus;
@@ -96,7 +102,7 @@ export function adnlSeedOf(seed: string): Buffer {
 export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
   const dir = path.join(opts.dataDir, 'devnet');
   const log = opts.log;
-  const chain = await DevnetChain.open({ dir, seed: opts.seed, stateWindow: opts.stateWindow, log });
+  const chain = await DevnetChain.open({ dir, seed: opts.seed, shards: opts.shards, shardSchedule: opts.shardSchedule, stateWindow: opts.stateWindow, log });
   const genesisPath = path.join(dir, 'genesis.json');
   let producer: BlockProducer | undefined;
   let adnl: AdnlServer | undefined;
