@@ -7,8 +7,9 @@ import { createTrafficGenerator } from '../lib/devnet/genesis';
 
 const SEED = 'atlas-bench';
 
-export async function recordChain(dataDir: string, targetTx: number): Promise<Devnet> {
-  const open = () => startDevnet({ dataDir, seed: SEED, blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+/** `shards`: basechain shards of the recorded devnet (DEVNET_SHARDS; a directory records one shard count). */
+export async function recordChain(dataDir: string, targetTx: number, shards = 1): Promise<Devnet> {
+  const open = () => startDevnet({ dataDir, seed: SEED, blockMs: 0, tps: 0, traffic: false, adnlPort: 0, shards });
   const devnet = await open();
   const metaFile = path.join(dataDir, 'bench-chain.json');
   let transactions = fs.existsSync(metaFile) ? (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as { transactions: number }).transactions : 0;

@@ -1,8 +1,9 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,stream,edge] [--tx 50000] [--rows 1000000] [--rounds 60]
-// [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]`:
+// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,stream,edge,hostile] [--tx 50000] [--rows 1000000] [--rounds 60]
+// [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
+// [--seconds 30] [--data-dir DIR]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
-//   index — indexing throughput (transactions/s) of a recorded devnet chain into PostgreSQL and PGlite, with
+//   index — indexing throughput (transactions/s) of a recorded devnet chain (one basechain shard, and four) into PostgreSQL and PGlite, with
 //           every stage the follower runs in production: traces and actions (store) and derive (a TVM pool)
 //   v3    — p50/p99 and requests/s of every /api/v3 GET route that reads the index, at 1 and 32 clients,
 //           on a realistic --rows-transaction PostgreSQL index (bench/v3-seed.ts), with a verdict per
@@ -18,12 +19,17 @@
 //           req/s, shed and timed-out shares, latency, /api/health latency under that load
 //   stream — 1,000 WebSocket subscribers of the Streaming API on one server process (its own process: an
 //           indexed devnet publishing to the streams): delivery latency from commit to client, RSS per idle stream
+//   hostile — (not in the default set) `npm start` with TRUST_PROXY=on, or the Atlas at --url whose
+//           ATLAS_DATA_DIR is --data-dir: hostile contracts deployed, then 4 clients for --seconds run
+//           get-methods with 600-deep, DAG and nested-tuple results and send deep externals; the honest
+//           get-method's p50/p99, 5xx, worker restarts, indexer lag, health, a signed transfer after
 // The recorded chain is kept in .atlas-bench/ so later runs skip recording. PostgreSQL comes from
 // DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres; a scratch database named
 // <db-prefix>_<random> is created and dropped). `--engines` picks the index targets. Results print as a table and go to .reports/bench.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { LiteClient } from 'ton-lite-client';
 import { config } from '../lib/config';
 import { migrate } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/database';
@@ -39,6 +45,7 @@ import { benchPending } from './pending';
 import { benchEdge } from './edge';
 import { benchPages } from './pages';
 import { benchStream } from './stream';
+import { benchHostile } from './hostile';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
 import { mainThreadCpuSeconds, scratchPostgres, tableCounts, type BenchResult } from './support';
@@ -58,6 +65,8 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/' },
     engines: { type: 'string', default: 'postgresql,pglite' },
     'db-prefix': { type: 'string', default: 'atlas_bench' },
+    seconds: { type: 'string', default: '30' },
+    'data-dir': { type: 'string' },
   },
   strict: true,
 });
@@ -75,6 +84,7 @@ if (only.has('pending')) results.push(...(await benchPending()));
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
 if (only.has('pages')) results.push(...(await benchPages()));
 if (only.has('stream')) results.push(...(await benchStream()));
+if (only.has('hostile')) results.push(...(await benchHostile({ seconds: Number(values.seconds), url: values['data-dir'] ? values.url : undefined, dataDir: values['data-dir'] })));
 
 // The index, v3 and v2 benchmarks share one recorded chain.
 if (['index', 'v3', 'v2'].some((b) => only.has(b))) await onRecordedChain();
@@ -87,38 +97,15 @@ async function onRecordedChain() {
   try {
     if (only.has('index')) {
       const engines = (values.engines ?? '').split(',').filter((e): e is 'postgresql' | 'pglite' => e === 'postgresql' || e === 'pglite');
-      for (const engine of engines) {
-        const pg = engine === 'postgresql' ? await scratchPostgres(baseUrl, values['db-prefix']) : undefined;
-        const db = pg ? pg.db : await openDatabase({ engine: 'pglite', dir: null });
-        // As lib/runtime.ts and scripts/indexer.ts build it: with a TVM pool the derive stage runs
-        // (interfaces, jetton/NFT/DNS tables); traces and actions are assembled and classified in store.
-        const tvm = new TvmPool({ log });
-        try {
-          await migrate(db);
-          const indexer = new Indexer({ prisma: db.prisma, client: lite, log, network: 'devnet', tvm });
-          await indexer.claim();
-          const t0 = performance.now();
-          const cpu0 = process.cpuUsage();
-          const main0 = mainThreadCpuSeconds();
-          let txs = 0;
-          for (let seqno = 1; seqno <= head; seqno++) {
-            txs += await indexer.indexMasterchainBlock(seqno);
-            if (seqno % 200 === 0) console.log(`  index → ${engine}: ${seqno}/${head} blocks, ${txs} transactions`);
-          }
-          const s = (performance.now() - t0) / 1000;
-          // This process's CPU time (every thread: parse and TVM workers too; not the PostgreSQL server's):
-          // the rate a shared, busy machine hides.
-          const cpu = process.cpuUsage(cpu0);
-          const cpuS = (cpu.user + cpu.system) / 1e6;
-          const mainS = main0 === null ? null : mainThreadCpuSeconds()! - main0;
-          const cpuNote = mainS === null ? `${cpuS.toFixed(1)} s of CPU` : `${cpuS.toFixed(1)} s of CPU, main thread ${mainS.toFixed(1)} s`;
-          const derived = await tableCounts(db, ['traces', 'actions', 'jetton_wallets', 'nft_items']);
-          results.push({ name: `index → ${engine}`, value: +(txs / s).toFixed(0), unit: 'tx/s', note: `${txs} transactions, ${head} masterchain blocks in ${s.toFixed(1)} s (${cpuNote}); ${derived}` });
-          await indexer.stop();
-        } finally {
-          await tvm.close();
-          await (pg ? pg.drop() : db.close());
-        }
+      for (const engine of engines) results.push(await benchIndex(engine, lite, head, '1 shard'));
+      // The same traffic on four basechain shards (DEVNET_SHARDS=4): more, smaller shard blocks per masterchain block.
+      const sharded = await recordChain(path.resolve('.atlas-bench-4-shards'), targetTx, 4);
+      const shardedLite = createLiteClient({ kind: 'engine', engine: sharded.engine }, { cache: false });
+      try {
+        for (const engine of engines) results.push(await benchIndex(engine, shardedLite, sharded.chain.lastSeqno, '4 shards'));
+      } finally {
+        shardedLite.engine.close();
+        await sharded.close();
       }
     }
     if (only.has('v3')) v3 = await benchV3(baseUrl, lite, head, targetRows, values['v3-database'], values['v3-routes']?.split(','));
@@ -126,6 +113,41 @@ async function onRecordedChain() {
   } finally {
     lite.engine.close();
     await devnet.close();
+  }
+}
+
+/** Indexing a recorded chain from its first block into a fresh database of `engine`, as the indexer process does. */
+async function benchIndex(engine: 'postgresql' | 'pglite', lite: LiteClient, head: number, chainLabel: string) {
+  const pg = engine === 'postgresql' ? await scratchPostgres(baseUrl, values['db-prefix']) : undefined;
+  const db = pg ? pg.db : await openDatabase({ engine: 'pglite', dir: null });
+  // As lib/runtime.ts and scripts/indexer.ts build it: with a TVM pool the derive stage runs
+  // (interfaces, jetton/NFT/DNS tables); traces and actions are assembled and classified in store.
+  const tvm = new TvmPool({ log });
+  try {
+    await migrate(db);
+    const indexer = new Indexer({ prisma: db.prisma, client: lite, log, network: 'devnet', tvm });
+    await indexer.claim();
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const main0 = mainThreadCpuSeconds();
+    let txs = 0;
+    for (let seqno = 1; seqno <= head; seqno++) {
+      txs += await indexer.indexMasterchainBlock(seqno);
+      if (seqno % 200 === 0) console.log(`  index → ${engine} (${chainLabel}): ${seqno}/${head} blocks, ${txs} transactions`);
+    }
+    const s = (performance.now() - t0) / 1000;
+    // This process's CPU time (every thread: parse and TVM workers too; not the PostgreSQL server's):
+    // the rate a shared, busy machine hides.
+    const cpu = process.cpuUsage(cpu0);
+    const cpuS = (cpu.user + cpu.system) / 1e6;
+    const mainS = main0 === null ? null : mainThreadCpuSeconds()! - main0;
+    const cpuNote = mainS === null ? `${cpuS.toFixed(1)} s of CPU` : `${cpuS.toFixed(1)} s of CPU, main thread ${mainS.toFixed(1)} s`;
+    const derived = await tableCounts(db, ['traces', 'actions', 'jetton_wallets', 'nft_items']);
+    await indexer.stop();
+    return { name: `index → ${engine}, ${chainLabel}`, value: +(txs / s).toFixed(0), unit: 'tx/s', note: `${txs} transactions, ${head} masterchain blocks in ${s.toFixed(1)} s (${cpuNote}); ${derived}` };
+  } finally {
+    await tvm.close();
+    await (pg ? pg.drop() : db.close());
   }
 }
 

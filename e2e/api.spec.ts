@@ -38,6 +38,36 @@ test.describe('service routes', () => {
     expect(openapi.paths['/api/v2/jsonRPC'].post).toBeDefined();
   });
 
+  test("toncenter's documentation paths: /api/v3/doc.json, and the interactive pages for a browser", async ({ request }) => {
+    const doc = await request.get('/api/v3/doc.json');
+    expect(doc.status()).toBe(200);
+    expect(await doc.json()).toEqual(await (await request.get('/api/v3/openapi.json')).json());
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const [path, headers, page] of [
+      ['/api/v3/index.html', {}, '/api-docs/v3'],
+      ['/api/v3', html, '/api-docs/v3'],
+      ['/api/v2', html, '/api-docs/v2'],
+    ] as const) {
+      const res = await request.get(path, { headers, maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(res.headers()['location'], path).toBe(page);
+    }
+    // Any other client keeps the JSON, which names the document and the page.
+    expect(await (await request.get('/api/v3')).json()).toMatchObject({ doc: '/api/v3/doc.json', docs: '/api-docs/v3' });
+    expect((await (await request.get('/api/v2/')).json()).result).toMatchObject({ openapi: '/api/v2/openapi.json', docs: '/api-docs/v2' });
+    // The v2 document has the methods added for toncenter parity.
+    const v2 = (await (await request.get('/api/v2/openapi.json')).json()) as { paths: Record<string, Record<string, { deprecated?: boolean }>> };
+    for (const m of ['sendQuery', 'sendQuerySimple']) expect(v2.paths[`/api/v2/${m}`]!.post, m).toBeDefined();
+    expect(v2.paths['/api/v2/sendQuerySimple']!.post!.deprecated).toBe(true);
+    for (const m of ['getOutMsgQueueSize', 'getOutMsgQueueSizes']) expect(v2.paths[`/api/v2/${m}`]!.get, m).toBeDefined();
+  });
+
+  test('JSON-RPC names an unknown method as ton-http-api does', async ({ request }) => {
+    const res = await request.post('/api/v2/jsonRPC', { data: { jsonrpc: '2.0', id: 3, method: 'noSuchMethod', params: {} } });
+    expect(res.status()).toBe(422);
+    expect(await res.json()).toMatchObject({ ok: false, code: 422, error: 'Unknown method', jsonrpc: '2.0', id: 3 });
+  });
+
   test('unknown /api/v3 routes answer {error} with 404', async ({ request }) => {
     const res = await request.get('/api/v3/noSuchRoute?x=1');
     expect(res.status()).toBe(404);
@@ -60,6 +90,9 @@ test.describe('service routes', () => {
       .poll(async () => (await (await request.get('/api/health')).json()).tvm, { timeout: 10_000 })
       .toMatchObject({ state: 'ok', workers: expect.any(Number), restarts: 0 });
     await expect.poll(async () => (await (await request.get('/api/health')).json()).tvm.workers, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The devnet's emulator, bundled into the server, runs on its larger stack (lib/tvm/emulator.ts): a
+    // computed require in the bundle once left it on the stock 64 KiB, where a 511-deep external traps it.
+    expect((await (await request.get('/api/health')).json()).devnet.emulator).toMatchObject({ roomyStack: true, replaced: 0 });
     const hostile = await request.post('/api/v2/runGetMethod', { data: { address: alice, method: 'seqno', stack: Array.from({ length: 400 }, () => ['num', '1']) } });
     expect(hostile.status()).toBe(422);
     expect((await hostile.json()).error).toBe('stack has 400 entries; at most 256 are allowed');

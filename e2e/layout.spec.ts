@@ -57,6 +57,7 @@ const KINDS: PageKind[] = [
   { name: 'accounts-top', url: () => '/accounts', live: ['top'] },
   { name: 'jettons', url: () => '/jettons', live: ['jettons'] },
   { name: 'jetton', url: () => `/jetton/${friendly('jetton_minter')}`, live: ['holders', 'transfers'] },
+  { name: 'jetton-offchain', url: () => `/jetton/${friendly('stablecoin_minter')}`, live: ['holders', 'transfers'] },
   { name: 'nfts', url: () => '/nfts', live: ['collections'] },
   { name: 'nft-collection', url: () => `/nft/collection/${friendly('nft_collection')}`, live: ['items', 'transfers'] },
   { name: 'nft-item', url: () => `/nft/${friendly('nft_item_2')}`, live: ['overview', 'history'] },
@@ -65,6 +66,7 @@ const KINDS: PageKind[] = [
   { name: 'search', url: () => '/search?q=atlas' },
   { name: 'emulate', url: () => '/emulate' },
   { name: 'api-docs', url: () => '/api-docs' },
+  { name: 'api-reference', url: () => '/api-docs/v3' },
   { name: 'not-found', url: () => '/no-such-page', status: 404 },
 ];
 

@@ -38,6 +38,7 @@ test('a multisig wallet page lists signers, proposers, threshold and orders with
   await expect(orders.nth(0).getByTestId('order-approvals').locator('a')).toHaveCount(2);
   await expect(orders.nth(1).getByTestId('order-status')).toHaveText('pending');
   await expect(orders.nth(1).getByTestId('order-approvals')).toContainText('1 of 2');
+  await expect(orders.nth(1)).toContainText(/expires in \d+ years/);
   // The activity in plain words: alice's order, bob's approval, the execution.
   await expect(page.getByTestId('action').filter({ hasText: 'created order #0 in multisig' }).first()).toBeVisible();
 
@@ -54,6 +55,10 @@ test('a multisig wallet page lists signers, proposers, threshold and orders with
   await expect(action).toHaveCount(1);
   await expect(action).toContainText(/send 2 TON to/);
   await expect(action).toContainText('Waiting for a second approval');
+  // It expires in 2033 (GENESIS_MULTISIG.expiresAt): years ahead, shown as such, not as "just now".
+  const expires = order.getByTestId('order-expires');
+  await expect(expires).toContainText(/^in \d+ years/);
+  await expect(expires).toContainText('2033-05-18');
 });
 
 test('an executed order says what it did: TON to a wallet and ATLAS to carol', async ({ page, request }) => {

@@ -2,8 +2,12 @@
 // to carol and puts #1 on a 100 TON sale, bob keeps #2), a soulbound badge, and registers alice.ton and
 // atlas.ton with wallet, site/storage and next-resolver records. What the pages show is compared with what
 // the public v3 routes answer (not with constants).
+import { Address, internal, toNano } from '@ton/core';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dnsChangeRecordBody } from '../lib/devnet/contracts/dns';
+import { DNS_TERM_SECONDS } from '../lib/format/nft';
 import { genesisAccount } from './genesis';
+import { sendFromGenesisV4 } from './wallet';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -115,7 +119,7 @@ test('an item on sale names the seller behind the sale and its price; a soulboun
   await expect(page.getByTestId('nft-transfers')).toContainText('aborted');
 });
 
-for (const domain of ['alice.ton', 'atlas.ton']) {
+for (const domain of ['alice.ton', 'atlas.ton', 'files.ton']) {
   test(`the ${domain} page shows its owner and every record as dns/records answers`, async ({ page, request }) => {
     // The page and dns/records must show one state of the name: while the indexer still derives the
     // genesis's record changes, the two reads may straddle one, so both are read again until they agree.
@@ -149,6 +153,25 @@ for (const domain of ['alice.ton', 'atlas.ton']) {
     await expect(page).toHaveURL(new RegExp(`/dns/${domain.replace('.', '\\.')}$`));
   });
 }
+
+test('a renewed name shows its expiry a year ahead as the future, not as "just now"', async ({ page, request }) => {
+  const item = genesisAccount('alice.ton').address;
+  const filledUp = async () => {
+    const res = await request.post('/api/v2/runGetMethod', { data: { address: item, method: 'get_last_fill_up_time', stack: [] } });
+    return Number(BigInt(((await res.json()) as { result: { stack: [string, string][] } }).result.stack[0]![1]));
+  };
+  // The seeded genesis registered the name in 2024: alice renews it now (change_dns_record, key 0, no value).
+  const since = Math.floor(Date.now() / 1000) - 5;
+  const renew = dnsChangeRecordBody({ category: 0n, record: null, queryId: BigInt(Date.now()) });
+  await sendFromGenesisV4(request, 'alice', [internal({ to: Address.parse(item), value: toNano('0.05'), bounce: true, body: renew })], async () => (await filledUp()) >= since);
+  const expiry = new Date(((await filledUp()) + DNS_TERM_SECONDS) * 1000);
+  await page.goto('/dns/alice.ton');
+  const shown = page.getByTestId('dns-expiry');
+  await expect(shown).toContainText(/^in (11|12) months|^in 1 year/);
+  await expect(shown).toContainText(expiry.toISOString().slice(0, 10));
+  await expect(shown).not.toContainText('just now');
+  await noHorizontalScroll(page);
+});
 
 test("an account's page lists the .ton names it owns", async ({ page }) => {
   await page.goto(`/account/${genesisAccount('alice').friendly.nonBounceable}`);

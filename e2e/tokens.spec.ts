@@ -3,6 +3,7 @@
 // against what the jetton's own get-methods answer through /api/v2 (not against constants).
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatUnits } from '../lib/format/amount';
+import { GENESIS_OFFCHAIN_JETTON_URI, GENESIS_STABLECOIN } from '../lib/devnet/genesis/genesis';
 import { genesisAccount } from './genesis';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -94,6 +95,28 @@ test("an account's page lists the jettons it holds in the jetton's decimals and 
   await expect(page).toHaveURL(/\/jetton\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Atlas Devnet Token');
   await noHorizontalScroll(page);
+});
+
+test('a jetton whose metadata is off-chain says why its name is missing and shows what the chain holds', async ({ page }) => {
+  await page.goto(`/jetton/${genesisAccount('ofc_jetton_minter').friendly.bounceable}`);
+  const note = page.getByTestId('offchain-metadata-note');
+  // METADATA_FETCH is off (the default): the server says it has not fetched the file, and why.
+  await expect(note).toContainText('has not fetched it');
+  await expect(note).toContainText('METADATA_FETCH=on');
+  const metadata = page.locator('#metadata');
+  await expect(metadata).toContainText(GENESIS_OFFCHAIN_JETTON_URI);
+  await expect(metadata).toContainText("TEP-64's default of 9");
+  await noHorizontalScroll(page);
+
+  // The governed jetton keeps its decimals on chain beside the URI: shown as on-chain fields.
+  await page.goto(`/jetton/${genesisAccount('stablecoin_minter').friendly.bounceable}`);
+  await expect(page.locator('#metadata')).toContainText(GENESIS_STABLECOIN.uri);
+  await expect(page.locator('#metadata')).toContainText(/On chain: decimals\s*6/);
+  await expect(page.locator('#metadata')).not.toContainText('default of 9');
+
+  // In the list, an unnamed jetton says where its name is rather than standing as a bare address.
+  await page.goto('/jettons');
+  await expect(page.getByTestId('jettons')).toContainText('name in off-chain metadata');
 });
 
 test('a jetton address that is not a jetton, or not an address, answers not found', async ({ page }) => {

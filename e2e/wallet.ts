@@ -46,35 +46,43 @@ export class E2eWallet {
 
   /** Funds it with `value` from the genesis funder, retried while background traffic takes the funder's seqno. */
   async fund(request: APIRequestContext, value = toNano('1')): Promise<void> {
-    const g = genesisAccount(FUNDER);
-    const secretKey = Buffer.from(g.secret_key_hex!, 'hex');
-    const funder = WalletContractV4.create({ workchain: 0, publicKey: secretKey.subarray(32) });
-    expect(funder.address.equals(Address.parse(g.address))).toBe(true);
     const balance = async () => {
       const res = await request.get('/api/v2/getAddressBalance', { params: { address: this.address.toString() } });
       return BigInt(((await res.json()) as { result: string }).result);
     };
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const body = funder.createTransfer({
-        seqno: (await walletSeqno(request, funder.address))!,
-        secretKey,
-        sendMode: SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS,
-        messages: [internal({ to: this.address, value, bounce: false })],
-      });
-      const sent = await sendBoc(request, externalBoc(funder.address, body));
-      // Exit code 33: the traffic generator took this seqno first; read it again.
-      if (sent.status !== 200) {
-        expect(sent.text).toMatch(/exit code 33/);
-        await new Promise((r) => setTimeout(r, 500));
-        continue;
-      }
-      try {
-        await expect.poll(balance, { timeout: 15_000 }).toBeGreaterThan(0n);
-        return;
-      } catch {
-        // Accepted, then lost its seqno to background traffic in the block: send again.
-      }
-    }
-    throw new Error('could not fund the wallet');
+    await sendFromGenesisV4(request, FUNDER, [internal({ to: this.address, value, bounce: false })], async () => (await balance()) > 0n);
   }
+}
+
+/**
+ * Sends `messages` from the genesis v4r2 wallet `name` until `landed()` says they did: background traffic
+ * sends from the same wallet, so a seqno read a moment ago may be taken (exit code 33), or taken in the
+ * block after the message was accepted; either way it is signed again with the seqno read anew.
+ */
+export async function sendFromGenesisV4(request: APIRequestContext, name: string, messages: MessageRelaxed[], landed: () => Promise<boolean>): Promise<void> {
+  const g = genesisAccount(name);
+  const secretKey = Buffer.from(g.secret_key_hex!, 'hex');
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: secretKey.subarray(32) });
+  expect(wallet.address.equals(Address.parse(g.address))).toBe(true);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const body = wallet.createTransfer({
+      seqno: (await walletSeqno(request, wallet.address))!,
+      secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS,
+      messages,
+    });
+    const sent = await sendBoc(request, externalBoc(wallet.address, body));
+    if (sent.status !== 200) {
+      expect(sent.text).toMatch(/exit code 33/);
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      await expect.poll(landed, { timeout: 15_000 }).toBe(true);
+      return;
+    } catch {
+      // Accepted, then lost its seqno to background traffic in the block: send again.
+    }
+  }
+  throw new Error(`could not send from ${name}`);
 }

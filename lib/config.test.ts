@@ -47,7 +47,9 @@ describe('parseConfig', () => {
     expect(parseConfig({ VITEST: 'true', DEVNET_TRAFFIC: 'on' }).devnet.traffic).toBe(true);
     expect(
       parseConfig({ DEVNET_BLOCK_MS: '500', DEVNET_TPS: '0.5', DEVNET_ADNL_PORT: '4000', DEVNET_SEED: 'demo', DEVNET_TRAFFIC: 'off' }).devnet,
-    ).toEqual({ blockMs: 500, tps: 0.5, adnlPort: 4000, seed: 'demo', traffic: false });
+    ).toEqual({ blockMs: 500, tps: 0.5, adnlPort: 4000, seed: 'demo', traffic: false, shards: undefined, shardSchedule: undefined });
+    expect(parseConfig({ DEVNET_SHARDS: '4', DEVNET_SHARD_SCHEDULE: 'cycle:20' }).devnet).toMatchObject({ shards: 4, shardSchedule: { kind: 'cycle', rounds: 20 } });
+    expect(parseConfig({ DEVNET_SHARD_SCHEDULE: 'off' }).devnet.shardSchedule).toEqual({ kind: 'off' });
     expect(parseConfig({ DEVNET_ADNL_PORT: '0' }).devnet.adnlPort).toBe(0); // 0: any free port
   });
 
@@ -103,6 +105,8 @@ describe('parseConfig', () => {
     [{ INDEXER_START_SEQNO: '0' }, 'Invalid INDEXER_START_SEQNO="0": expected a masterchain seqno, an integer from 1'],
     [{ INDEXER_START_SEQNO: 'latest' }, 'Invalid INDEXER_START_SEQNO="latest"'],
     [{ DEVNET_TRAFFIC: 'maybe' }, 'Invalid DEVNET_TRAFFIC="maybe": expected on or off'],
+    [{ DEVNET_SHARDS: '3' }, 'Invalid DEVNET_SHARDS="3": expected 1, 2, 4 or 8'],
+    [{ DEVNET_SHARD_SCHEDULE: 'cycle:0' }, 'Invalid DEVNET_SHARD_SCHEDULE="cycle:0": expected off, or cycle:N'],
     [{ TON_NETWORK: 'custom' }, 'Missing TON_GLOBAL_CONFIG'],
     [{ DATABASE_REPLICA_URLS: 'postgresql://db2/atlas' }, 'DATABASE_REPLICA_URLS needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgresql://db1/atlas', DATABASE_REPLICA_URLS: 'postgresql://db2/atlas,db3:5432' }, 'Invalid DATABASE_REPLICA_URLS="postgresql://db2/atlas,db3:5432": expected comma-separated URLs of the form postgresql://'],

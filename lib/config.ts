@@ -33,6 +33,16 @@ const devnetTps = z
   .transform(Number)
   .refine((n) => n >= 0 && n <= 1000, 'messages per second, a number from 0 to 1000');
 
+const devnetShards = z.enum(['1', '2', '4', '8'], { error: '1, 2, 4 or 8' }).transform(Number);
+
+const shardSchedule = z
+  .string()
+  .regex(/^(off|cycle:[1-9]\d{0,5})$/, 'off, or cycle:N with N masterchain blocks from 1 to 999999 (e.g. cycle:20)')
+  .transform((s): ShardScheduleConfig => (s === 'off' ? { kind: 'off' } : { kind: 'cycle', rounds: Number(s.slice('cycle:'.length)) }));
+
+/** DEVNET_SHARD_SCHEDULE (the devnet's ShardSchedule). */
+export type ShardScheduleConfig = { kind: 'off' } | { kind: 'cycle'; rounds: number };
+
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'on or off' })
   .transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -80,6 +90,7 @@ const schema = z.object({
   TRACE_CACHE_MB: cacheMb.default(32),
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
+  RATE_LIMIT_EXEMPT_LOOPBACK: onOff.default(true),
   CORS_ORIGINS: corsOrigins.default('*'),
   TRUST_PROXY: onOff.default(false),
   MAX_IN_FLIGHT: maxInFlight.default(24),
@@ -91,6 +102,8 @@ const schema = z.object({
   DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
   DEVNET_SEED: z.string().min(1).optional(),
   DEVNET_TRAFFIC: onOff.optional(),
+  DEVNET_SHARDS: devnetShards.optional(),
+  DEVNET_SHARD_SCHEDULE: shardSchedule.optional(),
   INDEXER: onOff.default(true),
   INDEXER_START_SEQNO: startSeqno.optional(),
   STREAM_MAX_CONNECTIONS_PER_KEY: streamConnections.default(100),
@@ -139,6 +152,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per second each client IP may make without an API key (lib/auth). */
   rateLimitAnonRps: number;
+  /** Clients on loopback (the socket's peer, or with TRUST_PROXY the forwarded address) are not counted. */
+  rateLimitExemptLoopback: boolean;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
   /** The HTTP edge of `npm start` (lib/http/server.ts). */
@@ -165,6 +180,10 @@ export interface Config {
     seed: string | undefined;
     /** Background traffic: on by default, off under tests unless DEVNET_TRAFFIC=on. */
     traffic: boolean;
+    /** Basechain shards of a new devnet (1, 2, 4, 8); unset: an existing devnet's own, 1 for a new one. */
+    shards: number | undefined;
+    /** Split and merge on a schedule; unset: an existing devnet's own, off for a new one. */
+    shardSchedule: ShardScheduleConfig | undefined;
   };
   /** The indexer inside `npm start` (off when a separate `npm run indexer` process indexes). */
   indexer: {
@@ -236,6 +255,7 @@ export function parseConfig(env: Env): Config {
     traceCacheBytes: v.TRACE_CACHE_MB * 1024 * 1024,
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
+    rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,
     corsOrigins: v.CORS_ORIGINS,
     http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
     devnet: {
@@ -244,6 +264,8 @@ export function parseConfig(env: Env): Config {
       adnlPort: v.DEVNET_ADNL_PORT,
       seed: v.DEVNET_SEED,
       traffic: v.DEVNET_TRAFFIC ?? !isTest,
+      shards: v.DEVNET_SHARDS,
+      shardSchedule: v.DEVNET_SHARD_SCHEDULE,
     },
     // A devnet is indexed from its first block; a real network from near its head (the follower decides).
     indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO ?? (v.TON_NETWORK === 'devnet' ? 1 : undefined) },

@@ -7,6 +7,7 @@ import { createLiteClient, liteServerStatus } from './lite';
 import { log } from './log';
 import { createTestDatabase, type TestDatabase } from './testing/database';
 import { TvmPool, type TvmStatus } from './tvm/pool';
+import type { DevnetStatus } from './devnet';
 import { sleep, startTestServer, waitFor, type TestLiteServer } from './testing/lite-servers';
 
 let servers: TestLiteServer[];
@@ -86,9 +87,17 @@ describe('health', () => {
     }
   });
 
+  it("is degraded with the devnet's reason when its block producer is stuck", async () => {
+    const stuck: DevnetStatus = { state: 'degraded', reason: 'block producer: no block sealed for 12 s (every 2000 ms expected)', emulator: { roomyStack: true, replaced: 0 } };
+    const h = await createHealth(async () => ({ ...services, devnet: { status: () => stuck } }))();
+    expect(h.status).toBe('degraded');
+    expect(h.reason).toContain('devnet block producer: no block sealed for 12 s (every 2000 ms expected)');
+    expect(h.devnet).toEqual(stuck);
+  });
+
   it("is degraded with the emulator's error when it is broken", async () => {
     // The pool's own report after a crash (lib/tvm's isolation test crashes real workers).
-    const crashed: TvmStatus = { state: 'degraded', workers: 2, busy: 0, queued: 0, restarts: 3, lastFailure: { at: new Date().toISOString(), reason: 'emulator aborted' } };
+    const crashed: TvmStatus = { state: 'degraded', workers: 2, busy: 0, queued: 0, restarts: 3, resultsRefused: 0, backoff: { contracts: 0, clients: 0, refused: 0 }, lastFailure: { at: new Date().toISOString(), reason: 'emulator aborted' } };
     const h = await createHealth(async () => ({ ...services, tvm: { status: () => crashed } }))();
     expect(h.status).toBe('degraded');
     expect(h.reason).toContain('emulator degraded: emulator aborted (3 restarts)');

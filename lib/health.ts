@@ -12,6 +12,7 @@ import type { Reads, ReplicaStatus } from './db/replicas';
 import { loadStatus, type LoadStatus } from './http/load';
 import type { IndexerProgress } from './indexer/follower';
 import type { TvmStatus } from './tvm/pool';
+import type { DevnetStatus } from './devnet';
 import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
 import type { HubStatus } from './stream/hub';
 
@@ -24,6 +25,8 @@ export interface HealthServices {
   lite: LiteClient;
   indexer?: { progress: IndexerProgress };
   tvm?: { status(): TvmStatus };
+  /** The local chain this process runs (TON_NETWORK=devnet). */
+  devnet?: { status(): DevnetStatus };
   /** The Streaming API's open streams (lib/stream). */
   stream?: { hub: { status(): HubStatus } };
 }
@@ -45,6 +48,8 @@ export interface Health {
    */
   replicas?: ReplicaStatus[];
   tvm?: TvmStatus;
+  /** The devnet's block producer and emulator, where this process runs the devnet. */
+  devnet?: DevnetStatus;
   /** The Streaming API: streams open now (SSE, WebSocket), consumers dropped for not reading, notifications sent. */
   streaming?: HubStatus;
   /** Bytes, as process.memoryUsage() reports them. */
@@ -117,10 +122,11 @@ async function probe(s: HealthServices): Promise<Probe> {
 function assemble(s: HealthServices, { db, chain }: Probe): Health {
   const p = s.indexer?.progress;
   const lag = p && p.headSeqno !== null && p.lastIndexedSeqno !== null ? p.headSeqno - p.lastIndexedSeqno : null;
-  const indexer = !p ? 'off (INDEXER=off: a separate process indexes)' : describeIndexer(p, lag);
+  const indexer = !p ? 'off (INDEXER=off: a separate process indexes)' : describeIndexer(p, lag) + describeSkips(p);
   const servers = liteServerStatus(s.lite);
   const replicas = s.reads?.replicas();
   const tvm = s.tvm?.status();
+  const devnet = s.devnet?.status();
 
   const reasons: string[] = [];
   if (db !== 'ok') reasons.push(`database ${db}`);
@@ -130,6 +136,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
   }
   if (indexer.startsWith('error')) reasons.push(`indexer ${indexer}`);
   if (tvm?.state === 'degraded') reasons.push(`emulator degraded: ${tvm.lastFailure?.reason ?? 'unknown failure'} (${tvm.restarts} restarts)`);
+  if (devnet?.state === 'degraded') reasons.push(`devnet ${devnet.reason}`);
 
   return {
     status: reasons.length ? 'degraded' : 'ok',
@@ -141,6 +148,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
     ...(servers && { lite_servers: servers }),
     ...(replicas?.length && { replicas }),
     ...(tvm && { tvm }),
+    ...(devnet && { devnet }),
     ...(s.stream && { streaming: s.stream.hub.status() }),
     memory: memory(),
     load: loadStatus(),
@@ -164,6 +172,13 @@ function describeIndexer(p: IndexerProgress, lag: number | null): string {
     default:
       return `${p.state}: ${at}`;
   }
+}
+
+/** The get-methods the derive stage skipped (interface unknown for the reason given): not a failure. */
+function describeSkips(p: IndexerProgress): string {
+  const s = p.skipped;
+  if (!s?.count || !s.last) return '';
+  return `; ${s.count} get-method run${s.count === 1 ? '' : 's'} skipped, interface unknown (last: ${s.last.method} of ${s.last.address}: ${s.last.reason})`;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -100,6 +100,8 @@ async function start(): Promise<Services> {
         tps: cfg.devnet.tps,
         traffic: cfg.devnet.traffic,
         adnlPort: cfg.devnet.adnlPort,
+        shards: cfg.devnet.shards,
+        shardSchedule: cfg.devnet.shardSchedule,
         expectZeroState: indexed?.network === 'devnet' ? { rootHash: Buffer.from(indexed.zeroStateRootHash) } : undefined,
         log: log.child({ component: 'devnet' }),
       });
@@ -150,7 +152,7 @@ async function start(): Promise<Services> {
   // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
   const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
-  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps });
+  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
   return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, startedAt: new Date() };
@@ -180,12 +182,23 @@ export function stopServices(): Promise<void> {
   return state.stopping;
 }
 
+/**
+ * The most a shutdown may take: past it the process exits anyway (code 1), whatever part of it still
+ * waits — an emulation, a database or a lite server that does not answer must not keep a stopped
+ * process alive. The indexer finishes its block, the pool its runs (each under LIMITS.tvmRunMs) well within it.
+ */
+export const SHUTDOWN_BUDGET_MS = 20_000;
+
 function hookSignals() {
   if (state.signalsHooked || config().isTest) return;
   state.signalsHooked = true;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      log.info({ component: 'runtime', signal }, 'shutting down');
+      log.info({ component: 'runtime', signal, budgetMs: SHUTDOWN_BUDGET_MS }, 'shutting down');
+      setTimeout(() => {
+        log.error({ component: 'runtime', budgetMs: SHUTDOWN_BUDGET_MS }, 'shutdown did not finish within its budget; exiting');
+        process.exit(1);
+      }, SHUTDOWN_BUDGET_MS).unref();
       stopServices().then(
         () => process.exit(0),
         (err) => {

@@ -3,6 +3,7 @@
 // connect and the genesis accounts, then runs until Ctrl-C. Data: $ATLAS_DATA_DIR/devnet/.
 import { parseArgs } from 'node:util';
 import { DevnetIdentityError, DevnetLockedError, startDevnet } from '../lib/devnet';
+import { scheduleText } from '../lib/devnet/chain-files';
 import { log } from '../lib/log';
 import { loadConfigOrExit } from './cli';
 
@@ -29,6 +30,8 @@ async function main() {
     tps: cfg.devnet.tps,
     traffic: cfg.devnet.traffic,
     adnlPort: cfg.devnet.adnlPort,
+    shards: cfg.devnet.shards,
+    shardSchedule: cfg.devnet.shardSchedule,
     log: log.child({ component: 'devnet' }),
   });
   const lines = [
@@ -38,6 +41,7 @@ async function main() {
     `  global config       ${devnet.globalConfigPath}`,
     `  zero state          ${devnet.zeroState.rootHash.toString('hex')}`,
     `  seed                ${devnet.seed}${devnet.chain.seeded ? '' : ' (random)'}`,
+    `  basechain shards    ${devnet.chain.shardTops().map((b) => b.shard.toString(16)).join(' ')} (DEVNET_SHARDS ${devnet.chain.identity!.shards}, schedule ${scheduleText(devnet.chain.identity!.shardSchedule)})`,
     `  genesis accounts    ${devnet.genesisPath}`,
   ];
   for (const a of devnet.genesisAccounts) lines.push(`    ${a.name.padEnd(18)} ${a.kind.padEnd(20)} ${a.friendly.nonBounceable}`);

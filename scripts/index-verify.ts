@@ -61,12 +61,16 @@ try {
       try {
         const tokens = await verifyJettons({ prisma: db.prisma, client, tvm, seqno: cursor });
         for (const d of tokens.differences) console.log(`DIFF ${d}`);
-        console.log(`atlas index:verify: jettons at ${cursor}: ${tokens.masters} masters, ${tokens.wallets} wallets, ${tokens.differences.length} differences`);
+        for (const s of tokens.skipped) console.log(`SKIP ${s}`);
+        console.log(
+          `atlas index:verify: jettons at ${cursor}: ${tokens.masters} masters, ${tokens.wallets} wallets, ${tokens.differences.length} differences, ${tokens.skipped.length} skipped`,
+        );
         if (tokens.differences.length) code = 1;
         const deriver = new Deriver({ prisma: db.prisma, lite: client, tvm, log: log.child({ component: 'verify' }), fullConfig: true });
         const nft = await verifyDerived({ prisma: db.prisma, deriver });
         for (const d of nft.differences) console.log(`DIFF ${d}`);
-        console.log(`atlas index:verify: NFT and DNS tables: ${nft.rows} rows, ${nft.differences.length} differences`);
+        for (const s of nft.skipped) console.log(`SKIP ${s}`);
+        console.log(`atlas index:verify: NFT and DNS tables: ${nft.rows} rows, ${nft.differences.length} differences, ${nft.skipped.length} skipped`);
         if (nft.differences.length) code = 1;
       } finally {
         await tvm.close();

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 
 export const metadata: Metadata = { title: 'API' };
 
@@ -7,12 +8,14 @@ const SECTIONS = [
     id: 'v2',
     title: 'API v2 — live chain reads',
     base: '/api/v2',
+    reference: { page: '/api-docs/v2', document: '/api/v2/openapi.json' },
     text: 'toncenter-compatible non-indexed API over a lite-client: REST GET and POST per method, and JSON-RPC at /api/v2/jsonRPC. Errors use {ok:false, code, error}.',
   },
   {
     id: 'v3',
     title: 'API v3 — indexed data',
     base: '/api/v3',
+    reference: { page: '/api-docs/v3', document: '/api/v3/doc.json' },
     text: 'toncenter-compatible index API over Atlas’s own database: blocks, transactions, messages, account states and more. Errors use {error} with the HTTP status.',
   },
   { id: 'health', title: 'Health', base: '/api/health', text: 'Status of the database, the chain connection and the indexer.' },
@@ -29,6 +32,16 @@ export default function ApiDocsPage() {
           </h2>
           <p className="mt-1 font-mono text-sm text-brand-700 dark:text-brand-500">{s.base}</p>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{s.text}</p>
+          {'reference' in s && s.reference && (
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <Link href={s.reference.page} className="text-brand-600 hover:underline dark:text-brand-500">
+                Reference and console
+              </Link>
+              <a href={s.reference.document} className="text-brand-600 hover:underline dark:text-brand-500">
+                OpenAPI document
+              </a>
+            </p>
+          )}
         </section>
       ))}
     </div>

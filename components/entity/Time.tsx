@@ -24,14 +24,17 @@ function subscribe(cb: () => void) {
 const snapshot = () => now;
 const serverSnapshot = () => Date.now();
 
-/** Relative time with the absolute UTC time beside it (or as its tooltip when compact). */
+/**
+ * Relative time ("3 min ago", "in 11 months") with the absolute UTC time beside it (or as its tooltip
+ * when compact). A time a few seconds ahead of this browser's clock is clock skew and reads "just now".
+ */
 export function Time({ utime, compact = false }: { utime: number | string; compact?: boolean }) {
   const current = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const abs = formatUtc(utime);
   const iso = new Date(Number(utime) * 1000).toISOString();
   return (
     <time dateTime={iso} title={abs} className="whitespace-nowrap text-sm" suppressHydrationWarning>
-      {formatRelative(utime, Math.max(current, Number(utime) * 1000 - 1000))}
+      {formatRelative(utime, current)}
       {!compact && <span className="ml-1 text-slate-500 dark:text-slate-400">({abs})</span>}
     </time>
   );

@@ -253,7 +253,7 @@ export function MultisigOrderSection({ address }: { address: string }) {
             ...(status === 'pending' && waiting.length
               ? ([['Not yet approved by', <span key="w" className="inline-flex flex-wrap gap-1">{waiting.map((a) => <Address key={a} raw={a} book={book} />)}</span>]] as [string, ReactNode][])
               : []),
-            ['Expires', <Time key="e" utime={o.expiration_date} />],
+            ['Expires', <span key="e" data-testid="order-expires"><Time utime={o.expiration_date} /></span>],
           ]}
         />
         <div>

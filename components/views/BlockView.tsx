@@ -11,23 +11,27 @@ import { Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote, NotFoundState } from '../ui/States';
 import { TxSection } from './TxSection';
+import { shardPrefixBits, successorQueries } from '@/lib/client/shard-lineage';
 
 export function BlockView({ id, cursor }: { id: BlockIdJson; cursor?: string }) {
   const mc = id.workchain === -1;
   const block = useResource('blocks', { workchain: id.workchain, shard: id.shard, seqno: id.seqno, limit: 1 });
-  const next = useResource('blocks', { workchain: id.workchain, shard: id.shard, seqno: id.seqno + 1, limit: 1 });
   const shards = useResource('masterchainBlockShards', { seqno: id.seqno }, { enabled: mc });
+  const b = block.data?.blocks[0];
+  const next = useSuccessors(b);
   if (block.error) return <ErrorNote error={block.error} />;
   if (!block.data) return <PageSkeleton />;
-  const b = block.data.blocks[0];
   if (!b) return <NotFoundState title="Block not found">The index has no block {blockLabel(id)}.</NotFoundState>;
-  const nextBlock = next.data?.blocks[0];
   const shardBlocks = (shards.data?.blocks ?? []).filter((s) => s.workchain !== -1);
   const base = blockHref(id);
+  const events = splitMergeEvents(b);
   return (
     <div className="space-y-4">
       <PageTitle sub={<span className="break-all font-mono">{`${b.workchain}:${b.shard}:${b.seqno}`}</span>}>
         {mc ? 'Masterchain block' : 'Shard block'} {blockLabel(b)}
+        {events.map((e) => (
+          <EventBadge key={e}>{e}</EventBadge>
+        ))}
       </PageTitle>
       <nav aria-label="Neighbour blocks" className="flex flex-wrap gap-2">
         {b.prev_blocks.map((p) => (
@@ -35,22 +39,27 @@ export function BlockView({ id, cursor }: { id: BlockIdJson; cursor?: string }) 
             ← Previous {blockLabel(p)}
           </Link>
         ))}
-        {nextBlock && (
-          <Link href={blockHref(nextBlock)} rel="next" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:border-brand-500 dark:border-slate-700">
-            Next {blockLabel(nextBlock)} →
+        {next.map((n) => (
+          <Link key={blockLabel(n)} href={blockHref(n)} rel="next" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:border-brand-500 dark:border-slate-700">
+            Next {blockLabel(n)} →
           </Link>
-        )}
+        ))}
       </nav>
+      {!mc && <ShardCard block={b} next={next} />}
       <Card title="Header" id="header">
         <Fields rows={headerRows(b)} />
       </Card>
       {mc && (
-        <Card title={`Shard blocks (${shardBlocks.length})`} id="shards">
+        <Card title={`Shard blocks committed (${shardBlocks.length})`} id="shards">
           {shardBlocks.length ? (
-            <ul className="space-y-1">
+            <ul className="space-y-1" aria-label="Shard blocks this masterchain block committed">
               {shardBlocks.map((s) => (
-                <li key={blockLabel(s)} className="text-sm">
-                  <BlockLink block={s} /> · {s.tx_count} transactions
+                <li key={blockLabel(s)} className="flex flex-wrap items-center gap-x-2 text-sm">
+                  <BlockLink block={s} />
+                  <span>· {s.tx_count} transactions</span>
+                  {splitMergeEvents(s).map((e) => (
+                    <EventBadge key={e}>{e}</EventBadge>
+                  ))}
                 </li>
               ))}
             </ul>
@@ -70,6 +79,70 @@ export function BlockView({ id, cursor }: { id: BlockIdJson; cursor?: string }) 
 }
 
 const yes = (v: boolean) => (v ? 'yes' : 'no');
+
+/** What a block records of a shard split or merge, in words (its header's flags). */
+export function splitMergeEvents(b: Pick<BlockJson, 'after_merge' | 'after_split' | 'before_split' | 'want_split' | 'want_merge'>): string[] {
+  return [
+    b.after_split && 'after split',
+    b.after_merge && 'after merge',
+    b.before_split && 'before split',
+    b.want_split && !b.before_split && 'wants to split',
+    b.want_merge && 'wants to merge',
+  ].filter((e): e is string => !!e);
+}
+
+function EventBadge({ children }: { children: React.ReactNode }) {
+  return <span className="ml-2 inline-flex items-center rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-medium text-sky-900 dark:bg-sky-900/50 dark:text-sky-100">{children}</span>;
+}
+
+/**
+ * The blocks that follow a shard block: its shard's next, both children after a before_split block,
+ * or the parent's block a merge made (kept only when it names this block as a predecessor).
+ */
+function useSuccessors(b: BlockJson | undefined): BlockJson[] {
+  const q = b ? successorQueries(b) : undefined;
+  const same = useResource('blocks', q?.same ?? { limit: 1 }, { enabled: !!q });
+  const left = useResource('blocks', q?.children[0] ?? { limit: 1 }, { enabled: !!q?.children.length });
+  const right = useResource('blocks', q?.children[1] ?? { limit: 1 }, { enabled: !!q?.children.length });
+  const sameNext = same.data?.blocks[0];
+  const parent = useResource('blocks', q?.parent ?? { limit: 1 }, { enabled: !!q?.parent && same.isSuccess && !sameNext });
+  if (!b || !q) return [];
+  if (q.children.length) return [left.data?.blocks[0], right.data?.blocks[0]].filter((x): x is BlockJson => !!x);
+  if (sameNext) return [sameNext];
+  const merged = parent.data?.blocks[0];
+  return merged && merged.prev_blocks.some((p) => p.shard === b.shard && p.seqno === b.seqno) ? [merged] : [];
+}
+
+/** Where a shard block sits in the shard tree: its shard's prefix, what it continues and what continues it. */
+function ShardCard({ block: b, next }: { block: BlockJson; next: BlockJson[] }) {
+  const bits = shardPrefixBits(b.shard);
+  const links = (bs: BlockIdJson[]) => (
+    <span className="flex flex-wrap gap-x-2">
+      {bs.map((x, i) => (
+        <span key={blockLabel(x)}>
+          {i > 0 && 'and '}
+          <BlockLink block={x} />
+        </span>
+      ))}
+    </span>
+  );
+  const follows = b.after_split ? 'Split from its parent' : b.after_merge ? 'Merged from its two halves' : 'Follows';
+  const continued = b.before_split ? 'Splits into' : next.length && next[0].after_merge ? 'Merges into' : 'Continued by';
+  return (
+    <Card title="Shard" id="shard">
+      <Fields
+        rows={[
+          ['Shard', <span key="s" className="font-mono">{`${b.workchain}:${b.shard}`}</span>],
+          ['Accounts', bits ? `addresses starting with the bits ${bits} (${bits.length} of the address's first bits)` : 'the whole workchain (one shard)'],
+          [follows, b.prev_blocks.length ? links(b.prev_blocks) : 'the zero state'],
+          [continued, next.length ? links(next) : b.before_split ? 'its two halves, once indexed' : 'no later block is indexed yet'],
+          ['Split / merge', splitMergeEvents(b).join(', ') || 'none'],
+          ['Masterchain block', b.masterchain_block_ref ? <BlockLink key="m" block={b.masterchain_block_ref} /> : '—'],
+        ]}
+      />
+    </Card>
+  );
+}
 
 function Hash({ value }: { value: string }) {
   return (

@@ -33,7 +33,9 @@ function Expiry({ item }: { item: string }) {
   const filled = Number(BigInt(top[1] as string));
   return (
     <span data-testid="dns-expiry">
-      <Time utime={dnsExpiry(filled)} /> <span className="text-xs text-slate-600 dark:text-slate-400">(a year after the last renewal)</span>
+      <Time utime={dnsExpiry(filled)} />
+      {/* On a line of its own: the relative time's length changes with the date ("in 11 months", "2 years ago"). */}
+      <span className="block text-xs text-slate-600 dark:text-slate-400">a year after the last renewal</span>
     </span>
   );
 }

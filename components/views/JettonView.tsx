@@ -5,7 +5,7 @@ import { nextTxCursor, pageRows, txPageParams } from '@/lib/client/cursor';
 import { holdersParams, HOLDERS_PAGE } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import type { JettonMasterJson } from '@/lib/api/v3/models';
-import { jettonDisplay, jettonLabel, type JettonDisplay } from '@/lib/format/jetton';
+import { jettonDisplayWithMetadata, jettonLabel, offchainMetadataState, type JettonDisplay, type OffchainMetadata } from '@/lib/format/jetton';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { ChainText } from '../entity/ChainText';
@@ -43,7 +43,8 @@ export function JettonView({ address, holdersPage, cursor }: { address: string; 
   const master = masters.data.jetton_masters[0];
   if (!master) return <Empty>This address is not a jetton the index knows.</Empty>;
   const book = masters.data.address_book;
-  const d = jettonDisplay(master.jetton_content);
+  const info = masters.data.metadata[master.address]?.token_info[0];
+  const d = jettonDisplayWithMetadata(master.jetton_content, info);
   const label = jettonLabel(d);
   const friendly = book[master.address]?.user_friendly ?? master.address;
   // Holders (by offset) and transfers (by lt cursor) page independently; each link keeps the other's place.
@@ -69,6 +70,7 @@ export function JettonView({ address, holdersPage, cursor }: { address: string; 
           {d.name ? <ChainText text={d.name} label="Name" max={64} /> : 'Jetton'} {d.symbol && <Badge>{<ChainText text={d.symbol} label="Symbol" max={16} />}</Badge>}
         </PageTitle>
       </div>
+      {d.uri && <OffchainMetadataCard content={master.jetton_content ?? {}} d={d} state={offchainMetadataState(info)} />}
       <Overview master={master} d={d} book={book} />
       <Holders master={master} d={d} page={holdersPage} pageHref={(holders) => href({ holders, cursor })} />
       <Transfers master={master} d={d} cursor={cursor} base={href({ holders: holdersPage })} />
@@ -86,8 +88,37 @@ function Overview({ master, d, book }: { master: JettonMasterJson; d: JettonDisp
           ['Mintable', master.mintable ? 'yes: the admin may mint more' : 'no'],
           ['Admin', master.admin_address ? <Address key="a" raw={master.admin_address} book={book} /> : 'none (no one can mint or change the metadata)'],
           ...(d.description ? ([['Description', <ChainText key="d" text={d.description} label="Description" max={400} />]] as [string, React.ReactNode][]) : []),
-          ...(d.uri
-            ? ([['Metadata', <span key="u" className="break-all font-mono text-xs">{d.uri} <span className="text-slate-500">(off-chain, not fetched by your browser)</span></span>]] as [string, React.ReactNode][])
+        ]}
+      />
+    </Card>
+  );
+}
+
+const WHY: Record<OffchainMetadata, string> = {
+  'not fetched':
+    'This server has not fetched it: Atlas reads off-chain metadata only when it runs with METADATA_FETCH=on, which is off by default so that it needs no internet. Your browser never fetches it either.',
+  failed: 'This server tried to fetch it and could not (the file was unreachable, too large or not a JSON object).',
+  fetched: 'This server fetched it; the name and symbol above come from it, and what the chain holds wins over it.',
+};
+
+/**
+ * A jetton whose TEP-64 content names a URI: where its name, symbol and image live, why they may be
+ * missing here, and every attribute the chain itself holds (semi-chain content keeps some on chain).
+ */
+function OffchainMetadataCard({ content, d, state }: { content: Record<string, string>; d: JettonDisplay; state: OffchainMetadata }) {
+  const onchain = Object.entries(content).filter(([k]) => k !== 'uri');
+  return (
+    <Card title="Metadata" id="metadata">
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="offchain-metadata-note">
+        {state !== 'fetched' && !jettonLabel(d) ? 'This jetton names itself off-chain: ' : 'This jetton keeps its metadata off-chain: '}
+        its name, symbol and image are in the file at the URI below (TEP-64 off-chain content). {WHY[state]}
+      </p>
+      <Fields
+        rows={[
+          ['Metadata URI', <span key="u" className="break-all font-mono text-xs"><ChainText text={d.uri!} label="Metadata URI" max={300} /></span>],
+          ...onchain.map(([k, v]): [string, React.ReactNode] => [`On chain: ${k}`, <ChainText key={k} text={v} label={k} max={200} />]),
+          ...(content.decimals === undefined && state !== 'fetched'
+            ? ([['Decimals', 'not on chain: amounts are shown with TEP-64\'s default of 9']] as [string, React.ReactNode][])
             : []),
         ]}
       />

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { JETTONS_PAGE, jettonsParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
-import { jettonDisplay } from '@/lib/format/jetton';
+import { jettonDisplay, jettonLabel } from '@/lib/format/jetton';
 import { displayAddress } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { ChainTextPreview } from '../entity/ChainText';
@@ -41,7 +41,9 @@ export function JettonsView({ page }: { page: number }) {
                     <span className="flex min-w-0 flex-col">
                       <JettonLink master={m.address} info={m} book={q.data.address_book} />
                       <span className="min-w-0 truncate text-xs text-slate-600 dark:text-slate-400">
-                        {d.name && d.symbol ? <ChainTextPreview text={d.name} max={40} /> : null} <span className="font-mono">{middle(displayAddress(m.address, q.data.address_book))}</span>
+                        {d.name && d.symbol ? <ChainTextPreview text={d.name} max={40} /> : null}
+                        {!jettonLabel(d) && d.uri ? 'name in off-chain metadata · ' : null}
+                        <span className="font-mono">{middle(displayAddress(m.address, q.data.address_book))}</span>
                       </span>
                     </span>
                   </span>

@@ -10,6 +10,7 @@ import { failureReason, inboundOperation } from '@/lib/format/tx-summary';
 import { txSucceeded } from '@/lib/format/tx';
 import { ActionLine } from '../entity/ActionLine';
 import { Address } from '../entity/Address';
+import { BlockLink } from '../entity/BlockLink';
 import { Amount } from '../entity/Amount';
 import { Time } from '../entity/Time';
 import { traceNodeAnchor } from '../entity/TraceLink';
@@ -100,6 +101,7 @@ export function TraceDetails({
                   ['Started', <Time key="s" utime={trace.start_utime} />],
                   ['Ended', trace.end_utime === null ? 'not yet' : <Time key="e" utime={trace.end_utime} />],
                   ['Masterchain blocks', trace.mc_seqno_start === trace.mc_seqno_end ? `#${trace.mc_seqno_start}` : `#${trace.mc_seqno_start} – #${trace.mc_seqno_end}`],
+                  ['Shards', shardsText(trace)],
                 ] as [string, React.ReactNode][])),
             ...(trace.external_hash ? ([['External message', <span key="x" className="break-all font-mono text-xs">{trace.external_hash}</span>]] as [string, React.ReactNode][]) : []),
             ...(trace.warning ? ([['Warning', trace.warning]] as [string, React.ReactNode][]) : []),
@@ -127,6 +129,15 @@ export function TraceDetails({
   );
 }
 
+const shardOf = (t: TransactionJson) => `${t.block_ref.workchain}:${t.block_ref.shard}`;
+
+/** The shards a trace's transactions ran in: a message to another shard lands a masterchain block later. */
+function shardsText(t: TraceJson): string {
+  const shards = [...new Set(Object.values(t.transactions ?? {}).map(shardOf))].sort();
+  if (shards.length <= 1) return shards[0] ?? '—';
+  return `${shards.join(', ')}: its messages crossed between ${shards.length} shards, each crossing landing a masterchain block later`;
+}
+
 function stateText(t: TraceJson): string {
   switch (t.trace_info.trace_state) {
     case 'complete':
@@ -148,7 +159,22 @@ function TraceState({ trace, failed }: { trace: TraceJson; failed: number }) {
   return <Status ok={failed === 0} okText="All succeeded" failText={`${failed} failed`} />;
 }
 
-function TraceNodeItem({ node, txs, book, depth, emulated }: { node: TraceNodeJson; txs: Record<string, TransactionJson>; book: AddressBookJson; depth: number; emulated: boolean }) {
+function TraceNodeItem({
+  node,
+  txs,
+  book,
+  depth,
+  emulated,
+  parent,
+}: {
+  node: TraceNodeJson;
+  txs: Record<string, TransactionJson>;
+  book: AddressBookJson;
+  depth: number;
+  emulated: boolean;
+  /** The transaction whose message this one received. */
+  parent?: TransactionJson;
+}) {
   const [shown, setShown] = useState(FANOUT_PAGE);
   const t = txs[node.tx_hash];
   const children = node.children ?? [];
@@ -188,6 +214,16 @@ function TraceNodeItem({ node, txs, book, depth, emulated }: { node: TraceNodeJs
         <a href={`#${traceNodeAnchor(t.hash)}`} className="text-brand-600 hover:underline dark:text-brand-500" aria-label="Link to this transaction in the trace">
           #
         </a>
+        {!emulated && (
+          <span className="inline-flex flex-wrap items-center gap-1 text-slate-600 dark:text-slate-400">
+            in <BlockLink block={t.block_ref} /> (masterchain #{t.mc_block_seqno})
+            {parent && shardOf(parent) !== shardOf(t) && (
+              <span className="rounded bg-sky-100 px-1.5 py-0.5 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100" title={`its message came from ${shardOf(parent)}`}>
+                {parent.block_ref.workchain !== t.block_ref.workchain ? `from the ${parent.block_ref.workchain === -1 ? 'masterchain' : 'basechain'}` : 'from another shard'}
+              </span>
+            )}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -203,7 +239,7 @@ function TraceNodeItem({ node, txs, book, depth, emulated }: { node: TraceNodeJs
           </summary>
           <ul className={`mt-2 space-y-2 border-l border-slate-300 pl-3 dark:border-slate-700 ${depth > 12 ? '' : 'sm:pl-5'}`}>
             {children.slice(0, shown).map((c) => (
-              <TraceNodeItem key={c.tx_hash} node={c} txs={txs} book={book} depth={depth + 1} emulated={emulated} />
+              <TraceNodeItem key={c.tx_hash} node={c} txs={txs} book={book} depth={depth + 1} emulated={emulated} parent={t} />
             ))}
             {children.length > shown && (
               <li>

@@ -1,6 +1,9 @@
-// Wraps every API route handler: request logging (method, path, status, duration) and a last-resort
-// catch so an unexpected error still answers in the API version's own envelope, never an HTML 500.
+// Wraps every API route handler: request logging (method, path, status, duration), the client its
+// emulator runs count against (the TVM pool's per-client backoff), and a last-resort catch so an
+// unexpected error still answers in the API version's own envelope, never an HTML 500.
+import { clientIp } from '../http/client-ip';
 import { log } from '../log';
+import { withTvmClient } from '../tvm/client';
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response> | Response;
 
@@ -9,7 +12,7 @@ export function apiRoute<C>(onError: (err: unknown) => Response, handler: Handle
     const t0 = performance.now();
     let res: Response;
     try {
-      res = await handler(req, ctx);
+      res = await withTvmClient(clientIp(req), () => handler(req, ctx));
     } catch (err) {
       log.error({ component: 'api', err }, 'unhandled error');
       res = onError(err);

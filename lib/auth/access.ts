@@ -1,7 +1,8 @@
 // Who may call the APIs, and how often: one check per request, answered before any work is done.
 // A key (X-API-Key header, or the api_key parameter as toncenter accepts it) spends its own budget;
-// a request without one spends its client IP's anonymous budget (RATE_LIMIT_ANON_RPS).
-import { clientIp } from '../http/client-ip';
+// a request without one spends its client IP's anonymous budget (RATE_LIMIT_ANON_RPS), unless the client
+// is on this machine's loopback (RATE_LIMIT_EXEMPT_LOOPBACK): a local instance never throttles its owner.
+import { clientIp, isLoopbackClient } from '../http/client-ip';
 import { log } from '../log';
 import type { PrismaClient } from '../db/generated/client';
 import { isInternal } from './internal';
@@ -34,9 +35,14 @@ function refused(limit: number, resetMs: number, message: string): AccessDecisio
   return { allowed: false, status: 429, message, headers };
 }
 
-/** `keyCacheMs`: how long a lookup is remembered (KEY_CACHE_MS unless given). */
-export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter; anonRps: number; keyCacheMs?: number }): Access {
+/**
+ * `keyCacheMs`: how long a lookup is remembered (KEY_CACHE_MS unless given). `exemptLoopback`: requests
+ * without a key from loopback clients (as lib/http/server.ts found them) are not counted.
+ */
+export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter; anonRps: number; keyCacheMs?: number; exemptLoopback?: boolean }): Access {
   const cacheMs = deps.keyCacheMs ?? KEY_CACHE_MS;
+  // Said in every anonymous 429, so that whoever meets the limit on their own machine knows why.
+  const loopbackNote = deps.exemptLoopback ? '; clients on this machine\'s loopback are not limited' : '';
   const cache = new Map<string, { key: ApiKeyInfo | undefined; until: number }>();
 
   async function lookup(key: string): Promise<ApiKeyInfo | undefined> {
@@ -67,13 +73,14 @@ export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter;
         if (!found) {
           // Guessing keys costs the address's anonymous budget: a flood of random keys cannot reach the database faster.
           const t = await deps.limiter.take(`ip:${clientIp(req)}`, deps.anonRps);
-          if (!t.allowed) return refused(deps.anonRps, t.resetMs, `rate limit exceeded: ${deps.anonRps} requests per second without a valid API key`);
+          if (!t.allowed) return refused(deps.anonRps, t.resetMs, `rate limit exceeded: ${deps.anonRps} requests per second without a valid API key${loopbackNote}`);
           return { allowed: false, status: 401, message: 'API key is unknown or revoked', headers: {} };
         }
         if (!found.apis.includes(api)) return { allowed: false, status: 403, message: `this API key may not call /api/${api}`, headers: {} };
         bucket = `key:${found.id}`;
         limit = found.rps;
       } else {
+        if (deps.exemptLoopback && isLoopbackClient(req)) return { allowed: true, headers: {} };
         bucket = `ip:${clientIp(req)}`;
         limit = deps.anonRps;
       }
@@ -82,7 +89,7 @@ export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter;
       if (t.allowed) return { allowed: true, headers, ...(key ? { keyId: bucket.slice('key:'.length) } : {}) };
       const message = key
         ? `rate limit exceeded: this key allows ${limit} requests per second`
-        : `rate limit exceeded: ${limit} requests per second without an API key (send one in X-API-Key)`;
+        : `rate limit exceeded: ${limit} requests per second without an API key (send one in X-API-Key${loopbackNote})`;
       return refused(limit, t.resetMs, message);
     },
   };

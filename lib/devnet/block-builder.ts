@@ -1,15 +1,20 @@
 /**
  * One shard's transactions of a round → a TL-B Block cell.
  *
- * The devnet runs every cascade to the end before it seals (see chain.ts), so each internal
- * message of a round is both created and consumed within the round:
- *   - both transactions in the same chain: msg_export_imm (with its reimport) / msg_import_imm;
- *   - in different chains (basechain ↔ masterchain): msg_export_new in the sender's block,
- *     msg_import_fin in the receiver's block;
+ * Within a round the devnet runs each cascade as far as its shard reaches (see chain.ts):
+ *   - both transactions in the same shard: msg_export_imm (with its reimport) / msg_import_imm;
+ *   - basechain ↔ masterchain: msg_export_new in the sender's block, msg_import_fin in the
+ *     receiver's block of the same round;
+ *   - between two basechain shards: msg_export_new, and the message goes into the sender's
+ *     OutMsgQueue; the receiver's block of the next round imports it (msg_import_fin with the same
+ *     envelope), and the sender's block after that dequeues it (msg_export_deq_short naming the
+ *     importing block's end_lt) — or, when the receiver is the queue's own shard (after a merge),
+ *     the importing block dequeues it itself (msg_export_deq_imm);
  *   - external in: msg_import_ext; external out: msg_export_ext.
  * A message created but never delivered (a cascade that failed half way) is msg_export_new.
  * Envelopes are msg_envelope_v2 with the trace metadata (initiator, depth), as mainnet writes them
- * today: cur_addr = next_addr = use_dest_bits 96 for immediate delivery, 0 → 96 between chains.
+ * today: cur_addr = next_addr = use_dest_bits 96 for immediate delivery, 0 → 96 between chains,
+ * hypercube routing between basechain shards (32 → 36).
  *
  * Value flow (no fee collector, no minting on the devnet):
  *   from_prev_blk + imported + fees_imported = to_next_blk + exported + fees_collected
@@ -35,7 +40,11 @@ import {
   storeBlock,
   transactionTotalFees,
   zeroCurrencyCollection,
+  accountPrefix,
+  hypercubeRoute,
+  loadMsgEnvelope,
   type AugEntry,
+  type BlkPrevInfo,
   type BlockInfo,
   type ConfigParams,
   type ExtBlkRef,
@@ -50,6 +59,7 @@ import {
   type ValueFlow,
 } from '../ton';
 import { FULL_SHARD, MASTERCHAIN, shardIdent } from './state';
+import { queueKeyNextHop, type QueuedMessage } from './shard-tip';
 
 /** One executed transaction as the chain recorded it. */
 export interface ExecutedTx {
@@ -71,6 +81,20 @@ export interface ExecutedTx {
   initiatorLt: bigint;
   /** Hops from the external message to this transaction's inbound message (0 for the external itself). */
   depth: number;
+  /** The shard of its block (the whole workchain for the masterchain). */
+  shard: bigint;
+  /** Its inbound message came out of a shard's queue: that queue entry. */
+  imported?: QueuedMessage;
+}
+
+/** What a shard block does to message queues besides its transactions' own messages. */
+export interface QueueWork {
+  /** Messages of the block's transactions that go into its queue (to other basechain shards), by message hash (latin1), with their envelopes. */
+  enqueued: Map<string, MsgEnvelope>;
+  /** Entries leaving the queue because another shard imported them in an earlier block. */
+  dequeued: { m: QueuedMessage; importBlockLt: bigint }[];
+  /** Messages (hash, latin1) this block imports from its own queue. */
+  ownImports: Set<string>;
 }
 
 const keyOf = (c: Cell) => c.hash().toString('latin1');
@@ -108,6 +132,19 @@ function envelope(msg: Cell, creator: ExecutedTx | undefined, immediate: boolean
   };
 }
 
+/** The envelope of a message from shard `shard` to another basechain shard (hypercube routing, as mainnet's shards route). */
+export function routedEnvelope(msg: Cell, creator: ExecutedTx, shard: bigint): MsgEnvelope {
+  const info = loadCommonMessageInfo(msg.beginParse());
+  if (info.type !== 'internal') throw new Error('only internal messages are routed');
+  const at = (a: Address) => ({ workchain: a.workChain, prefix: accountPrefix(a.hash) });
+  const route = hypercubeRoute(at(info.src), at(info.dest), { workchain: info.src.workChain, shard });
+  return {
+    ...envelope(msg, creator, false),
+    curAddr: { kind: 'regular', useDestBits: route.cur },
+    nextAddr: { kind: 'regular', useDestBits: route.next },
+  };
+}
+
 function importImm(msg: Cell, creator: ExecutedTx, consumer: ExecutedTx): InMsg {
   const env = envelope(msg, creator, true);
   return { type: 'importImm', inMsg: env, transaction: consumer.cell, fwdFee: env.fwdFeeRemaining };
@@ -124,22 +161,40 @@ export interface MsgDescrs {
   exported: CurrencyCollection;
 }
 
-/** InMsgDescr and OutMsgDescr entries of one chain's transactions. */
-export function buildMsgDescrs(txs: readonly ExecutedTx[], workchain: number, index: RoundIndex, globalVersion: number): MsgDescrs {
+/** A block's chain: a workchain and one of its shards. */
+export interface ChainShard {
+  workchain: number;
+  shard: bigint;
+}
+
+const sameChain = (tx: ExecutedTx, c: ChainShard) => tx.workchain === c.workchain && tx.shard === c.shard;
+
+/** InMsgDescr and OutMsgDescr entries of one shard's transactions (and its queue's dequeues). */
+export function buildMsgDescrs(txs: readonly ExecutedTx[], chain: ChainShard, index: RoundIndex, globalVersion: number, queue?: QueueWork): MsgDescrs {
   const opts = { globalVersion };
   const inEntries = new Map<bigint, AugEntry<InMsg, ImportFees>>();
   const outEntries = new Map<bigint, AugEntry<OutMsg, CurrencyCollection>>();
   let imported = zeroCurrencyCollection();
   let importFees = zeroCurrencyCollection();
   let exported = zeroCurrencyCollection();
+  const add = (key: bigint, m: OutMsg) => {
+    const extra = outMsgExportValue(m, opts);
+    outEntries.set(key, { value: m, extra });
+    exported = addCurrencyCollections(exported, extra);
+  };
   for (const tx of txs) {
     if (tx.inMsg) {
       let m: InMsg;
       if (tx.inExternal) {
         m = { type: 'importExt', msg: tx.inMsg, transaction: tx.cell };
+      } else if (tx.imported) {
+        const env = loadMsgEnvelope(tx.imported.envelope.beginParse());
+        m = { type: 'importFin', inMsg: env, transaction: tx.cell, fwdFee: env.fwdFeeRemaining };
+        // From this shard's own queue (its halves' queues after a merge): it leaves the queue in this block.
+        if (queue?.ownImports.has(keyOf(tx.inMsg))) add(bigKey(tx.inMsg), { type: 'exportDeqImm', outMsg: env, reimport: m });
       } else {
         const creator = index.createdBy.get(keyOf(tx.inMsg));
-        if (creator && creator.workchain === workchain) {
+        if (creator && sameChain(creator, chain)) {
           m = importImm(tx.inMsg, creator, tx);
         } else {
           const env = envelope(tx.inMsg, creator, false);
@@ -158,18 +213,27 @@ export function buildMsgDescrs(txs: readonly ExecutedTx[], workchain: number, in
         m = { type: 'exportExt', msg, transaction: tx.cell };
       } else {
         const consumer = index.consumedBy.get(keyOf(msg));
-        if (consumer && consumer.workchain === workchain) {
+        const queued = queue?.enqueued.get(keyOf(msg));
+        if (consumer && sameChain(consumer, chain)) {
           const reimport = importImm(msg, tx, consumer);
           if (reimport.type !== 'importImm') throw new Error('unreachable');
           m = { type: 'exportImm', outMsg: reimport.inMsg, transaction: tx.cell, reimport };
         } else {
-          m = { type: 'exportNew', outMsg: envelope(msg, tx, false), transaction: tx.cell };
+          m = { type: 'exportNew', outMsg: queued ?? envelope(msg, tx, false), transaction: tx.cell };
         }
       }
-      const extra = outMsgExportValue(m, opts);
-      outEntries.set(bigKey(msg), { value: m, extra });
-      exported = addCurrencyCollections(exported, extra);
+      add(bigKey(msg), m);
     }
+  }
+  for (const { m, importBlockLt } of queue?.dequeued ?? []) {
+    const next = queueKeyNextHop(m);
+    add(BigInt('0x' + m.msgHash.toString('hex')), {
+      type: 'exportDeqShort',
+      msgEnvHash: m.envelope.hash(),
+      nextWorkchain: next.workchain,
+      nextAddrPfx: next.prefix,
+      importBlockLt,
+    });
   }
   return { inEntries, outEntries, imported, importFees, exported };
 }
@@ -214,6 +278,12 @@ export interface BlockInput {
   createdBy: Buffer;
   /** Masterchain blocks only. */
   mc?: McBlockExtraInput;
+  /** Basechain blocks: their shard (default the whole workchain), prev refs of both kinds, split/merge flags, catchain seqno, queue work. */
+  shard?: bigint;
+  prevRef?: BlkPrevInfo;
+  flags?: { afterMerge?: boolean; beforeSplit?: boolean; afterSplit?: boolean; wantSplit?: boolean; wantMerge?: boolean };
+  genCatchainSeqno?: number;
+  queue?: QueueWork;
 }
 
 export interface BuiltBlock {
@@ -235,7 +305,7 @@ export function buildBlock(p: BlockInput): BuiltBlock {
     }
   }
   const globalVersion = p.genSoftware.version;
-  const descrs = buildMsgDescrs(txs, p.workchain, p.index, globalVersion);
+  const descrs = buildMsgDescrs(txs, { workchain: p.workchain, shard: p.shard ?? FULL_SHARD }, p.index, globalVersion, p.queue);
   const accountBlocks = accountBlocksFromTransactions(txs.map((t) => t.cell));
   let txFees = zeroCurrencyCollection();
   for (const tx of txs) txFees = addCurrencyCollections(txFees, transactionTotalFees(tx.cell));
@@ -262,30 +332,31 @@ export function buildBlock(p: BlockInput): BuiltBlock {
     minted: zeroCurrencyCollection(),
   };
 
+  const prevRef: BlkPrevInfo = p.prevRef ?? { kind: 'single', prev: p.prev };
   const info: BlockInfo = {
     version: 0,
     notMaster: !isMc,
-    afterMerge: false,
-    beforeSplit: false,
-    afterSplit: false,
-    wantSplit: false,
-    wantMerge: false,
+    afterMerge: prevRef.kind === 'merged',
+    beforeSplit: p.flags?.beforeSplit ?? false,
+    afterSplit: p.flags?.afterSplit ?? false,
+    wantSplit: p.flags?.wantSplit ?? false,
+    wantMerge: p.flags?.wantMerge ?? false,
     keyBlock: p.mc?.keyBlock ?? false,
     vertSeqnoIncr: false,
     flags: 1,
     seqno: p.seqno,
     vertSeqno: 0,
-    shard: shardIdent(p.workchain),
+    shard: shardIdent(p.workchain, p.shard),
     genUtime: p.genUtime,
     startLt: p.startLt,
     endLt: p.endLt,
     genValidatorListHashShort: p.genValidatorListHashShort,
-    genCatchainSeqno: 0,
+    genCatchainSeqno: p.genCatchainSeqno ?? 0,
     minRefMcSeqno: p.minRefMcSeqno,
     prevKeyBlockSeqno: p.prevKeyBlockSeqno,
     genSoftware: p.genSoftware,
     masterRef: isMc ? undefined : p.masterRef,
-    prevRef: { kind: 'single', prev: p.prev },
+    prevRef,
   };
   if (!isMc && !p.masterRef) throw new Error('buildBlock: shard blocks need master_ref');
 

@@ -1,16 +1,24 @@
 /**
  * The devnet's chain: one @ton/sandbox Blockchain whose every transaction lands in a block.
  *
- * A masterchain and one basechain shard (0:8000000000000000) advance in lockstep: seal() makes
- * round k = basechain block k, then masterchain block k registering it in its ShardHashes.
- * Between seals, externals run to the end of their cascade (sendExternal) and the transactions
- * wait in `pending`; seal() takes them all. sendExternal and seal share one lock, so a round never
- * splits a cascade: every internal message is delivered in the round that created it.
+ * The masterchain and the basechain's shards advance in lockstep: seal() makes round k = one block
+ * of seqno k for every basechain shard of the round's layout, then masterchain block k registering
+ * them in its ShardHashes. With one shard (DEVNET_SHARDS=1, no schedule) that is basechain block k
+ * of shard 8000000000000000 and masterchain block k. With more, the zero state is still one shard;
+ * ConfigParam 12's min_split makes it split (shard-config.ts) until the layout has DEVNET_SHARDS
+ * shards, and DEVNET_SHARD_SCHEDULE makes it split once more and merge back, on a cycle.
+ *
+ * Between seals, externals run their cascade (sendExternal) as far as their shard reaches: a
+ * message to an account of the same shard, or between the basechain and the masterchain, runs at
+ * once (the same round); a message to another basechain shard waits in its shard's out queue and
+ * runs right after the next seal (the destination's block of the next round imports it; see
+ * round.ts and shard-tip.ts). The transactions wait in `pending`; seal() takes them all.
+ * sendExternal and seal share one lock.
  *
  * Logical time: blocks of round k span [base_k, end_k]; the sandbox gives each transaction
  * lt = previous + 1,000,000 (its own rule), so after a round the chain moves the sandbox's lt to
  * base_{k+1} = end rounded up to a multiple of 1,000,000 and the next transaction gets
- * base_{k+1} + 1,000,000. The masterchain block starts where the basechain block ends unless it
+ * base_{k+1} + 1,000,000. The masterchain block starts where the basechain blocks end unless it
  * holds masterchain transactions of the same round, whose lts interleave with the basechain's
  * (the sandbox runs one global clock); its range then starts at base_k too.
  *
@@ -21,41 +29,45 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import {
-  Address,
-  Cell,
-  Dictionary,
-  loadCommonMessageInfo,
-  loadMessage,
-  type Message,
-} from '@ton/core';
+import { Address, Cell, Dictionary, loadCommonMessageInfo, loadMessage, type Message } from '@ton/core';
 import { createShardAccount, type BlockchainTransaction, type PrevBlocksInfo } from '@ton/sandbox';
 import {
+  SHARD_ALL,
+  accountPrefix,
   addCurrencyCollections,
+  emptyProcessedInfo,
   loadConfigDict,
-  merkleUpdateHashes,
+  loadMsgEnvelope,
   serializeBoc,
+  shardContains,
   type GlobalVersion,
+  type ShardDescr,
+  type SplitMergeTimings,
 } from '../ton';
-import { accountId, CellInterner, rawShardAccountFromCell, RawShardAccounts, type RawShardAccount } from './accounts';
+import { accountId, CellInterner, RawShardAccounts, type RawShardAccount } from './accounts';
 import { buildBlock, extBlkRef, RoundIndex, type BuiltBlock, type ExecutedTx } from './block-builder';
 import { BlockStore, sortTxs, type BlockMeta, type BlockTx } from './block-store';
-import {
-  clearChainFiles,
-  readIdentity,
-  readSnapshot,
-  readZeroStates,
-  writeIdentity,
-  writeSnapshot,
-  writeZeroStates,
-  type ChainIdentity,
-} from './chain-files';
+import { clearChainFiles, readIdentity, writeIdentity, writeSnapshot, writeZeroStates, type ChainIdentity } from './chain-files';
 import { installFastTonCore } from '../ton/fast-core';
+import { readSizeLimits, type SizeLimits } from '../ton/size-limits';
 import { lockDir, type DirLock } from './dir-lock';
 import type { ChainDriver } from './genesis/driver';
 import { storageUsedOf } from './genesis/driver';
-import { applyMerkleUpdate, diffMerkleUpdateStats } from './merkle-update';
+import { diffMerkleUpdateStats } from './merkle-update';
+import { applyAccounts, buildShardBlock, sumBalances, type Deliveries, type PendingTx, type RoundContext } from './round';
+import { restoreStates, RestoreError, type RestoredStates, type StatesAt } from './restore';
 import { DevnetBlockchain } from './sandbox';
+import {
+  configShardRules,
+  nextLayout,
+  registerShardBlocks,
+  splitLimits,
+  withShardLimits,
+  type LayoutEntry,
+  type ShardSchedule,
+  type SplitLimits,
+} from './shard-config';
+import { ShardQueue, type QueuedMessage, type ShardTip } from './shard-tip';
 import { DevnetValidators, devnetValidatorKeys, withDevnetValidators } from './validators';
 import {
   BASECHAIN,
@@ -71,9 +83,10 @@ import {
   readShardState,
   sandboxLibsFromLibraries,
   shardDescr,
+  shardHashesOf,
+  shardLeaves,
   singleShardHashes,
 } from './state';
-
 /** Logical time granularity of block starts (the node's lt_align). */
 export const LT_ALIGN = 1_000_000n;
 
@@ -103,6 +116,10 @@ export interface DevnetChainOptions {
   dir: string;
   /** Seed of a new devnet, or the seed the existing one must have. Absent: reuse / random. */
   seed?: string;
+  /** Basechain shards of a new devnet (1, 2, 4 or 8), or those the existing one must have. Absent: reuse / 1. */
+  shards?: number;
+  /** Split and merge on a schedule (a devnet created without one refuses it). Absent: reuse / off. */
+  shardSchedule?: ShardSchedule;
   /** Rounds of old states kept in memory for getAccountState / runSmcMethod at older blocks (default 1000). */
   stateWindow?: number;
   /** Upper bound of the cells those old states may add up to (default 1,000,000, a few hundred MB); heavy traffic shrinks the window. */
@@ -117,35 +134,18 @@ export type { BlockMeta, BlockTx } from './block-store';
 
 export interface SealedRound {
   seqno: number;
-  shard: BlockMeta;
+  /** The round's basechain blocks, one per shard, shards in ascending order. */
+  shards: BlockMeta[];
   mc: BlockMeta;
   /** Transactions of the round (both chains), in lt order. */
   txs: ExecutedTx[];
 }
 
-/** A transaction waiting for its round, with the ShardAccount it left (base64 BoC; null: account deleted). */
-interface PendingTx extends ExecutedTx {
-  after: string | null;
-}
-
+/** The masterchain's newest block and state. */
 interface Tip {
   accounts: RawShardAccounts;
   state: Cell;
   meta: BlockMeta;
-}
-
-interface StatesAt {
-  mc: Cell;
-  basechain: Cell;
-  /** Cells this round's states added (estimate of what keeping them costs). */
-  cells: number;
-}
-
-interface RestoredStates {
-  zero: { mc: Cell; basechain: Cell };
-  mc: Cell;
-  basechain: Cell;
-  states: Map<number, StatesAt>;
 }
 
 interface Trace {
@@ -167,6 +167,7 @@ class Lock {
 function metaOfState(workchain: number, root: Cell, boc: Buffer, genUtime: number): BlockMeta {
   return {
     workchain,
+    shard: FULL_SHARD,
     seqno: 0,
     rootHash: root.hash(),
     fileHash: createHash('sha256').update(boc).digest(),
@@ -182,6 +183,9 @@ function derive(seed: string, what: string): Buffer {
   return createHash('sha256').update(`atlas-devnet:${seed}:${what}`).digest();
 }
 
+const hashKey = (hash: Buffer) => hash.toString('latin1');
+const byLt = (a: { lt: bigint }, b: { lt: bigint }) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0);
+
 export class DevnetChain implements ChainDriver {
   readonly blockchain: DevnetBlockchain;
   readonly store: BlockStore;
@@ -194,22 +198,33 @@ export class DevnetChain implements ChainDriver {
   readonly #stateWindow: number;
   readonly #stateCellBudget: number;
   readonly #snapshotEvery: number;
+  /** DEVNET_SHARDS and DEVNET_SHARD_SCHEDULE of a new chain (an existing one keeps its own). */
+  readonly #shards: number;
+  readonly #schedule: ShardSchedule;
   /**
    * The validators of the devnet's configuration (lib/devnet/validators.ts): they sign its masterchain
    * blocks; their subsets' hashes go into block headers and McStateExtra.validator_info. Known once the
    * zero state is sealed (a new chain) or restored.
    */
   #validators: DevnetValidators | undefined;
-  /** gen_validator_list_hash_short of masterchain and basechain blocks. */
+  /** gen_validator_list_hash_short of masterchain blocks, and of one-shard basechain blocks of a devnet made before it had validators. */
   #mcListHash = 0;
-  #shardListHash = 0;
+  #legacyShardListHash: number | undefined;
 
   #identity: ChainIdentity | undefined;
   /** Zero states while the genesis is being built (before the first round commits them). */
   #genesis: { mc: RawShardAccounts; basechain: RawShardAccounts } | undefined;
   #zero: { mc: Cell; basechain: Cell; mcMeta: BlockMeta; basechainMeta: BlockMeta } | undefined;
   #mcTip: Tip | undefined;
-  #bcTip: Tip | undefined;
+  /** Every basechain shard's newest block and state (the leaves of the last masterchain block). */
+  #bcTips = new Map<bigint, ShardTip>();
+  /** The masterchain's ShardDescr of each basechain leaf, and the shards of the round being filled. */
+  #descrs = new Map<bigint, ShardDescr>();
+  #layout: LayoutEntry[] = [{ shard: FULL_SHARD, prev: [FULL_SHARD], afterSplit: false, afterMerge: false, ccSeqno: 0, fsm: { kind: 'none' } }];
+  #limits: SplitLimits = { minSplit: 0, maxSplit: 0 };
+  #timings: SplitMergeTimings = { splitMergeDelay: 0, splitMergeInterval: 0, minSplitMergeInterval: 0, maxSplitMergeDelay: 0 };
+  /** Queued messages already imported, awaiting their dequeue. */
+  readonly #deliveries: Deliveries = new Map();
   #window = new Map<number, StatesAt>();
   #windowCells = 0;
   #prevBlocksRoot: Cell | null = null;
@@ -228,12 +243,15 @@ export class DevnetChain implements ChainDriver {
   #sinceSnapshot = 0;
   #closed = false;
   readonly #dirLock: DirLock;
+  #sizeLimits: { config: string; limits: SizeLimits } | undefined;
 
   private constructor(opts: {
     dir: string;
     lock: DirLock;
     seed: string;
     seeded: boolean;
+    shards: number;
+    schedule: ShardSchedule;
     blockchain: DevnetBlockchain;
     store: BlockStore;
     log: ChainLogger;
@@ -245,6 +263,8 @@ export class DevnetChain implements ChainDriver {
     this.#dirLock = opts.lock;
     this.seed = opts.seed;
     this.seeded = opts.seeded;
+    this.#shards = opts.shards;
+    this.#schedule = opts.schedule;
     this.blockchain = opts.blockchain;
     this.store = opts.store;
     this.#log = opts.log;
@@ -272,42 +292,48 @@ export class DevnetChain implements ChainDriver {
   static async #openLocked(opts: DevnetChainOptions, lock: DirLock): Promise<DevnetChain> {
     const log = opts.log ?? silentLogger;
     const identity = readIdentity(opts.dir);
+    const schedule: ShardSchedule = opts.shardSchedule ?? identity?.shardSchedule ?? { kind: 'off' };
     const common = {
       dir: opts.dir,
       lock,
       log,
+      schedule,
       stateWindow: opts.stateWindow ?? 1000,
       stateCellBudget: opts.stateCellBudget ?? 1_000_000,
       snapshotEvery: opts.snapshotEvery ?? 500,
     };
     if (!identity) {
+      splitLimits(opts.shards ?? 1, schedule); // refuses a shard count the devnet cannot run
       clearChainFiles(opts.dir);
       const seed = opts.seed ?? randomBytes(16).toString('hex');
       const chain: DevnetChain = new DevnetChain({
         ...common,
         seed,
         seeded: opts.seed !== undefined,
-        store: BlockStore.open(opts.dir, { reset: true }),
+        shards: opts.shards ?? 1,
+        store: BlockStore.open(opts.dir, { reset: true, format: 2 }),
         blockchain: await DevnetBlockchain.createDevnet((a) => chain.#lookup(a)),
       });
       chain.#genesis = { mc: new RawShardAccounts(), basechain: new RawShardAccounts() };
       return chain;
     }
-    if (opts.seed !== undefined && opts.seed !== identity.seed) {
-      throw new DevnetIdentityError(
-        `${opts.dir} holds a devnet created with ${identity.seeded ? `seed "${identity.seed}"` : 'a random seed'}, not seed "${opts.seed}"; ` +
-          'use another ATLAS_DATA_DIR, or delete the devnet directory to start a new chain',
-      );
+    checkIdentity(opts, identity);
+    const store = BlockStore.open(opts.dir, { format: identity.format });
+    let restored: RestoredStates;
+    try {
+      restored = restoreStates(opts.dir, identity, store, common.stateWindow, log);
+    } catch (e) {
+      store.close();
+      throw e instanceof RestoreError ? new DevnetIdentityError(e.message) : e;
     }
-    const store = BlockStore.open(opts.dir);
-    const restored = DevnetChain.#restoreStates(opts.dir, identity, store, common.stateWindow, log);
     const mcView = readMcStateExtra(readShardState(restored.mc).custom!);
     let chain: DevnetChain | undefined = undefined;
     const blockchain = await DevnetBlockchain.createDevnet((a) => chain!.#lookup(a), mcView.configRoot);
-    chain = new DevnetChain({ ...common, seed: identity.seed, seeded: identity.seeded, store, blockchain });
+    chain = new DevnetChain({ ...common, seed: identity.seed, seeded: identity.seeded, shards: identity.shards, store, blockchain });
     chain.#identity = identity;
     chain.#adopt(restored, mcView);
-    log.info({ seqno: store.rounds, dir: opts.dir }, 'devnet chain restored');
+    await chain.#deliverQueued();
+    log.info({ seqno: store.rounds, shards: chain.#bcTips.size, dir: opts.dir }, 'devnet chain restored');
     return chain;
   }
 
@@ -374,16 +400,50 @@ export class DevnetChain implements ChainDriver {
     return this.blockchain.now ?? nowSeconds();
   }
 
-  async #runCascade(message: Message | Cell): Promise<void> {
-    const it = await this.blockchain.sendMessageIter(message, { allowParallel: true });
-    for (;;) {
+  /** The chain's size limits (ConfigParam 43) in force: what an external message is checked against. */
+  sizeLimits(): SizeLimits {
+    const config = this.blockchain.configBase64; // the sandbox keeps it as this string
+    if (this.#sizeLimits?.config !== config) this.#sizeLimits = { config, limits: readSizeLimits(Cell.fromBase64(config)) };
+    return this.#sizeLimits.limits;
+  }
+
+  /**
+   * Runs a message and, breadth first as the sandbox's own queue would, every internal message it
+   * causes that its shard delivers this round; messages to other basechain shards stay undelivered
+   * (they go into the sender's queue when the round is sealed). `imported`: the message comes out of
+   * a queue.
+   */
+  async #runCascade(first: Message | Cell, imported?: QueuedMessage): Promise<void> {
+    const queue: (Message | Cell)[] = [first];
+    let from = imported;
+    while (queue.length > 0) {
+      const it = await this.blockchain.sendMessageIter(queue.shift()!, { allowParallel: true });
       const r = await it.next();
-      if (r.done) break;
-      await this.#record(r.value);
+      if (r.done) continue;
+      const tx = r.value;
+      await this.#record(tx, from);
+      from = undefined;
+      for (const [, out] of tx.outMessages) {
+        if (out.info.type === 'internal' && this.#deliversNow(out.info.src, out.info.dest)) queue.push(out);
+      }
     }
   }
 
-  async #record(tx: BlockchainTransaction): Promise<void> {
+  /** Whether a message between these addresses is delivered in the round that created it. */
+  #deliversNow(src: Address, dest: Address): boolean {
+    if (src.workChain !== BASECHAIN || dest.workChain !== BASECHAIN) return true;
+    return this.#shardOf(src) === this.#shardOf(dest);
+  }
+
+  /** The shard of the round being filled that holds an address (the whole workchain for the masterchain). */
+  #shardOf(address: Address): bigint {
+    if (address.workChain !== BASECHAIN) return FULL_SHARD;
+    const prefix = accountPrefix(address.hash);
+    const entry = this.#layout.find((e) => shardContains(e.shard, prefix));
+    if (!entry) throw new Error(`devnet: no shard holds ${address.toRawString()}`);
+    return entry.shard;
+  }
+  async #record(tx: BlockchainTransaction, imported: QueuedMessage | undefined): Promise<void> {
     const captured = this.blockchain.capturing.take();
     if (!captured) throw new Error('devnet: the executor result of a transaction was not captured');
     // The sandbox decoded the same BoC into tx.raw; the resulting account is decoded at seal time,
@@ -425,6 +485,8 @@ export class DevnetChain implements ChainDriver {
       initiator: trace.initiator,
       initiatorLt: trace.initiatorLt,
       depth: trace.depth,
+      shard: this.#shardOf(dest),
+      imported,
       after: deleted ? null : captured.shardAccount,
     });
   }
@@ -434,8 +496,14 @@ export class DevnetChain implements ChainDriver {
     if (this.#genesis && !this.#zero) {
       return (address.workChain === MASTERCHAIN ? this.#genesis.mc : this.#genesis.basechain).get(id);
     }
-    const tip = address.workChain === MASTERCHAIN ? this.#mcTip : address.workChain === BASECHAIN ? this.#bcTip : undefined;
-    return tip?.accounts.get(id);
+    if (address.workChain === MASTERCHAIN) return this.#mcTip?.accounts.get(id);
+    return address.workChain === BASECHAIN ? this.#tipHolding(accountPrefix(address.hash))?.accounts.get(id) : undefined;
+  }
+
+  /** The newest basechain tip whose shard holds an account prefix. */
+  #tipHolding(prefix: bigint): ShardTip | undefined {
+    for (const t of this.#bcTips.values()) if (shardContains(t.shard, prefix)) return t;
+    return undefined;
   }
 
   // ---- zero state ----------------------------------------------------------------------------
@@ -448,15 +516,20 @@ export class DevnetChain implements ChainDriver {
     return this.#lock.run(async () => this.#sealZeroState());
   }
 
+  /** The zero state's configuration: the sandbox's with the devnet's validators and, for several shards or a schedule, its shard limits. */
+  #zeroStateConfig(genesisTime: number): Cell {
+    let config = withDevnetValidators(this.blockchain.config, devnetValidatorKeys(this.seed), genesisTime);
+    // One shard without a schedule keeps the sandbox's ConfigParam 12 (the zero state of every devnet made before shards).
+    if (this.#shards > 1 || this.#schedule.kind !== 'off') config = withShardLimits(config, splitLimits(this.#shards, this.#schedule));
+    return config;
+  }
+
   #sealZeroState(): void {
     if (this.#zero || !this.#genesis) return;
     const genesisTime = this.#now();
-    this.blockchain.setConfig(withDevnetValidators(this.blockchain.config, devnetValidatorKeys(this.seed), genesisTime));
+    this.blockchain.setConfig(this.#zeroStateConfig(genesisTime));
     const { root: configRoot } = this.#config();
-    this.#useValidators(configRoot);
-    const ident = configIdentity(configRoot);
-    this.#globalId = ident.globalId;
-    this.#globalVersion = { version: ident.version, capabilities: ident.capabilities };
+    this.#useConfig(configRoot);
     const bcAccounts = this.#genesis.basechain;
     const mcAccounts = this.#genesis.mc;
     const bcState = buildShardState({
@@ -475,22 +548,19 @@ export class DevnetChain implements ChainDriver {
     const bcMeta = metaOfState(BASECHAIN, bcState, serializeBoc(bcState), genesisTime);
     this.#libraries = librariesFromSandboxLibs(this.blockchain.libs);
     this.#librariesKey = this.blockchain.libs?.hash().toString('hex') ?? '';
-    this.#configKey = configRoot.hash().toString('hex');
+    const zeroDescr = shardDescr({
+      seqno: 0,
+      regMcSeqno: 0,
+      startLt: 0n,
+      endLt: 0n,
+      rootHash: bcMeta.rootHash,
+      fileHash: bcMeta.fileHash,
+      genUtime: genesisTime,
+      minRefMcSeqno: 0,
+      feesCollected: { coins: 0n },
+    });
     const custom = buildMcStateExtra({
-      shardHashes: singleShardHashes(
-        BASECHAIN,
-        shardDescr({
-          seqno: 0,
-          regMcSeqno: 0,
-          startLt: 0n,
-          endLt: 0n,
-          rootHash: bcMeta.rootHash,
-          fileHash: bcMeta.fileHash,
-          genUtime: genesisTime,
-          minRefMcSeqno: 0,
-          feesCollected: { coins: 0n },
-        }),
-      ),
+      shardHashes: singleShardHashes(BASECHAIN, zeroDescr),
       configAddress: this.#config().address,
       configRoot,
       prevBlocksRoot: null,
@@ -515,11 +585,15 @@ export class DevnetChain implements ChainDriver {
     const mcMeta = metaOfState(MASTERCHAIN, mcState, serializeBoc(mcState), genesisTime);
     this.#zero = { mc: mcState, basechain: bcState, mcMeta, basechainMeta: bcMeta };
     this.#mcTip = { accounts: mcAccounts, state: mcState, meta: mcMeta };
-    this.#bcTip = { accounts: bcAccounts, state: bcState, meta: bcMeta };
+    this.#bcTips = new Map([[FULL_SHARD, { shard: FULL_SHARD, accounts: bcAccounts, queue: new ShardQueue(), processed: emptyProcessedInfo(), state: bcState, meta: bcMeta }]]);
+    this.#descrs = new Map([[FULL_SHARD, zeroDescr]]);
+    this.#layout = nextLayout(this.#descrs);
     this.#lastKeyBlock = mcMeta;
     this.#lastMcBlocks = [mcMeta];
     this.#identity = {
-      format: 1,
+      format: 2,
+      shards: this.#shards,
+      shardSchedule: this.#schedule,
       seed: this.seed,
       seeded: this.seeded,
       globalId: this.#globalId,
@@ -536,176 +610,77 @@ export class DevnetChain implements ChainDriver {
     this.blockchain.capturing.setPrevBlocks(this.#prevBlocksInfo());
   }
 
+  /** What the chain takes from its configuration: identity, version, validators, shard rules. */
+  #useConfig(configRoot: Cell, restoredListHash?: number): void {
+    const ident = configIdentity(configRoot);
+    this.#globalId = ident.globalId;
+    this.#globalVersion = { version: ident.version, capabilities: ident.capabilities };
+    this.#configKey = configRoot.hash().toString('hex');
+    this.#useValidators(configRoot, restoredListHash);
+    const rules = configShardRules(configRoot);
+    this.#limits = rules.limits;
+    this.#timings = rules.timings;
+  }
   // ---- sealing -------------------------------------------------------------------------------
 
-  /** Seals the pending transactions into basechain block k and masterchain block k. */
+  /** Seals the pending transactions into round k: a block of every basechain shard, then masterchain block k. */
   seal(): Promise<SealedRound> {
     return this.#lock.run(async () => this.#seal());
   }
 
-  #seal(): SealedRound {
+  async #seal(): Promise<SealedRound> {
     if (this.#closed) throw new Error('devnet chain is closed');
     this.#sealZeroState();
     const mcTip = this.#mcTip!;
-    const bcTip = this.#bcTip!;
     const seqno = mcTip.meta.seqno + 1;
     const firstRound = seqno === 1;
     const pending = this.#pending;
     this.#pending = [];
     const txs = pending.filter((t) => t.workchain === BASECHAIN || t.workchain === MASTERCHAIN);
     if (txs.length !== pending.length) this.#log.warn({ dropped: pending.length - txs.length }, 'transactions in unknown workchains left out of blocks');
-    txs.sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
-    const index = new RoundIndex(txs);
-    const genUtime = Math.max(mcTip.meta.genUtime, bcTip.meta.genUtime, this.#now());
-    const base = this.#ltBase;
-    const randSeed = derive(this.seed, `rand:${seqno}`);
-    const createdBy = derive(this.seed, 'created_by');
-    const prevKeyBlockSeqno = this.#lastKeyBlock?.seqno ?? 0;
-
-    // ---- basechain block k
-    const bcTxs = txs.filter((t) => t.workchain === BASECHAIN);
-    const bcEnd = bcTxs.reduce((m, t) => (t.endLt > m ? t.endLt : m), base + 1n);
-    const bcBefore = bcTip.accounts.total().balance;
-    const bcAccounts = bcTip.accounts.clone();
-    applyAccounts(bcAccounts, bcTxs, this.#interner);
-    const mcRefForShard = extBlkRef(mcTip.meta);
-    const bcState = buildShardState({
-      globalId: this.#globalId,
-      workchain: BASECHAIN,
+    txs.sort(byLt);
+    const genUtime = Math.max(mcTip.meta.genUtime, ...[...this.#bcTips.values()].map((t) => t.meta.genUtime), this.#now());
+    const ctx: RoundContext = {
       seqno,
       genUtime,
-      genLt: bcEnd,
-      minRefMcSeqno: seqno - 1,
-      accounts: bcAccounts.toCell(),
-      totalBalance: bcAccounts.total().balance,
-      libraries: null,
-      masterRef: mcRefForShard,
-      custom: null,
-    });
-    const bcUpdate = diffMerkleUpdateStats(bcTip.state, bcState);
-    const bcBlock = buildBlock({
+      base: this.#ltBase,
       globalId: this.#globalId,
-      workchain: BASECHAIN,
-      seqno,
-      genUtime,
-      startLt: base,
-      endLt: bcEnd,
-      prev: extBlkRef(bcTip.meta),
-      masterRef: mcRefForShard,
-      minRefMcSeqno: seqno - 1,
-      prevKeyBlockSeqno,
-      genSoftware: this.#globalVersion,
-      genValidatorListHashShort: this.#shardListHash,
-      txs: bcTxs,
-      index,
-      balanceBefore: bcBefore,
-      balanceAfter: bcAccounts.total().balance,
-      stateUpdate: bcUpdate.update,
-      randSeed,
-      createdBy,
-    });
-    const bcMeta = blockMeta(BASECHAIN, seqno, bcBlock, false);
-
-    // ---- masterchain block k
-    const mcTxs = txs.filter((t) => t.workchain === MASTERCHAIN);
-    const mcStart = mcTxs.length > 0 ? base : bcEnd;
-    const mcEnd = mcTxs.reduce((m, t) => (t.endLt > m ? t.endLt : m), mcStart + 1n);
-    const mcBefore = mcTip.accounts.total().balance;
-    const mcAccounts = mcTip.accounts.clone();
-    applyAccounts(mcAccounts, mcTxs, this.#interner);
-    const { root: configRoot, address: configAddress } = this.#config();
-    const configKey = configRoot.hash().toString('hex');
-    const keyBlock = firstRound || configKey !== this.#configKey;
-    this.#configKey = configKey;
-    const libsKey = this.blockchain.libs?.hash().toString('hex') ?? '';
-    if (libsKey !== this.#librariesKey) {
-      this.#libraries = librariesFromSandboxLibs(this.blockchain.libs);
-      this.#librariesKey = libsKey;
-    }
-    const shardHashes = singleShardHashes(
-      BASECHAIN,
-      shardDescr({
-        seqno,
-        regMcSeqno: seqno,
-        startLt: bcMeta.startLt,
-        endLt: bcMeta.endLt,
-        rootHash: bcMeta.rootHash,
-        fileHash: bcMeta.fileHash,
-        genUtime,
-        minRefMcSeqno: seqno - 1,
-        feesCollected: bcBlock.valueFlow.feesCollected,
-      }),
-    );
-    const prevBlocksRoot = addPrevBlock(this.#prevBlocksRoot, seqno - 1, extBlkRef(mcTip.meta), mcTip.meta.keyBlock);
-    const mcExtra = buildMcStateExtra({
-      shardHashes,
-      configAddress,
-      configRoot,
-      prevBlocksRoot,
-      afterKeyBlock: keyBlock,
-      lastKeyBlock: this.#lastKeyBlock ? extBlkRef(this.#lastKeyBlock) : null,
-      globalBalance: addCurrencyCollections(bcAccounts.total().balance, mcAccounts.total().balance),
-      validatorListHashShort: this.#mcListHash,
-    });
-    const mcState = buildShardState({
-      globalId: this.#globalId,
-      workchain: MASTERCHAIN,
-      seqno,
-      genUtime,
-      genLt: mcEnd,
-      minRefMcSeqno: seqno - 1,
-      accounts: mcAccounts.toCell(),
-      totalBalance: mcAccounts.total().balance,
-      libraries: this.#libraries,
-      masterRef: null,
-      custom: mcExtra,
-    });
-    const mcUpdate = diffMerkleUpdateStats(mcTip.state, mcState);
-    const mcBlock = buildBlock({
-      globalId: this.#globalId,
-      workchain: MASTERCHAIN,
-      seqno,
-      genUtime,
-      startLt: mcStart,
-      endLt: mcEnd,
-      prev: extBlkRef(mcTip.meta),
-      minRefMcSeqno: seqno - 1,
-      prevKeyBlockSeqno,
-      genSoftware: this.#globalVersion,
-      genValidatorListHashShort: this.#mcListHash,
-      txs: mcTxs,
-      index,
-      balanceBefore: mcBefore,
-      balanceAfter: mcAccounts.total().balance,
-      stateUpdate: mcUpdate.update,
-      randSeed,
-      createdBy,
-      mc: {
-        keyBlock,
-        shardHashes,
-        shardFees: [{ workchain: BASECHAIN, shard: FULL_SHARD, fees: bcBlock.valueFlow.feesCollected }],
-        config: keyBlock ? { configAddress, config: loadConfigDict(configRoot) } : undefined,
-      },
-    });
-    const mcMeta = blockMeta(MASTERCHAIN, seqno, mcBlock, keyBlock);
+      globalVersion: this.#globalVersion,
+      prevKeyBlockSeqno: this.#lastKeyBlock?.seqno ?? 0,
+      randSeed: derive(this.seed, `rand:${seqno}`),
+      createdBy: derive(this.seed, 'created_by'),
+      mcRef: extBlkRef(mcTip.meta),
+      interner: this.#interner,
+      index: new RoundIndex(txs),
+      listHash: (shard, cc) => this.#shardListHash(shard, cc),
+      schedule: this.#schedule,
+      limits: this.#limits,
+      deliveries: this.#deliveries,
+    };
+    const shards = this.#layout.map((entry) => buildShardBlock(ctx, entry, this.#bcTips, txs.filter((t) => t.workchain === BASECHAIN && t.shard === entry.shard)));
+    const descrs = registerShardBlocks(this.#descrs, shards.map((s) => s.facts), { mcSeqno: seqno, now: genUtime, limits: this.#limits, timings: this.#timings });
+    const mc = this.#sealMasterchain(ctx, txs.filter((t) => t.workchain === MASTERCHAIN), shards, descrs);
 
     // ---- persist, then publish
     if (firstRound) writeZeroStates(this.dir, this.#zero!.mc, this.#zero!.basechain);
     // (The built roots are not cached: the BoC and the transaction list are what queries need, and a
     // busy block's cells take megabytes; a query that needs the tree decodes the BoC again.)
     this.store.appendRound([
-      { meta: bcMeta, boc: bcBlock.boc, txs: blockTxs(bcTxs) },
-      { meta: mcMeta, boc: mcBlock.boc, txs: blockTxs(mcTxs) },
+      ...shards.map((s) => ({ meta: s.tip.meta, boc: s.block.boc, txs: blockTxs(txs.filter((t) => t.workchain === BASECHAIN && t.shard === s.tip.shard)) })),
+      { meta: mc.meta, boc: mc.block.boc, txs: blockTxs(txs.filter((t) => t.workchain === MASTERCHAIN)) },
     ]);
     if (firstRound) writeIdentity(this.dir, this.#identity!);
 
-    this.#bcTip = { accounts: bcAccounts, state: bcState, meta: bcMeta };
-    this.#mcTip = { accounts: mcAccounts, state: mcState, meta: mcMeta };
-    this.#prevBlocksRoot = prevBlocksRoot;
-    if (keyBlock) this.#lastKeyBlock = mcMeta;
-    this.#keepState(seqno, { mc: mcState, basechain: bcState, cells: bcUpdate.newCells + mcUpdate.newCells });
-    this.#lastMcBlocks = [mcMeta, ...this.#lastMcBlocks].slice(0, 16);
-    this.#ltBase = roundUpLt(mcEnd > bcEnd ? mcEnd : bcEnd);
+    this.#bcTips = new Map(shards.map((s) => [s.tip.shard, s.tip]));
+    this.#descrs = descrs;
+    this.#layout = nextLayout(descrs);
+    this.#mcTip = mc.tip;
+    this.#prevBlocksRoot = mc.prevBlocksRoot;
+    if (mc.meta.keyBlock) this.#lastKeyBlock = mc.meta;
+    this.#keepState(seqno, { mc: mc.tip.state, shards: new Map(shards.map((s) => [s.tip.shard, s.tip.state])), cells: mc.newCells + shards.reduce((n, s) => n + s.newCells, 0) });
+    this.#lastMcBlocks = [mc.meta, ...this.#lastMcBlocks].slice(0, 16);
+    const ends = [mc.meta.endLt, ...shards.map((s) => s.tip.meta.endLt)];
+    this.#ltBase = roundUpLt(ends.reduce((a, b) => (a > b ? a : b)));
     this.blockchain.setLt(this.#ltBase);
     this.blockchain.random = derive(this.seed, `rand:${seqno + 1}`);
     this.blockchain.capturing.setPrevBlocks(this.#prevBlocksInfo());
@@ -713,11 +688,110 @@ export class DevnetChain implements ChainDriver {
     this.blockchain.forgetTransactions();
     this.#traces.clear();
     if (++this.#sinceSnapshot >= this.#snapshotEvery) this.snapshot();
-    const round: SealedRound = { seqno, shard: bcMeta, mc: mcMeta, txs };
+    const round: SealedRound = { seqno, shards: shards.map((s) => s.tip.meta), mc: mc.meta, txs };
     this.#events.emit('round', round);
+    await this.#deliverQueued();
     return round;
   }
 
+  /** Masterchain block k: its own transactions, and the round's shard blocks registered in ShardHashes and ShardFees. */
+  #sealMasterchain(ctx: RoundContext, mcTxs: PendingTx[], shards: ReturnType<typeof buildShardBlock>[], descrs: Map<bigint, ShardDescr>) {
+    const mcTip = this.#mcTip!;
+    const bcEnd = shards.reduce((m, s) => (s.tip.meta.endLt > m ? s.tip.meta.endLt : m), ctx.base + 1n);
+    const mcStart = mcTxs.length > 0 ? ctx.base : bcEnd;
+    const mcEnd = mcTxs.reduce((m, t) => (t.endLt > m ? t.endLt : m), mcStart + 1n);
+    const mcBefore = mcTip.accounts.total().balance;
+    const mcAccounts = mcTip.accounts.clone();
+    applyAccounts(mcAccounts, mcTxs, this.#interner);
+    const { root: configRoot, address: configAddress } = this.#config();
+    const configKey = configRoot.hash().toString('hex');
+    const keyBlock = ctx.seqno === 1 || configKey !== this.#configKey;
+    this.#configKey = configKey;
+    const libsKey = this.blockchain.libs?.hash().toString('hex') ?? '';
+    if (libsKey !== this.#librariesKey) {
+      this.#libraries = librariesFromSandboxLibs(this.blockchain.libs);
+      this.#librariesKey = libsKey;
+    }
+    const shardHashes = shardHashesOf(BASECHAIN, descrs);
+    const prevBlocksRoot = addPrevBlock(this.#prevBlocksRoot, ctx.seqno - 1, extBlkRef(mcTip.meta), mcTip.meta.keyBlock);
+    const mcExtra = buildMcStateExtra({
+      shardHashes,
+      configAddress,
+      configRoot,
+      prevBlocksRoot,
+      afterKeyBlock: keyBlock,
+      lastKeyBlock: this.#lastKeyBlock ? extBlkRef(this.#lastKeyBlock) : null,
+      globalBalance: addCurrencyCollections(sumBalances(shards.map((s) => s.tip.accounts.total().balance)), mcAccounts.total().balance),
+      validatorListHashShort: this.#mcListHash,
+    });
+    const mcState = buildShardState({
+      globalId: this.#globalId,
+      workchain: MASTERCHAIN,
+      seqno: ctx.seqno,
+      genUtime: ctx.genUtime,
+      genLt: mcEnd,
+      minRefMcSeqno: ctx.seqno - 1,
+      accounts: mcAccounts.toCell(),
+      totalBalance: mcAccounts.total().balance,
+      libraries: this.#libraries,
+      masterRef: null,
+      custom: mcExtra,
+    });
+    const mcUpdate = diffMerkleUpdateStats(mcTip.state, mcState);
+    const block = buildBlock({
+      globalId: this.#globalId,
+      workchain: MASTERCHAIN,
+      seqno: ctx.seqno,
+      genUtime: ctx.genUtime,
+      startLt: mcStart,
+      endLt: mcEnd,
+      prev: extBlkRef(mcTip.meta),
+      minRefMcSeqno: ctx.seqno - 1,
+      prevKeyBlockSeqno: ctx.prevKeyBlockSeqno,
+      genSoftware: this.#globalVersion,
+      genValidatorListHashShort: this.#mcListHash,
+      txs: mcTxs,
+      index: ctx.index,
+      balanceBefore: mcBefore,
+      balanceAfter: mcAccounts.total().balance,
+      stateUpdate: mcUpdate.update,
+      randSeed: ctx.randSeed,
+      createdBy: ctx.createdBy,
+      mc: {
+        keyBlock,
+        shardHashes,
+        shardFees: shards.map((s) => ({ workchain: BASECHAIN, shard: s.tip.shard, fees: s.block.valueFlow.feesCollected })),
+        config: keyBlock ? { configAddress, config: loadConfigDict(configRoot) } : undefined,
+      },
+    });
+    const meta = blockMeta(MASTERCHAIN, ctx.seqno, block, keyBlock);
+    return { meta, block, tip: { accounts: mcAccounts, state: mcState, meta }, prevBlocksRoot, newCells: mcUpdate.newCells };
+  }
+
+  /**
+   * Runs the messages the shards queued for one another in the round just sealed (each shard's
+   * block of the next round imports them), in the order the node merges queues: by emitted lt, then hash.
+   */
+  async #deliverQueued(): Promise<void> {
+    const waiting = [...this.#bcTips.values()]
+      .flatMap((t) => [...t.queue.entries.values()])
+      .filter((m) => !this.#deliveries.has(hashKey(m.msgHash)))
+      .sort((a, b) => (a.emittedLt !== b.emittedLt ? (a.emittedLt < b.emittedLt ? -1 : 1) : Buffer.compare(a.msgHash, b.msgHash)));
+    for (const m of waiting) {
+      const meta = loadMsgEnvelope(m.envelope.beginParse()).metadata;
+      if (meta) this.#traces.set(hashKey(m.msgHash), { initiator: meta.initiatorAddr, initiatorLt: meta.initiatorLt, depth: meta.depth });
+      this.blockchain.capturing.registerOriginal(m.msg);
+      try {
+        await this.#runCascade(m.msg, m);
+      } catch (e) {
+        this.#log.error({ err: e instanceof Error ? e.message : String(e), msg: m.msgHash.toString('hex') }, 'devnet: a queued message could not be delivered');
+      }
+    }
+  }
+
+  #shardListHash(shard: bigint, ccSeqno: number): number {
+    return this.#legacyShardListHash ?? this.#validators!.shardListHash(shard, ccSeqno);
+  }
   /**
    * The sandbox's config as a cell, parsed only when it changes: `blockchain.config` decodes a
    * 150 kB BoC on every read, which would dominate an empty round.
@@ -762,10 +836,10 @@ export class DevnetChain implements ChainDriver {
     this.#validators = v;
     if (v.canSign || restoredHash === undefined) {
       this.#mcListHash = v.mcListHashShort;
-      this.#shardListHash = v.shardListHashShort;
+      this.#legacyShardListHash = undefined;
     } else {
       this.#mcListHash = restoredHash;
-      this.#shardListHash = restoredHash;
+      this.#legacyShardListHash = restoredHash;
     }
   }
 
@@ -777,62 +851,17 @@ export class DevnetChain implements ChainDriver {
   /** Writes the newest states to disk (restart then replays only the blocks after them). */
   snapshot(): void {
     if (!this.#mcTip || this.#mcTip.meta.seqno === 0) return;
-    writeSnapshot(this.dir, { seqno: this.#mcTip.meta.seqno, mc: this.#mcTip.state, basechain: this.#bcTip!.state });
+    writeSnapshot(this.dir, { seqno: this.#mcTip.meta.seqno, mc: this.#mcTip.state, basechain: [...this.#bcTips.values()].map((t) => t.state) });
     this.#sinceSnapshot = 0;
   }
 
   // ---- restart -------------------------------------------------------------------------------
 
-  static #restoreStates(
-    dir: string,
-    identity: ChainIdentity,
-    store: BlockStore,
-    window: number,
-    log: ChainLogger,
-  ): RestoredStates {
-    const zero = readZeroStates(dir);
-    if (!zero.mc.hash().equals(identity.zeroState.masterchain.rootHash) || !zero.basechain.hash().equals(identity.zeroState.basechain.rootHash)) {
-      throw new DevnetIdentityError(`${dir}: zerostate.boc does not match chain.json; the devnet directory is damaged`);
-    }
-    const rounds = store.rounds;
-    if (rounds === 0) throw new DevnetIdentityError(`${dir}: chain.json is present but no blocks are; the devnet directory is damaged`);
-    let from = 0;
-    let mc = zero.mc;
-    let basechain = zero.basechain;
-    const snap = readSnapshot(dir);
-    if (snap && snap.seqno <= rounds) {
-      const mcHash = merkleUpdateHashes(store.root(store.get(MASTERCHAIN, snap.seqno)!).refs[2]).newHash;
-      const bcHash = merkleUpdateHashes(store.root(store.get(BASECHAIN, snap.seqno)!).refs[2]).newHash;
-      if (mcHash.equals(snap.mc.hash()) && bcHash.equals(snap.basechain.hash())) {
-        from = snap.seqno;
-        mc = snap.mc;
-        basechain = snap.basechain;
-      } else {
-        log.warn({ seqno: snap.seqno }, 'state snapshot does not match the blocks; replaying from the zero state');
-      }
-    }
-    const states = new Map<number, StatesAt>();
-    if (from > 0) states.set(from, { mc, basechain, cells: 0 });
-    for (let k = from + 1; k <= rounds; k++) {
-      try {
-        basechain = applyMerkleUpdate(basechain, store.root(store.get(BASECHAIN, k)!).refs[2]);
-        mc = applyMerkleUpdate(mc, store.root(store.get(MASTERCHAIN, k)!).refs[2]);
-      } catch (e) {
-        throw new DevnetIdentityError(`${dir}: block ${k} does not continue the stored chain (${e instanceof Error ? e.message : String(e)})`);
-      }
-      if (k > rounds - window) states.set(k, { mc, basechain, cells: 0 });
-    }
-    return { zero, mc, basechain, states };
-  }
-
   #adopt(restored: RestoredStates, mcView: ReturnType<typeof readMcStateExtra>): void {
     const store = this.store;
     const mcState = readShardState(restored.mc);
-    const bcState = readShardState(restored.basechain);
     const zeroMc = readShardState(restored.zero.mc);
-    const ident = configIdentity(mcView.configRoot);
-    this.#globalId = mcState.globalId;
-    this.#globalVersion = { version: ident.version, capabilities: ident.capabilities };
+    this.#useConfig(mcView.configRoot, mcView.validatorListHashShort);
     const genesisTime = zeroMc.genUtime;
     this.#zero = {
       mc: restored.zero.mc,
@@ -843,25 +872,49 @@ export class DevnetChain implements ChainDriver {
         fileHash: this.#identity!.zeroState.basechain.fileHash,
       },
     };
-    this.#mcTip = { accounts: RawShardAccounts.fromCell(mcState.accounts), state: restored.mc, meta: store.last(MASTERCHAIN)! };
-    this.#bcTip = { accounts: RawShardAccounts.fromCell(bcState.accounts), state: restored.basechain, meta: store.last(BASECHAIN)! };
+    const last = store.rounds;
+    this.#mcTip = { accounts: RawShardAccounts.fromCell(mcState.accounts), state: restored.mc, meta: store.get(MASTERCHAIN, last)! };
+    this.#bcTips = new Map(
+      [...restored.shards].map(([shard, state]) => {
+        const view = readShardState(state);
+        const { queue, processed } = ShardQueue.fromCell(view.outMsgQueueInfo);
+        return [shard, { shard, accounts: RawShardAccounts.fromCell(view.accounts), queue, processed, state, meta: store.get(BASECHAIN, last, shard)! }];
+      }),
+    );
+    this.#descrs = shardLeaves(mcView.shardHashes, BASECHAIN);
+    this.#layout = nextLayout(this.#descrs);
+    this.#adoptDeliveries(last);
     this.#window = restored.states;
     this.#prevBlocksRoot = mcView.prevBlocksRoot;
-    const keys = store.list(MASTERCHAIN).filter((m) => m.keyBlock);
+    const mcList = store.masterchain();
+    const keys = mcList.filter((m) => m.keyBlock);
     this.#lastKeyBlock = keys.length > 0 ? keys[keys.length - 1] : this.#zero.mcMeta;
-    this.#configKey = mcView.configRoot.hash().toString('hex');
-    this.#useValidators(mcView.configRoot, mcView.validatorListHashShort);
     this.#libraries = mcState.libraries;
     const libs = sandboxLibsFromLibraries(mcState.libraries);
     if (libs) this.blockchain.libs = libs;
     this.#librariesKey = libs?.hash().toString('hex') ?? '';
-    const mcList = store.list(MASTERCHAIN);
     this.#lastMcBlocks = mcList.slice(-16).reverse();
-    const lastEnd = [store.last(MASTERCHAIN)!.endLt, store.last(BASECHAIN)!.endLt].reduce((a, b) => (a > b ? a : b));
+    const lastEnd = [this.#mcTip.meta.endLt, ...[...this.#bcTips.values()].map((t) => t.meta.endLt)].reduce((a, b) => (a > b ? a : b));
     this.#ltBase = roundUpLt(lastEnd);
     this.blockchain.setLt(this.#ltBase);
     this.blockchain.random = derive(this.seed, `rand:${store.rounds + 1}`);
     this.blockchain.capturing.setPrevBlocks(this.#prevBlocksInfo());
+  }
+
+  /**
+   * Which queued messages the last round already imported (they await their dequeue): those created
+   * before it. Every queued message is imported in the round after the one that created it.
+   */
+  #adoptDeliveries(last: number): void {
+    const round = this.store.round(last);
+    const base = round.reduce((m, b) => (b.startLt < m ? b.startLt : m), round[0].startLt);
+    for (const tip of this.#bcTips.values()) {
+      for (const m of tip.queue.entries.values()) {
+        if (m.emittedLt >= base) continue;
+        const importer = this.store.containing(BASECHAIN, last, accountPrefix(m.dest.hash));
+        this.#deliveries.set(hashKey(m.msgHash), { round: last, blockEndLt: importer!.endLt });
+      }
+    }
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -871,24 +924,46 @@ export class DevnetChain implements ChainDriver {
     return this.#mcTip?.meta.seqno ?? 0;
   }
 
-  /** Block of a workchain by seqno; seqno 0 is the zero state. */
-  block(workchain: number, seqno: number): BlockMeta | undefined {
-    if (seqno === 0) return workchain === MASTERCHAIN ? this.#zero?.mcMeta : workchain === BASECHAIN ? this.#zero?.basechainMeta : undefined;
+  /** Block of a workchain by seqno (basechain: of `shard`, by default the whole workchain's); seqno 0 is the zero state. */
+  block(workchain: number, seqno: number, shard: bigint = SHARD_ALL): BlockMeta | undefined {
+    if (seqno === 0) {
+      if (shard !== SHARD_ALL) return undefined;
+      return workchain === MASTERCHAIN ? this.#zero?.mcMeta : workchain === BASECHAIN ? this.#zero?.basechainMeta : undefined;
+    }
     if (seqno > this.lastSeqno) return undefined;
-    return this.store.get(workchain, seqno);
+    return this.store.get(workchain, seqno, shard);
   }
 
-  lastBlock(workchain: number): BlockMeta | undefined {
-    return (workchain === MASTERCHAIN ? this.#mcTip : workchain === BASECHAIN ? this.#bcTip : undefined)?.meta;
+  /** The block of round `seqno` (seqno 0: the zero state) whose shard holds an account prefix. */
+  blockHolding(workchain: number, seqno: number, prefix: bigint): BlockMeta | undefined {
+    if (seqno === 0) return this.block(workchain, 0);
+    if (seqno > this.lastSeqno) return undefined;
+    return this.store.containing(workchain, seqno, prefix);
   }
 
-  /** State after block (workchain, seqno): kept for the newest `stateWindow` rounds and the zero state. */
-  state(workchain: number, seqno: number): Cell | undefined {
+  /** The masterchain's newest block, or the newest block of the basechain shard holding `prefix` (default: 8000000000000000's). */
+  lastBlock(workchain: number, prefix: bigint = SHARD_ALL): BlockMeta | undefined {
+    if (workchain === MASTERCHAIN) return this.#mcTip?.meta;
+    return workchain === BASECHAIN ? this.#tipHolding(prefix)?.meta : undefined;
+  }
+
+  /** Every basechain shard's newest block, shards in ascending order. */
+  shardTops(): BlockMeta[] {
+    return [...this.#bcTips.values()].map((t) => t.meta).sort((a, b) => (a.shard < b.shard ? -1 : 1));
+  }
+
+  /** Messages in each basechain shard's newest out queue. */
+  queueSizes(): { meta: BlockMeta; size: number }[] {
+    return [...this.#bcTips.values()].map((t) => ({ meta: t.meta, size: t.queue.size })).sort((a, b) => (a.meta.shard < b.meta.shard ? -1 : 1));
+  }
+
+  /** State after block (workchain, shard, seqno): kept for the newest `stateWindow` rounds and the zero state. */
+  state(workchain: number, seqno: number, shard: bigint = SHARD_ALL): Cell | undefined {
     if (workchain !== MASTERCHAIN && workchain !== BASECHAIN) return undefined;
-    if (seqno === 0) return workchain === MASTERCHAIN ? this.#zero?.mc : this.#zero?.basechain;
-    if (seqno === this.lastSeqno) return (workchain === MASTERCHAIN ? this.#mcTip : this.#bcTip)?.state;
+    if (seqno === 0) return shard !== SHARD_ALL ? undefined : workchain === MASTERCHAIN ? this.#zero?.mc : this.#zero?.basechain;
+    if (seqno === this.lastSeqno) return workchain === MASTERCHAIN ? this.#mcTip?.state : this.#bcTips.get(shard)?.state;
     const s = this.#window.get(seqno);
-    return s ? (workchain === MASTERCHAIN ? s.mc : s.basechain) : undefined;
+    return s ? (workchain === MASTERCHAIN ? s.mc : s.shards.get(shard)) : undefined;
   }
 
   /** Rounds of old states kept in memory now (at most the configured window; fewer under heavy traffic). */
@@ -928,22 +1003,32 @@ export class DevnetChain implements ChainDriver {
   }
 }
 
-function applyAccounts(accounts: RawShardAccounts, txs: readonly PendingTx[], interner: CellInterner): void {
-  const last = new Map<bigint, string | null>();
-  for (const t of txs) last.set(t.account, t.after);
-  for (const [id, b64] of last) {
-    if (!b64) {
-      accounts.delete(id);
-      continue;
-    }
-    const sa = rawShardAccountFromCell(Cell.fromBase64(b64));
-    accounts.set(id, { ...sa, account: interner.account(sa.account) });
+/** An existing devnet must be the one asked for: same seed, same shard count, room for a schedule. */
+function checkIdentity(opts: DevnetChainOptions, identity: ChainIdentity): void {
+  if (opts.seed !== undefined && opts.seed !== identity.seed) {
+    throw new DevnetIdentityError(
+      `${opts.dir} holds a devnet created with ${identity.seeded ? `seed "${identity.seed}"` : 'a random seed'}, not seed "${opts.seed}"; ` +
+        'use another ATLAS_DATA_DIR, or delete the devnet directory to start a new chain',
+    );
+  }
+  if (opts.shards !== undefined && opts.shards !== identity.shards) {
+    throw new DevnetIdentityError(
+      `${opts.dir} holds a devnet of ${identity.shards} basechain shard(s), not ${opts.shards} (DEVNET_SHARDS); ` +
+        'use another ATLAS_DATA_DIR, or delete the devnet directory to start a new chain',
+    );
+  }
+  if (opts.shardSchedule && opts.shardSchedule.kind !== 'off' && identity.shardSchedule.kind === 'off') {
+    throw new DevnetIdentityError(
+      `${opts.dir} holds a devnet created without DEVNET_SHARD_SCHEDULE: its configuration leaves no room to split and merge; ` +
+        'use another ATLAS_DATA_DIR, or delete the devnet directory to start a new chain',
+    );
   }
 }
 
 function blockMeta(workchain: number, seqno: number, b: BuiltBlock, keyBlock: boolean): BlockMeta {
   return {
     workchain,
+    shard: FULL_SHARD,
     seqno,
     rootHash: b.rootHash,
     fileHash: b.fileHash,

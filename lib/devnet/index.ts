@@ -19,7 +19,8 @@ import { DevnetChain, DevnetIdentityError, type ChainLogger } from './chain';
 import { writeFileAtomic, type ZeroStateId } from './chain-files';
 import { createTrafficGenerator, runGenesis, writeGenesisFile, type GenesisAccount } from './genesis';
 import { createDevnetLiteHandler } from './lite-handler';
-import { BlockProducer } from './producer';
+import { BlockProducer, type ProducerStatus } from './producer';
+import type { ShardSchedule } from './shard-config';
 import { globalConfigFor, startAdnlServer, stringifyGlobalConfig, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
 import type { LiteQueryHandler } from '../lite/tl/codec';
@@ -28,6 +29,7 @@ export { DevnetChain, DevnetIdentityError } from './chain';
 export { DevnetLockedError } from './dir-lock';
 export type { SealedRound, BlockMeta, ChainLogger } from './chain';
 export { createDevnetLiteHandler } from './lite-handler';
+export type { ShardSchedule } from './shard-config';
 
 /** gen_utime of a seeded devnet's zero state and the time its genesis transactions run at (2024-01-01). */
 export const SEEDED_GENESIS_TIME = 1_704_067_200;
@@ -46,11 +48,28 @@ export interface StartDevnetOptions {
   traffic: boolean;
   /** ADNL TCP port on 127.0.0.1 (DEVNET_ADNL_PORT); 0 picks a free one. */
   adnlPort: number;
+  /** Basechain shards of a new devnet (DEVNET_SHARDS: 1, 2, 4 or 8); an existing one must have as many. Default: its own / 1. */
+  shards?: number;
+  /** DEVNET_SHARD_SCHEDULE: split and merge on a cycle. Default: its own / off. */
+  shardSchedule?: ShardSchedule;
   /** When given, the devnet must have this masterchain zero state (what an index was built from). */
   expectZeroState?: { rootHash: Buffer };
   /** Rounds of states kept for queries at older blocks (default 1000). */
   stateWindow?: number;
   log?: ChainLogger;
+}
+
+/** The devnet as /api/health shows it. */
+export interface DevnetStatus {
+  state: 'ok' | 'degraded';
+  reason?: string;
+  /** The block producer (absent when blocks are sealed on demand: DEVNET_BLOCK_MS=0 in tests). */
+  producer?: ProducerStatus;
+  /**
+   * The emulator: whether it runs on its larger stack (lib/tvm/emulator.ts; false only if the sandbox's
+   * build changed shape), emulators replaced after a trap, and the last trap.
+   */
+  emulator: { roomyStack: boolean; replaced: number; lastFailure?: { at: string; reason: string } };
 }
 
 export interface Devnet {
@@ -68,8 +87,10 @@ export interface Devnet {
   zeroState: ZeroStateId;
   seed: string;
   chain: DevnetChain;
-  /** Seals a round now (basechain block, then masterchain block). */
+  /** Seals a round now (a block of every basechain shard, then the masterchain block). */
   sealNow(): Promise<void>;
+  /** As of `now` (default the present). */
+  status(now?: number): DevnetStatus;
   close(): Promise<void>;
 }
 
@@ -81,7 +102,7 @@ export function adnlSeedOf(seed: string): Buffer {
 export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
   const dir = path.join(opts.dataDir, 'devnet');
   const log = opts.log;
-  const chain = await DevnetChain.open({ dir, seed: opts.seed, stateWindow: opts.stateWindow, log });
+  const chain = await DevnetChain.open({ dir, seed: opts.seed, shards: opts.shards, shardSchedule: opts.shardSchedule, stateWindow: opts.stateWindow, log });
   const genesisPath = path.join(dir, 'genesis.json');
   let producer: BlockProducer | undefined;
   let adnl: AdnlServer | undefined;
@@ -140,6 +161,16 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       chain,
       sealNow: async () => {
         await chain.seal();
+      },
+      status: (now = Date.now()) => {
+        const p = producer?.status(now);
+        const { replaced, lastFailure, roomyStack } = chain.blockchain.capturing;
+        return {
+          state: p?.state ?? 'ok',
+          ...(p?.reason && { reason: `block producer: ${p.reason}` }),
+          ...(p && { producer: p }),
+          emulator: { roomyStack, replaced, ...(lastFailure && { lastFailure }) },
+        };
       },
       close: () => {
         closing ??= (async () => {

@@ -27,8 +27,14 @@ import {
   type TupleItem,
 } from '@ton/core';
 import {
+  accountPrefix,
+  isShardId,
   listShards,
   loadMcBlockExtra,
+  loadOutMsgQueueInfo,
+  outMsgQueueEntries,
+  shardContains,
+  shardsIntersect,
   prunedBranch,
   serializeBoc,
   shardStateConfigProof,
@@ -39,6 +45,7 @@ import {
 } from '../ton';
 import { isAccountNone, RawShardAccounts } from './accounts';
 import type { BlockMeta, DevnetChain } from './chain';
+import { checkExternal } from './external-check';
 import {
   accountStateProof,
   blockAccountProof,
@@ -109,7 +116,7 @@ export interface DevnetLiteHandlerOptions {
 const tlId = (m: BlockMeta): tonNode_blockIdExt => ({
   kind: 'tonNode.blockIdExt',
   workchain: m.workchain,
-  shard: FULL_SHARD_TL,
+  shard: BigInt.asIntN(64, m.shard).toString(),
   seqno: m.seqno,
   rootHash: m.rootHash,
   fileHash: m.fileHash,
@@ -124,14 +131,15 @@ function bocOrEmpty(cells: Cell[]): Buffer {
   return cells.length > 0 ? serializeBoc(cells) : EMPTY;
 }
 
-/** Shard ids a workchain-wide shard contains: every shard of that workchain. */
-function checkShard(workchain: number, shard: string): void {
+/** A shard id of a workchain the devnet has (any valid id: lookups read it as an account prefix). */
+function checkShard(workchain: number, shard: string): bigint {
   if (workchain !== MASTERCHAIN && workchain !== BASECHAIN) {
     throw new LiteServerError(NOT_FOUND, `workchain ${workchain} does not exist on the devnet`);
   }
   const s = BigInt.asUintN(64, BigInt(shard));
-  if (s === 0n) throw new LiteServerError(LiteErrorCodes.protoviolation, 'invalid shard id 0');
+  if (!isShardId(s)) throw new LiteServerError(LiteErrorCodes.protoviolation, `invalid shard id ${s.toString(16)}`);
   if (workchain === MASTERCHAIN && s !== FULL_SHARD) throw new LiteServerError(NOT_FOUND, 'the masterchain has only shard 8000000000000000');
+  return s;
 }
 
 function extraCurrencies(balance: { other?: Dictionary<number, bigint> | null }): Record<number, bigint> | undefined {
@@ -160,11 +168,9 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
   };
 
   const resolve = (id: tonNode_blockIdExt): BlockMeta => {
-    checkShard(id.workchain, id.shard);
-    // A full id names one block, shard included (as a real liteserver's block database keys it): each of the
-    // devnet's workchains has the one shard 8000000000000000.
-    if (BigInt.asUintN(64, BigInt(id.shard)) !== FULL_SHARD) throw new LiteServerError(NOT_FOUND, `block ${idStr(id)} not found: the devnet's only shard is 8000000000000000`);
-    const m = chain.block(id.workchain, id.seqno);
+    // A full id names one block, shard included (as a real liteserver's block database keys it).
+    const shard = checkShard(id.workchain, id.shard);
+    const m = chain.block(id.workchain, id.seqno, shard);
     if (!m) throw new LiteServerError(NOT_FOUND, `block ${idStr(id)} not found`);
     if (!m.rootHash.equals(id.rootHash) || !m.fileHash.equals(id.fileHash)) {
       throw new LiteServerError(NOT_FOUND, `block ${idStr(id)} with root hash ${id.rootHash.toString('hex')} is not a block of this devnet`);
@@ -174,16 +180,16 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
 
   const headerProof = (m: BlockMeta): Cell | undefined => {
     if (m.seqno === 0) return undefined;
-    const key = `${m.workchain}:${m.seqno}`;
+    const key = `${m.workchain}:${m.shard}:${m.seqno}`;
     return headerProofs.get(key) ?? headerProofs.set(key, blockHeaderProof(chain.store.root(m)));
   };
 
   const stateOf = (m: BlockMeta): Cell => {
-    const s = chain.state(m.workchain, m.seqno);
+    const s = chain.state(m.workchain, m.seqno, m.shard);
     if (!s) {
       throw new LiteServerError(
         NOT_FOUND,
-        `state of block ${idStr({ ...m, shard: FULL_SHARD_TL })} is no longer kept: the devnet keeps the states of its last ${chain.stateWindow} blocks`,
+        `state of block ${idStr(tlId(m))} is no longer kept: the devnet keeps the states of its last ${chain.stateWindow} blocks`,
       );
     }
     return s;
@@ -196,11 +202,12 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       throw new LiteServerError(NOT_FOUND, `workchain ${account.workchain} does not exist on the devnet`);
     }
     let shardBlock: BlockMeta;
+    const prefix = accountPrefix(account.id);
     if (block.workchain === MASTERCHAIN) {
-      // Masterchain block k registers basechain block k (the chains advance in lockstep).
-      shardBlock = account.workchain === MASTERCHAIN ? block : chain.block(BASECHAIN, block.seqno)!;
+      // Masterchain block k registers every basechain shard's block k (the chains advance in lockstep).
+      shardBlock = account.workchain === MASTERCHAIN ? block : chain.blockHolding(BASECHAIN, block.seqno, prefix)!;
     } else {
-      if (account.workchain !== BASECHAIN) throw new LiteServerError(LiteErrorCodes.error, 'the account is not in the shard of this block');
+      if (account.workchain !== BASECHAIN || !shardContains(block.shard, prefix)) throw new LiteServerError(LiteErrorCodes.error, 'the account is not in the shard of this block');
       shardBlock = block;
     }
     const state = stateOf(shardBlock);
@@ -210,7 +217,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
   };
 
   const proofs = (ctx: ReturnType<typeof accountContext>) => {
-    const key = `${ctx.block.workchain}:${ctx.block.seqno}:${ctx.shardBlock.workchain}:${ctx.id256.toString(16)}`;
+    const key = `${ctx.block.workchain}:${ctx.block.shard}:${ctx.block.seqno}:${ctx.shardBlock.workchain}:${ctx.id256.toString(16)}`;
     return accountProofs.get(key) ?? accountProofs.set(key, buildProofs(ctx));
   };
 
@@ -269,16 +276,18 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     });
   };
 
+  // The node looks blocks up by account prefix: the shard id given is read as one, so any shard (or an
+  // ancestor or descendant of one) finds the block of the shard holding that prefix at the time.
   const lookup = (mode: number, id: { workchain: number; shard: string; seqno: number }, lt?: string | null, utime?: number | null): BlockMeta => {
-    checkShard(id.workchain, id.shard);
+    const prefix = checkShard(id.workchain, id.shard);
     let m: BlockMeta | undefined;
-    if (mode & 1) m = chain.block(id.workchain, id.seqno);
+    if (mode & 1) m = chain.blockHolding(id.workchain, id.seqno, prefix);
     else if (mode & 2) {
       if (lt === undefined || lt === null) throw new LiteServerError(LiteErrorCodes.protoviolation, 'lookupBlock: mode 2 needs lt');
-      m = chain.store.byLt(id.workchain, BigInt(lt));
+      m = chain.store.byLt(id.workchain, BigInt(lt), prefix);
     } else if (mode & 4) {
       if (utime === undefined || utime === null) throw new LiteServerError(LiteErrorCodes.protoviolation, 'lookupBlock: mode 4 needs utime');
-      m = chain.store.byUtime(id.workchain, utime);
+      m = chain.store.byUtime(id.workchain, utime, prefix);
     } else {
       throw new LiteServerError(LiteErrorCodes.protoviolation, 'lookupBlock: mode must have bit 0 (seqno), 1 (lt) or 2 (utime)');
     }
@@ -370,7 +379,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     const seqnos: number[] = [0];
     let scanned = 0;
     const refresh = () => {
-      const list = chain.store.list(MASTERCHAIN);
+      const list = chain.store.masterchain();
       for (; scanned < list.length; scanned++) if (list[scanned].keyBlock && list[scanned].seqno > 0) seqnos.push(list[scanned].seqno);
     };
     return {
@@ -447,9 +456,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     'liteServer.sendMessage': async (req: { body: Buffer }) => {
       let cell: Cell;
       try {
-        const roots = Cell.fromBoc(req.body);
-        if (roots.length !== 1) throw new Error(`expected one root, got ${roots.length}`);
-        cell = roots[0];
+        cell = checkExternal(req.body, chain.sizeLimits());
       } catch (e) {
         throw new LiteServerError(0, `cannot apply external message to current state : failed to parse external message: ${errText(e)}`);
       }
@@ -547,16 +554,16 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     'liteServer.getShardInfo': (req: { id: tonNode_blockIdExt; workchain: number; shard: string; exact: boolean }) => {
       const mc = resolve(req.id);
       if (mc.workchain !== MASTERCHAIN) throw new LiteServerError(LiteErrorCodes.error, 'getShardInfo needs a masterchain block');
-      checkShard(req.workchain, req.shard);
+      const want = checkShard(req.workchain, req.shard);
       if (req.workchain === MASTERCHAIN) throw new LiteServerError(NOT_FOUND, 'the masterchain is not a shard of itself');
-      const want = BigInt.asUintN(64, BigInt(req.shard));
-      const info = listShards(shardHashesAt(mc)).find((s) => s.workchain === req.workchain && (req.exact ? s.shard === want : true));
+      // exact: that very shard; otherwise the shard holding it (the node walks the BinTree along its prefix).
+      const info = listShards(shardHashesAt(mc)).find((s) => s.workchain === req.workchain && (req.exact ? s.shard === want : shardContains(s.shard, want)));
       if (!info) throw new LiteServerError(NOT_FOUND, `shard ${req.workchain}:${want.toString(16)} not found`);
       const d = info.descr;
       return {
         kind: 'liteServer.shardInfo' as const,
         id: tlId(mc),
-        shardblk: { kind: 'tonNode.blockIdExt' as const, workchain: req.workchain, shard: FULL_SHARD_TL, seqno: d.seqno, rootHash: d.rootHash, fileHash: d.fileHash },
+        shardblk: { kind: 'tonNode.blockIdExt' as const, workchain: req.workchain, shard: BigInt.asIntN(64, info.shard).toString(), seqno: d.seqno, rootHash: d.rootHash, fileHash: d.fileHash },
         shardProof: shardProofOf(mc),
         shardDescr: serializeBoc(beginCell().store(storeShardDescr(d)).endCell()),
       };
@@ -575,7 +582,9 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
     'liteServer.getOneTransaction': (req: { id: tonNode_blockIdExt; account: liteServer_accountId; lt: string }) => {
       const m = resolve(req.id);
       if (m.seqno === 0) throw new LiteServerError(NOT_FOUND, 'the zero state is not a block');
-      if (req.account.workchain !== m.workchain) throw new LiteServerError(LiteErrorCodes.error, 'the block cannot contain the specified account');
+      if (req.account.workchain !== m.workchain || !shardContains(m.shard, accountPrefix(req.account.id))) {
+        throw new LiteServerError(LiteErrorCodes.error, 'the block cannot contain the specified account');
+      }
       const id256 = BigInt('0x' + req.account.id.toString('hex'));
       const lt = BigInt(req.lt);
       const tx = chain.store.transactions(m).find((t) => t.account === id256 && t.lt === lt);
@@ -597,7 +606,7 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       const cells: Cell[] = [];
       const count = Math.min(req.count, MAX_TRANSACTIONS);
       while (cells.length < count && lt !== 0n) {
-        const m = chain.store.byLt(wc, lt);
+        const m = chain.store.byLt(wc, lt, accountPrefix(req.account.id));
         const tx = m && m.seqno <= chain.lastSeqno ? chain.store.transactions(m).find((t) => t.account === id256 && t.lt === lt) : undefined;
         if (!m || !tx) {
           if (cells.length === 0) throw new LiteServerError(LiteErrorCodes.error, 'cannot locate transaction in block with specified logical time');
@@ -629,9 +638,10 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       utime?: number | null;
     }) => {
       const m = lookup(req.mode, req.id, req.lt, req.utime);
-      const mc = chain.block(MASTERCHAIN, m.seqno)!; // lockstep: masterchain block k registers basechain block k
+      const mc = chain.block(MASTERCHAIN, m.seqno)!; // lockstep: masterchain block k registers the basechain blocks of round k
       const p = headerProof(m);
-      const prev = m.seqno > 0 ? chain.block(m.workchain, m.seqno - 1) : undefined;
+      // Its predecessor in the same place: the shard's, the parent's after a split, the left child's after a merge.
+      const prev = m.seqno > 0 ? chain.blockHolding(m.workchain, m.seqno - 1, m.shard) : undefined;
       const pp = prev && (req.mode & 6) !== 0 ? headerProof(prev) : undefined;
       return {
         kind: 'liteServer.lookupBlockResult' as const,
@@ -708,15 +718,19 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       return { kind: 'liteServer.libraryResult' as const, result };
     },
     'liteServer.getOutMsgQueueSizes': (req: { mode: number; wc?: number | null; shard?: string | null }) => {
-      const shards = [MASTERCHAIN, BASECHAIN]
-        .filter((wc) => !(req.mode & 1) || req.wc === wc)
-        .map((wc) => ({ kind: 'liteServer.outMsgQueueSize' as const, id: tlId(chain.lastBlock(wc) ?? ready()), size: 0 }));
+      // The masterchain's queue stays empty (its messages are delivered in their round); each basechain shard's holds what it sent to other shards.
+      const all = [{ meta: ready(), size: 0 }, ...chain.queueSizes()];
+      const want = req.mode & 1 ? { wc: req.wc, shard: BigInt.asUintN(64, BigInt(req.shard ?? FULL_SHARD_TL)) } : undefined;
+      const shards = all
+        .filter(({ meta }) => !want || (meta.workchain === want.wc && shardsIntersect(meta.shard, want.shard)))
+        .map(({ meta, size }) => ({ kind: 'liteServer.outMsgQueueSize' as const, id: tlId(meta), size }));
       return { kind: 'liteServer.outMsgQueueSizes' as const, shards, extMsgQueueSizeLimit: 0 };
     },
     'liteServer.getBlockOutMsgQueueSize': (req: { mode: number; id: tonNode_blockIdExt; wantProof?: boolean | null }) => {
       const m = resolve(req.id);
       if (req.wantProof) throw unavailable('out message queue proofs');
-      return { kind: 'liteServer.blockOutMsgQueueSize' as const, mode: 0, id: tlId(m), size: '0' };
+      const size = m.workchain === MASTERCHAIN ? 0 : outMsgQueueEntries(loadOutMsgQueueInfo(readShardState(stateOf(m)).outMsgQueueInfo).queue).size;
+      return { kind: 'liteServer.blockOutMsgQueueSize' as const, mode: 0, id: tlId(m), size: String(size) };
     },
     'liteServer.getBlockProof': (req: { mode: number; knownBlock: tonNode_blockIdExt; targetBlock?: tonNode_blockIdExt | null }) => {
       const validators = signingValidators();
@@ -748,8 +762,9 @@ export function createDevnetLiteHandler(chain: DevnetChain, opts: DevnetLiteHand
       const m = resolve(req.id);
       if (m.workchain === MASTERCHAIN) throw new LiteServerError(LiteErrorCodes.error, 'getShardBlockProof needs a shard block (a masterchain block is its own proof)');
       if (m.seqno === 0) throw new LiteServerError(NOT_FOUND, 'the zero state is not a block');
-      // Lockstep: masterchain block k registers basechain block k as its shard's top block, so one
-      // link (the masterchain block's shard hashes naming it) reaches the target.
+      // Lockstep: masterchain block k registers every basechain block of round k as its shard's top
+      // block (the node uses the masterchain block that registered the target), so one link (the
+      // masterchain block's shard hashes naming it) reaches the target, before or after a split or merge.
       const mc = chain.block(MASTERCHAIN, m.seqno)!;
       return {
         kind: 'liteServer.shardBlockProof' as const,

@@ -49,18 +49,47 @@ class Ticker {
   }
 }
 
+/** The block producer as /api/health shows it: degraded when no block was sealed for a while. */
+export interface ProducerStatus {
+  state: 'ok' | 'degraded';
+  /** Why it is degraded. */
+  reason?: string;
+  blockMs: number;
+  lastBlockAt: string;
+  lastSeqno: number;
+  /** Seals that failed in a row, and the last one's error. */
+  failuresInRow: number;
+  lastError?: { at: string; error: string };
+}
+
+/** A producer is stuck when no block was sealed for this many intervals (and at least STUCK_MIN_MS). */
+const STUCK_INTERVALS = 5;
+const STUCK_MIN_MS = 10_000;
+
 export class BlockProducer {
   readonly #blocks: Ticker;
   readonly #traffic: Ticker | undefined;
+  readonly #blockMs: number;
+  #lastBlockAt = Date.now();
+  #lastSeqno: number;
+  #failuresInRow = 0;
+  #lastError: { at: string; error: string } | undefined;
 
   constructor(chain: DevnetChain, opts: ProducerOptions) {
     const log = opts.log;
+    this.#blockMs = opts.blockMs;
+    this.#lastSeqno = chain.lastSeqno;
     this.#blocks = new Ticker(opts.blockMs, async () => {
       try {
         const round = await chain.seal();
+        this.#lastBlockAt = Date.now();
+        this.#lastSeqno = round.seqno;
+        this.#failuresInRow = 0;
         if (round.txs.length > 0) log?.debug({ seqno: round.seqno, txs: round.txs.length }, 'devnet round sealed');
       } catch (e) {
-        log?.error({ err: e instanceof Error ? e.message : String(e) }, 'devnet: sealing a round failed');
+        this.#failuresInRow++;
+        this.#lastError = { at: new Date().toISOString(), error: e instanceof Error ? e.message : String(e) };
+        log?.error({ err: this.#lastError.error }, 'devnet: sealing a round failed');
       }
     });
     const traffic = opts.traffic;
@@ -75,7 +104,25 @@ export class BlockProducer {
       : undefined;
   }
 
+  status(now = Date.now()): ProducerStatus {
+    const silentMs = now - this.#lastBlockAt;
+    const stuck = silentMs > Math.max(STUCK_MIN_MS, STUCK_INTERVALS * this.#blockMs);
+    const reason = stuck
+      ? `no block sealed for ${Math.round(silentMs / 1000)} s (every ${this.#blockMs} ms expected)` + (this.#lastError && this.#failuresInRow ? `; ${this.#failuresInRow} seals failed in a row, the last: ${this.#lastError.error}` : '')
+      : undefined;
+    return {
+      state: reason ? 'degraded' : 'ok',
+      ...(reason && { reason }),
+      blockMs: this.#blockMs,
+      lastBlockAt: new Date(this.#lastBlockAt).toISOString(),
+      lastSeqno: this.#lastSeqno,
+      failuresInRow: this.#failuresInRow,
+      ...(this.#lastError && { lastError: this.#lastError }),
+    };
+  }
+
   start(): void {
+    this.#lastBlockAt = Date.now();
     this.#blocks.start();
     this.#traffic?.start();
   }

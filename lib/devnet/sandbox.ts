@@ -12,7 +12,9 @@
  * - CapturingExecutor: hands the chain every transaction's resulting ShardAccount cell, and feeds
  *   the executor the original message cells. The sandbox re-encodes each message it queues with
  *   @ton/core's storeMessage, whose inline-vs-ref choices differ from the sender's, so the
- *   receiving transaction would name a message hash that its creator never sent.
+ *   receiving transaction would name a message hash that its creator never sent. It runs on the
+ *   hardened emulator (lib/tvm/emulator.ts) and replaces it after a trap, so one message the
+ *   emulator cannot take does not fail every later one.
  */
 import {
   Address,
@@ -29,7 +31,6 @@ import {
 } from '@ton/core';
 import {
   Blockchain,
-  Executor,
   SmartContract,
   createEmptyShardAccount,
   type BlockchainStorage,
@@ -43,6 +44,7 @@ import {
   type PrevBlocksInfo,
   type SmartContractTransaction,
 } from '@ton/sandbox';
+import { createEmulator, type Emulator } from '../tvm/emulator';
 import { rawShardAccountFromCell, shardAccountCell, type RawShardAccount } from './accounts';
 
 const NONE_SHARD_ACCOUNT: ShardAccount = { account: undefined, lastTransactionLt: 0n, lastTransactionHash: 0n };
@@ -109,14 +111,38 @@ export class CapturingExecutor implements IExecutor {
   #prevBlocks: { info: PrevBlocksInfo; b64?: string } | undefined;
   #libs: { hash: string; b64: string } | undefined;
   readonly #bocs = new Map<string, string>();
-  readonly #internals: ExecutorInternals | undefined;
+  #emulator: Emulator;
+  #internals: ExecutorInternals | undefined;
+  /** Emulators replaced after a trap, and the last trap. */
+  replaced = 0;
+  lastFailure: { at: string; reason: string } | undefined;
 
-  constructor(readonly inner: IExecutor) {
-    const i = inner as unknown as Partial<ExecutorInternals>;
-    this.#internals =
-      typeof i.runCommon === 'function' && typeof i.getEmulatorPointer === 'function' && typeof i.invoke === 'function' && typeof i.extractString === 'function'
-        ? (i as ExecutorInternals)
-        : undefined;
+  constructor(emulator: Emulator) {
+    this.#emulator = emulator;
+    this.#internals = internalsOf(emulator.executor);
+  }
+
+  static async create(): Promise<CapturingExecutor> {
+    return new CapturingExecutor(await createEmulator());
+  }
+
+  get inner(): IExecutor {
+    return this.#emulator.executor;
+  }
+
+  /** Whether the emulator runs on its larger stack (lib/tvm/emulator.ts), as it should. */
+  get roomyStack(): boolean {
+    return this.#emulator.roomyStack;
+  }
+
+  /** A fresh emulator in place of one that trapped (the run that trapped failed with its error). */
+  async #sound(): Promise<void> {
+    const failure = this.#emulator.failure();
+    if (failure === undefined) return;
+    this.#emulator = await createEmulator();
+    this.#internals = internalsOf(this.#emulator.executor);
+    this.replaced++;
+    this.lastFailure = { at: new Date().toISOString(), reason: failure };
   }
 
   /** Registers the original cell of a message the sandbox will re-encode before delivering it. */
@@ -171,6 +197,7 @@ export class CapturingExecutor implements IExecutor {
   }
 
   async runTransaction(args: RunTransactionArgs): Promise<EmulationResult> {
+    await this.#sound();
     const key = args.message.hash().toString('hex');
     const original = this.#originals.get(key);
     if (original) {
@@ -206,11 +233,13 @@ export class CapturingExecutor implements IExecutor {
     return res;
   }
 
-  runTickTock(args: RunTickTockArgs): Promise<EmulationResult> {
+  async runTickTock(args: RunTickTockArgs): Promise<EmulationResult> {
+    await this.#sound();
     return this.inner.runTickTock({ ...args, prevBlocksInfo: args.prevBlocksInfo ?? this.#prevBlocks?.info });
   }
 
   async runGetMethod(args: GetMethodArgs): Promise<GetMethodResult> {
+    await this.#sound();
     const x = this.#internals;
     if (!x || VERBOSITY[args.verbosity] === undefined) {
       return this.inner.runGetMethod({ ...args, prevBlocksInfo: args.prevBlocksInfo ?? this.#prevBlocks?.info });
@@ -242,6 +271,13 @@ export class CapturingExecutor implements IExecutor {
     if (resp.fail) throw new Error('Unknown emulation error');
     return { output: resp.output, logs: resp.logs, debugLogs: '' };
   }
+}
+
+function internalsOf(inner: IExecutor): ExecutorInternals | undefined {
+  const i = inner as unknown as Partial<ExecutorInternals>;
+  return typeof i.runCommon === 'function' && typeof i.getEmulatorPointer === 'function' && typeof i.invoke === 'function' && typeof i.extractString === 'function'
+    ? (i as ExecutorInternals)
+    : undefined;
 }
 
 /** Looks an account up in the chain's latest sealed state. */
@@ -376,7 +412,7 @@ export class DevnetBlockchain extends Blockchain {
   }
 
   static async createDevnet(lookup: AccountLookup, config: Cell | 'default' = 'default'): Promise<DevnetBlockchain> {
-    const executor = new CapturingExecutor(await Executor.create());
+    const executor = await CapturingExecutor.create();
     return new DevnetBlockchain(executor, new DevnetStorage(lookup), config);
   }
 

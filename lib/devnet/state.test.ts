@@ -6,6 +6,7 @@ import { RawShardAccounts, rawShardAccountFromCell } from './accounts';
 import { RoundIndex, buildMsgDescrs, type ExecutedTx } from './block-builder';
 import { BlockStore, type BlockMeta } from './block-store';
 import {
+  FULL_SHARD,
   addPrevBlock,
   buildMcStateExtra,
   buildShardState,
@@ -161,8 +162,9 @@ describe('block builder: message descriptors', () => {
       initiator: addr(1),
       initiatorLt: 10n,
       depth: 0,
+      shard: FULL_SHARD,
     };
-    const d = buildMsgDescrs([tx], 0, new RoundIndex([tx]), 12);
+    const d = buildMsgDescrs([tx], { workchain: 0, shard: FULL_SHARD }, new RoundIndex([tx]), 12);
     expect([...d.inEntries.values()].map((e) => e.value.type)).toEqual(['importExt']);
     const out = [...d.outEntries.values()].map((e) => e.value);
     expect(out.map((m) => m.type).sort()).toEqual(['exportExt', 'exportNew']);
@@ -181,6 +183,7 @@ describe('BlockStore', () => {
     const store = BlockStore.open(dir);
     const meta = (wc: number, k: number): BlockMeta => ({
       workchain: wc,
+      shard: FULL_SHARD,
       seqno: k,
       rootHash: Buffer.alloc(32, k),
       fileHash: Buffer.alloc(32, 100 + k),
@@ -201,7 +204,7 @@ describe('BlockStore', () => {
     const again = BlockStore.open(dir);
     expect(again.rounds).toBe(6);
     expect(again.boc(again.get(0, 6)!).toString()).toBe('block 0 6');
-    expect(again.last(-1)!.rootHash.equals(Buffer.alloc(32, 6))).toBe(true);
+    expect(again.masterchain().at(-1)!.rootHash.equals(Buffer.alloc(32, 6))).toBe(true);
     again.close();
     rmDir(dir);
   });

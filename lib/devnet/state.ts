@@ -1,7 +1,7 @@
 /**
- * Shard states of the devnet's two chains as cells: ShardStateUnsplit for the basechain shard
- * 0:8000000000000000 and for the masterchain (with McStateExtra: shard hashes, config, the
- * OldMcBlocksInfo of every earlier masterchain block, global balance).
+ * Shard states of the devnet's chains as cells: ShardStateUnsplit for each basechain shard and for
+ * the masterchain (with McStateExtra: shard hashes, config, the OldMcBlocksInfo of every earlier
+ * masterchain block, global balance).
  *
  * Everything that grows with the chain is kept as a dictionary root and updated in place
  * (accounts: RawShardAccounts; prev_blocks: augDictSet per block), because lib/ton's
@@ -25,6 +25,11 @@ import {
   ExtBlkRef,
   ShardDescr,
   ShardHashes,
+  listShards,
+  shardChildren,
+  shardIdentOf,
+  type BinTree,
+  type FutureSplitMerge,
   augDictSet,
   emptyOutMsgQueueInfo,
   emptyShardHashes,
@@ -45,8 +50,8 @@ export const FULL_SHARD = 0x8000000000000000n;
 /** The same as a signed TL long (tonNode.blockIdExt shard). */
 export const FULL_SHARD_TL = '-9223372036854775808';
 
-export function shardIdent(workchain: number): ShardIdent {
-  return { workchainId: workchain, shardPrefixBits: 0, shardPrefix: 0n };
+export function shardIdent(workchain: number, shard: bigint = FULL_SHARD): ShardIdent {
+  return shardIdentOf(workchain, shard);
 }
 
 const SHARD_STATE_TAG = 0x9023afe2;
@@ -67,6 +72,12 @@ export interface ShardStateInput {
   masterRef: ExtBlkRef | null;
   /** The McStateExtra cell (masterchain only). */
   custom: Cell | null;
+  /** Basechain shard (default: the whole workchain). */
+  shard?: bigint;
+  /** OutMsgQueueInfo (default: empty). */
+  outMsgQueueInfo?: Cell;
+  /** The state's block is the last before a split. */
+  beforeSplit?: boolean;
 }
 
 /**
@@ -75,8 +86,8 @@ export interface ShardStateInput {
  *   before_split:(## 1) accounts:^ShardAccounts ^[ overload_history:uint64 underload_history:uint64
  *   total_balance:CurrencyCollection total_validator_fees:CurrencyCollection
  *   libraries:(HashmapE 256 LibDescr) master_ref:(Maybe BlkMasterInfo) ] custom:(Maybe ^McStateExtra)
- * (lib/ton's storeShardStateUnsplit with the McStateExtra passed as a cell.) The devnet has no
- * message queues (every message is delivered within the round that created it) and keeps no
+ * (lib/ton's storeShardStateUnsplit with the McStateExtra passed as a cell.) The out message queue
+ * holds the messages between basechain shards (lib/devnet/shard-tip.ts); the devnet keeps no
  * validator fees: fees leave the accounts and are counted in fees_collected, nowhere else.
  */
 export function buildShardState(p: ShardStateInput): Cell {
@@ -91,14 +102,14 @@ export function buildShardState(p: ShardStateInput): Cell {
   return beginCell()
     .storeUint(SHARD_STATE_TAG, 32)
     .storeInt(p.globalId, 32)
-    .store(storeShardIdent(shardIdent(p.workchain)))
+    .store(storeShardIdent(shardIdent(p.workchain, p.shard)))
     .storeUint(p.seqno, 32)
     .storeUint(0, 32)
     .storeUint(p.genUtime, 32)
     .storeUint(p.genLt, 64)
     .storeUint(p.minRefMcSeqno, 32)
-    .storeRef(emptyOutMsgQueueInfo())
-    .storeBit(0)
+    .storeRef(p.outMsgQueueInfo ?? emptyOutMsgQueueInfo())
+    .storeBit(p.beforeSplit ?? false)
     .storeRef(p.accounts)
     .storeRef(r)
     .storeMaybeRef(p.custom)
@@ -109,6 +120,8 @@ export function buildShardState(p: ShardStateInput): Cell {
 export interface ShardStateView {
   globalId: number;
   shard: ShardIdent;
+  outMsgQueueInfo: Cell;
+  beforeSplit: boolean;
   seqno: number;
   genUtime: number;
   genLt: bigint;
@@ -130,8 +143,8 @@ export function readShardState(root: Cell): ShardStateView {
   const genUtime = s.loadUint(32);
   const genLt = s.loadUintBig(64);
   const minRefMcSeqno = s.loadUint(32);
-  s.loadRef();
-  s.loadBit();
+  const outMsgQueueInfo = s.loadRef();
+  const beforeSplit = s.loadBit();
   const accounts = s.loadRef();
   const r = s.loadRef().beginParse();
   r.skip(128);
@@ -140,7 +153,7 @@ export function readShardState(root: Cell): ShardStateView {
   const libraries = r.loadMaybeRef();
   const masterRef = r.loadBit() ? loadExtBlkRef(r) : null;
   const custom = s.loadMaybeRef();
-  return { globalId, shard, seqno, genUtime, genLt, minRefMcSeqno, accounts, totalBalance, libraries, masterRef, custom };
+  return { globalId, shard, outMsgQueueInfo, beforeSplit, seqno, genUtime, genLt, minRefMcSeqno, accounts, totalBalance, libraries, masterRef, custom };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,9 +228,25 @@ export function addPrevBlock(root: Cell | null, seqno: number, ref: ExtBlkRef, k
 
 /** The basechain's single shard in ShardHashes. */
 export function singleShardHashes(workchain: number, descr: ShardDescr): ShardHashes {
+  return shardHashesOf(workchain, new Map([[FULL_SHARD, descr]]));
+}
+
+/** ShardHashes of a workchain from its leaves: the BinTree forks wherever a shard is split. */
+export function shardHashesOf(workchain: number, leaves: ReadonlyMap<bigint, ShardDescr>): ShardHashes {
+  const tree = (shard: bigint): BinTree<ShardDescr> => {
+    const leaf = leaves.get(shard);
+    if (leaf) return { kind: 'leaf', leaf };
+    const [left, right] = shardChildren(shard);
+    return { kind: 'fork', left: tree(left), right: tree(right) };
+  };
   const hashes = emptyShardHashes();
-  hashes.set(workchain, { kind: 'leaf', leaf: descr });
+  hashes.set(workchain, tree(FULL_SHARD));
   return hashes;
+}
+
+/** The leaves of one workchain of ShardHashes, by shard id. */
+export function shardLeaves(hashes: ShardHashes, workchain: number): Map<bigint, ShardDescr> {
+  return new Map(listShards(hashes).filter((s) => s.workchain === workchain).map((s) => [s.shard, s.descr]));
 }
 
 export interface ShardDescrInput {
@@ -230,9 +259,17 @@ export interface ShardDescrInput {
   genUtime: number;
   minRefMcSeqno: number;
   feesCollected: CurrencyCollection;
+  /** Default: the whole workchain. */
+  shard?: bigint;
+  /** Split/merge state (default: none of it), catchain seqno (default 0). */
+  beforeSplit?: boolean;
+  wantSplit?: boolean;
+  wantMerge?: boolean;
+  ccSeqno?: number;
+  splitMergeAt?: FutureSplitMerge;
 }
 
-/** shard_descr_new#a for the whole-workchain shard (the form mainnet writes today). */
+/** shard_descr_new#a (the form mainnet writes today) of a shard's block; next_validator_shard is the shard itself. */
 export function shardDescr(p: ShardDescrInput): ShardDescr {
   return {
     tag: 0xa,
@@ -242,17 +279,17 @@ export function shardDescr(p: ShardDescrInput): ShardDescr {
     endLt: p.endLt,
     rootHash: p.rootHash,
     fileHash: p.fileHash,
-    beforeSplit: false,
+    beforeSplit: p.beforeSplit ?? false,
     beforeMerge: false,
-    wantSplit: false,
-    wantMerge: false,
+    wantSplit: p.wantSplit ?? false,
+    wantMerge: p.wantMerge ?? false,
     nxCcUpdated: false,
     flags: 0,
-    nextCatchainSeqno: 0,
-    nextValidatorShard: FULL_SHARD,
+    nextCatchainSeqno: p.ccSeqno ?? 0,
+    nextValidatorShard: p.shard ?? FULL_SHARD,
     minRefMcSeqno: p.minRefMcSeqno,
     genUtime: p.genUtime,
-    splitMergeAt: { kind: 'none' },
+    splitMergeAt: p.splitMergeAt ?? { kind: 'none' },
     feesCollected: p.feesCollected,
     fundsCreated: { coins: 0n },
   };

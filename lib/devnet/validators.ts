@@ -57,12 +57,19 @@ export function withDevnetValidators(config: Cell, keys: KeyPair[], utimeSince: 
 
 /** What the chain needs of its validators: the subsets' hashes (block headers) and masterchain signatures. */
 export class DevnetValidators {
-  /** gen_validator_list_hash_short of masterchain and basechain blocks (catchain seqno 0). */
+  /** gen_validator_list_hash_short of masterchain and whole-basechain blocks (catchain seqno 0). */
   readonly mcListHashShort: number;
   readonly shardListHashShort: number;
   readonly #signers: { id: Buffer; secretKey: Buffer }[];
+  readonly #shardHashes = new Map<string, number>();
 
-  private constructor(mc: ValidatorDescr[], shard: ValidatorDescr[], keys: Map<string, KeyPair>) {
+  private constructor(
+    mc: ValidatorDescr[],
+    shard: ValidatorDescr[],
+    keys: Map<string, KeyPair>,
+    private readonly vset: ReturnType<typeof loadValidatorSet>,
+    private readonly cc: ReturnType<typeof loadCatchainConfig>,
+  ) {
     this.mcListHashShort = validatorSetHashShort(0, mc);
     this.shardListHashShort = validatorSetHashShort(0, shard);
     this.#signers = mc.flatMap((v) => {
@@ -86,7 +93,18 @@ export class DevnetValidators {
     const keys = new Map(devnetValidatorKeys(seed).map((k) => [k.publicKey.toString('hex'), k]));
     const mc = computeValidatorSubset(vset, cc, { workchain: -1, shard: MASTERCHAIN_SHARD }, 0);
     const shard = computeValidatorSubset(vset, cc, { workchain: 0, shard: MASTERCHAIN_SHARD }, 0);
-    return new DevnetValidators(mc, shard, keys);
+    return new DevnetValidators(mc, shard, keys, vset, cc);
+  }
+
+  /** gen_validator_list_hash_short of a basechain shard's blocks at a catchain seqno (each shard draws its own subset). */
+  shardListHash(shard: bigint, ccSeqno: number): number {
+    const key = `${shard.toString(16)}:${ccSeqno}`;
+    let hash = this.#shardHashes.get(key);
+    if (hash === undefined) {
+      hash = validatorSetHashShort(ccSeqno, computeValidatorSubset(this.vset, this.cc, { workchain: 0, shard }, ccSeqno));
+      this.#shardHashes.set(key, hash);
+    }
+    return hash;
   }
 
   /** True when every masterchain validator's key is known (a devnet with its own validators). */

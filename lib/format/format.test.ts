@@ -3,7 +3,7 @@ import { formatTon, formatUnits, sumNano } from './amount';
 import { explainActionResult, explainComputeExit, explainRefusal } from './exit-codes';
 import { base64ToHex, middle, toUrlSafe } from './hash';
 import { jettonDisplay, jettonLabel } from './jetton';
-import { formatDuration, formatRelative, formatUtc } from './time';
+import { CLOCK_SKEW_S, formatDuration, formatRelative, formatUtc } from './time';
 
 describe('amounts', () => {
   it('print nano exactly, beyond float precision', () => {
@@ -36,6 +36,22 @@ describe('times and hashes', () => {
     expect(formatUtc(0)).toBe('1970-01-01 00:00:00 UTC');
     expect(formatRelative(100, 130_000)).toBe('30 s ago');
     expect(formatRelative(100, 100_000 + 7200_000)).toBe('2 h ago');
+    const now = 1_800_000_000;
+    const at = (seconds: number) => formatRelative(now + seconds, now * 1000);
+    expect(at(-3 * 86_400)).toBe('3 d ago');
+    expect(at(-45 * 86_400)).toBe('1 month ago');
+    expect(at(-400 * 86_400)).toBe('1 year ago');
+    expect(at(-3 * 365 * 86_400)).toBe('2 years ago');
+    // The future reads as the future, not as "just now": a DNS expiry a year ahead, an order's expiration.
+    expect(at(31_536_000 - 20 * 86_400)).toBe('in 11 months');
+    expect(at(366 * 86_400)).toBe('in 1 year');
+    expect(at(8 * 86_400)).toBe('in 8 d');
+    expect(at(90 * 60)).toBe('in 1 h');
+    expect(at(CLOCK_SKEW_S + 1)).toBe(`in ${CLOCK_SKEW_S + 1} s`);
+    // Only clock skew is clamped: a moment ahead of the browser's clock is now.
+    expect(at(CLOCK_SKEW_S)).toBe('just now');
+    expect(at(2)).toBe('just now');
+    expect(at(-4)).toBe('just now');
   });
   it('format durations in the largest whole unit', () => {
     expect(formatDuration(30 * 86_400)).toBe('30 days');

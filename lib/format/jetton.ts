@@ -23,6 +23,26 @@ export function jettonDisplay(content: Record<string, string> | null | undefined
   return { name: text(c.name), symbol: text(c.symbol), decimals, description: text(c.description), uri: text(c.uri) };
 }
 
+/** Where a jetton's off-chain metadata stands on this server, from the v3 metadata side map. */
+export type OffchainMetadata = 'fetched' | 'failed' | 'not fetched';
+
+type TokenInfo = MetadataJson[string]['token_info'][number];
+
+export function offchainMetadataState(info: TokenInfo | undefined): OffchainMetadata {
+  return info?.valid === true ? 'fetched' : info?.valid === false ? 'failed' : 'not fetched';
+}
+
+/**
+ * jettonDisplay with what the server fetched of off-chain metadata (the side map's token_info) filled in
+ * under the on-chain attributes, which win, as TEP-64 says of semi-chain content.
+ */
+export function jettonDisplayWithMetadata(content: Record<string, string> | null | undefined, info: TokenInfo | undefined): JettonDisplay {
+  if (info?.valid !== true) return jettonDisplay(content);
+  const fetched: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...info.extra, name: info.name, symbol: info.symbol, description: info.description })) if (typeof v === 'string') fetched[k] = v;
+  return jettonDisplay({ ...fetched, ...content });
+}
+
 /** The label a jetton goes by: its symbol, else its name, else nothing (the caller shows the address). */
 export const jettonLabel = (d: JettonDisplay): string | undefined => d.symbol ?? d.name;
 

@@ -23,12 +23,23 @@ export const LIMITS = {
   bocCells: 4096,
   /** Depth of a cell tree a client sends (a message's depth is capped by the chain at 512). */
   cellDepth: 512,
-  /** Depth of a cell handed to the emulator (stack cells, estimateFee's body and init): past ~300 it traps. */
+  /**
+   * Depth of a cell a client hands the emulator (stack cells, estimateFee's body and init). Set when the
+   * emulator trapped past ~300; it now takes any depth the chain allows (lib/tvm/emulator.ts).
+   */
   emulatedCellDepth: 256,
   /** Cells a runGetMethod result may expand to in the legacy `object` form (shared subtrees count each time). */
   stackCellsExpanded: 10_000,
   /** Milliseconds one emulator run (a get-method, a fee-estimate transaction) may take; more is 504. */
   tvmRunMs: 5_000,
+  /** Depth of any cell in a get-method's result (the chain's own limit on messages and VM data); deeper is 422. */
+  tvmResultCellDepth: 512,
+  /** Distinct cells in a get-method's result stack; more is 422. */
+  tvmResultCells: 16_384,
+  /** Nesting of tuples in a get-method's result; deeper is 422. */
+  tvmResultNesting: 256,
+  /** Entries of a get-method's result stack, nested ones included; more is 422. */
+  tvmResultEntries: 1024,
   /** Emulator runs waiting for a free TVM worker; more is 503 with Retry-After. */
   tvmQueue: 64,
   /** Orders /multisig/wallets attaches to one wallet (its newest); /multisig/orders pages through the rest. */

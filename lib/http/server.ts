@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import { applyCors } from '../api/cors';
 import { bodyTooLargeMessage } from './body';
-import { CLIENT_IP_HEADER } from './client-ip';
+import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from './client-ip';
 import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
 import { LIMITS } from './limits';
@@ -119,6 +119,7 @@ export function createAtlasServer({
     const target = req.url ?? '/';
     const path = rawPath(target);
     req.headers[CLIENT_IP_HEADER] = clientAddress(req, trustProxy);
+    req.headers[CLIENT_LOOPBACK_HEADER] = clientOnLoopback(req, trustProxy) ? '1' : '0';
 
     if (!METHODS.has(req.method ?? '')) return send(req, res, 405, `method ${req.method} is not allowed`, { Allow: [...METHODS].join(', '), Connection: 'close' });
     if (target.length > LIMITS.urlChars) return send(req, res, 414, `URL longer than ${LIMITS.urlChars} characters`, { Connection: 'close' });
@@ -242,10 +243,21 @@ function headerOf(req: IncomingMessage, name: string): string | null {
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const peer = req.socket.remoteAddress ?? 'unknown';
-  if (!trustProxy) return peer;
+  return (trustProxy && lastForwardedHop(req)) || peer;
+}
+
+function lastForwardedHop(req: IncomingMessage): string | undefined {
   const forwarded = req.headers['x-forwarded-for'];
-  const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-  return list.at(-1) ?? peer;
+  return (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+}
+
+/**
+ * Whether the client is on this machine's loopback: the socket's peer, or with TRUST_PROXY the address
+ * the proxy forwarded. A proxy on loopback that forwards no address makes no one behind it local.
+ */
+export function clientOnLoopback(req: IncomingMessage, trustProxy: boolean): boolean {
+  const client = trustProxy ? lastForwardedHop(req) : req.socket.remoteAddress;
+  return client !== undefined && isLoopbackAddress(client);
 }
 
 /**

@@ -20,7 +20,8 @@ describe('BlockParser', () => {
     expect(a.parsed).toEqual(local);
     expect(Buffer.isBuffer(a.parsed.transactions[0]!.hash)).toBe(true);
     expect(Buffer.isBuffer(a.parsed.contents[0]!.boc)).toBe(true);
-    expect(a.prev?.seqno).toBe(71398500);
+    expect(a.prevs.map((p) => [p.workchain, p.shard, p.seqno])).toEqual([[0, 0x8000000000000000n, 71398500]]);
+    expect(Buffer.isBuffer(a.prevs[0]!.rootHash)).toBe(true);
     expect(a.shardTops).toEqual([]);
     // The masterchain block names each shard's newest block.
     expect(b.shardTops.length).toBeGreaterThan(0);

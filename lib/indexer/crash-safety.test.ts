@@ -9,8 +9,6 @@
  * own whatever engine the suite uses, so running it in the PGlite suite too would repeat it unchanged. It
  * needs the PostgreSQL server binaries, and fails (does not skip) without them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../config';
 import { openDatabase, type Database } from '../db/database';
@@ -21,10 +19,10 @@ import { createTrafficGenerator } from '../devnet/genesis';
 import { rmDir, tempDir, verifyChain } from '../testing/devnet';
 import { createLiteClient } from '../lite';
 import { verifyRange } from './verify';
+import { exited, spawnIndexer as spawnIndexerProcess, withIndexDatabase, type IndexerChild } from '../testing/indexer-process';
 
 const KILLS = 12;
 const RESTARTS = 6;
-const ROOT = path.resolve(__dirname, '../..');
 const dataDir = tempDir('atlas-crash-');
 let devnet: Devnet;
 let pgDb: TestDatabase | undefined;
@@ -46,78 +44,11 @@ afterAll(async () => {
   rmDir(dataDir);
 });
 
-interface Child {
-  proc: ChildProcess;
-  /** Resolves when the indexer has claimed the chain and starts indexing (or rejects if it exits first). */
-  indexing: Promise<void>;
-  /** Where its cursor was when it was killed, from its own logs (-1: it never started indexing). */
-  position: () => number;
-  /** How often it logged a failed block (and retried from its cursor). */
-  failures: () => number;
-  /** Resolves once its cursor has passed `seqno` (rejects if it exits first). */
-  passed: (seqno: number) => Promise<void>;
+function spawnIndexer(args: string[] = [], databaseUrl = pgDb?.url): IndexerChild {
+  return spawnIndexerProcess(dataDir, args, databaseUrl);
 }
 
-/**
- * The real indexer process, logging at debug level so the test sees where it is (its JSON log lines).
- * Its database: `databaseUrl`, else the suite's (pgDb, or PGlite in the data dir).
- */
-function spawnIndexer(args: string[] = [], databaseUrl = pgDb?.url): Child {
-  // The child is not a test (no VITEST, NODE_ENV=production): it must log.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'VITEST' && k !== 'NODE_ENV' && k !== 'DATABASE_URL'));
-  const env = { ...inherited, TON_NETWORK: 'devnet', ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'production' as const, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/indexer.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let position = -1;
-  let failures = 0;
-  const waiting = new Set<() => void>();
-  let started!: () => void;
-  let failed!: (e: Error) => void;
-  const indexing = new Promise<void>((resolve, reject) => ((started = resolve), (failed = reject)));
-  indexing.catch(() => undefined); // a child killed during start-up never gets there
-  let buffered = '';
-  proc.stdout!.on('data', (d: Buffer) => {
-    buffered += d.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      const entry = line.startsWith('{') ? (JSON.parse(line) as { msg?: string; seqno?: number; from?: number }) : {};
-      if (entry.msg === 'indexing' && entry.from) {
-        position = entry.from - 1;
-        started();
-      }
-      if (entry.msg === 'indexed' && entry.seqno) position = entry.seqno;
-      if (entry.msg?.startsWith('indexing failed')) failures++;
-      for (const check of waiting) check();
-    }
-  });
-  proc.once('exit', (code) => failed(new Error(`indexer exited with ${code} before indexing`)));
-  const passed = (seqno: number) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (position < seqno) return;
-        waiting.delete(check);
-        resolve();
-      };
-      waiting.add(check);
-      proc.once('exit', (code) => reject(new Error(`indexer exited with ${code} at ${position} before passing ${seqno}`)));
-      check();
-    });
-  return { proc, indexing, position: () => position, failures: () => failures, passed };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-
-/** The child's database, opened here while no child runs (PGlite admits one process). */
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  if (pgDb) return fn(pgDb.db);
-  const db = await openDatabase({ engine: 'pglite', dir: path.join(dataDir, 'db') });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
+const withDatabase = <T>(fn: (db: Database) => Promise<T>) => withIndexDatabase(dataDir, pgDb?.db, fn);
 
 /** The index holds the whole chain: every block and transaction once, equal to the chain's. */
 async function expectIndexEqualsChain({ prisma: p }: Database) {
@@ -174,7 +105,7 @@ describe('indexer crash safety', () => {
     it(`survives ${RESTARTS} PostgreSQL server restarts (fast and immediate) during catch-up with no gaps or duplicates`, async () => {
       const head = devnet.chain.lastSeqno;
       const server = await startPrivatePostgres();
-      let child: Child | undefined;
+      let child: IndexerChild | undefined;
       try {
         const url = await server.createDatabase('atlas');
         child = spawnIndexer(['--catch-up'], url);

@@ -12,25 +12,20 @@ import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
 import { mapConcurrent } from './concurrent';
-import { signedShard, type DownloadedBlock } from './parse-block';
+import { signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
 import type { ParsedBlock } from './records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 import { databaseOf } from '../db/database';
 import { PartitionKeeper, type PartitionKeeperOptions } from '../db/partitions';
 import type { TableRows } from './sql';
 import type { TvmPool } from '../tvm/pool';
-import { Deriver } from './derive';
+import { Deriver, type DeriveSkips } from './derive';
 import { backfillNeeded, runBackfill } from './derive/backfill';
 import { runTraceBackfill, traceBackfillNeeded } from './trace-backfill';
 import { ShardWatcher, type IndexerEvents } from './events';
 
-export interface FullBlockId {
-  workchain: number;
-  shard: bigint; // unsigned
-  seqno: number;
-  rootHash: Buffer;
-  fileHash: Buffer;
-}
+/** A block id with its shard (unsigned). */
+export type FullBlockId = ShardBlockId;
 
 export interface FetchedBlock extends DownloadedBlock {
   id: FullBlockId;
@@ -44,6 +39,8 @@ export interface IndexerProgress {
   transactionsPerSecond: number;
   etaSeconds: number | null;
   error?: string;
+  /** Get-methods the derive stage could not use since the start (what the contract made of them: derive/getters.ts). */
+  skipped?: DeriveSkips;
 }
 
 export interface IndexerOptions {
@@ -126,7 +123,10 @@ export class Indexer {
     this.indexerId = o.indexerId ?? 'main';
     this.parser = new BlockParser(o.log);
     this.partitions = new PartitionKeeper(databaseOf(o.prisma), o.partitions);
-    if (o.tvm) this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
+    if (o.tvm) {
+      this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
+      this.progress.skipped = this.deriver.skips;
+    }
     const seen = o.events?.shardBlockSeen?.bind(o.events);
     if (seen) {
       this.watcher = new ShardWatcher({
@@ -310,21 +310,28 @@ export class Indexer {
 
   /**
    * Downloads and parses one masterchain block and every shard block it registered that the previous
-   * masterchain block had not (walking prev refs back to the previous top). Masterchain block first.
+   * masterchain block had not: from each of its shard tops back along prev refs (its shard's previous
+   * block; the parent after a split; both halves after a merge) to the blocks the previous masterchain
+   * block named as tops (or the zero state). Masterchain block first, then the shard blocks oldest
+   * first: each after the blocks it follows.
    */
   async collect(seqno: number): Promise<{ blocks: ParsedBlock[]; mc: FetchedBlock; shardState: ShardStateEntry[] }> {
     const mc = await this.masterchainBlock(seqno);
-    const prevTops = seqno > 1 ? shardTops(await this.masterchainBlock(seqno - 1)) : new Map<string, number>();
-    const shardBlocks: FetchedBlock[] = [];
-    for (const top of mc.shardTops) {
-      const stopAt = prevTops.get(`${top.workchain}:${top.shard}`) ?? 0;
-      for (let id: FullBlockId | null = top; id && id.seqno > stopAt; ) {
-        const b = await this.fetchBlock(id, seqno);
-        shardBlocks.push(b);
-        id = b.prev ? { ...id, ...b.prev } : null;
+    const prevTops = new Set(seqno > 1 ? (await this.masterchainBlock(seqno - 1)).shardTops.map(blockKey) : []);
+    const found = new Map<string, FetchedBlock>();
+    // A level at a time: the tops, then what they follow, ... each level's blocks downloaded together.
+    let level: FullBlockId[] = mc.shardTops;
+    while (level.length > 0) {
+      const fresh = [...new Map(level.filter((id) => id.seqno > 0 && !prevTops.has(blockKey(id)) && !found.has(blockKey(id))).map((id) => [blockKey(id), id])).values()];
+      if (found.size + fresh.length > MAX_NEW_SHARD_BLOCKS) {
+        throw new Error(`masterchain block ${seqno}: walking back from its shard tops found over ${MAX_NEW_SHARD_BLOCKS} blocks without reaching masterchain block ${seqno - 1}'s`);
       }
+      const blocks = await Promise.all(fresh.map((id) => this.fetchBlock(id, seqno)));
+      blocks.forEach((b) => found.set(blockKey(b.id), b));
+      level = blocks.flatMap((b) => b.prevs);
     }
-    const blocks = [mc, ...shardBlocks.reverse()].map((b) => b.parsed);
+    const shardBlocks = [...found.values()].sort((a, b) => a.id.seqno - b.id.seqno || a.id.workchain - b.id.workchain || (a.id.shard < b.id.shard ? -1 : a.id.shard > b.id.shard ? 1 : 0));
+    const blocks = [mc, ...shardBlocks].map((b) => b.parsed);
     const shardState = [mc.id, ...mc.shardTops].map((id) => ({ workchain: id.workchain, shard: signedShard(id.shard), seqno: id.seqno }));
     return { blocks, mc, shardState };
   }
@@ -437,6 +444,13 @@ const ACCOUNT_STATE_CONCURRENCY = 8;
 // Head states remembered at most (each holds the account's code and data BoCs): bounded memory.
 const HEAD_STATES_MAX = 20_000;
 
+// Shard blocks one masterchain block may register: mainnet's collator registers at most 8 per shard
+// (a chain of unregistered blocks), a split or merge a few more; far past that the walk has gone wrong.
+const MAX_NEW_SHARD_BLOCKS = 1024;
+
+/** A block's identity (hashes included): prev refs and shard tops name the same block the same way. */
+const blockKey = (id: FullBlockId) => `${id.workchain}:${id.shard.toString(16)}:${id.seqno}:${id.rootHash.toString('hex')}`;
+
 const blockIdOf = ({ block: b }: ParsedBlock): FullBlockId => ({ workchain: b.workchain, shard: BigInt.asUintN(64, b.shard), seqno: b.seqno, rootHash: b.rootHash, fileHash: b.fileHash });
 
 /** Calls a listener's hook; whatever it does wrong is logged, never the indexer's failure. */
@@ -446,10 +460,6 @@ function hook(log: Logger, name: string, call: () => void) {
   } catch (err) {
     log.error({ err: (err as Error).message, hook: name }, 'indexer: an event listener failed');
   }
-}
-
-function shardTops(mc: FetchedBlock): Map<string, number> {
-  return new Map(mc.shardTops.map((id) => [`${id.workchain}:${id.shard}`, id.seqno]));
 }
 
 /** Rates over the last ~10 s, for progress logs and /api/health (and the range backfill's). */

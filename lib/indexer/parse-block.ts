@@ -1,7 +1,7 @@
 // One block BoC → every row it contributes to the index (block header, transactions, messages, contents).
 // Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
 import { createHash } from 'node:crypto';
-import { deserializeBoc, listShards, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { deserializeBoc, listShards, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../ton';
 import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
 import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 import { parseTransaction } from './parse-transaction';
@@ -9,10 +9,6 @@ import { parseTransaction } from './parse-transaction';
 /** Unsigned 64-bit shard id → the signed form toncenter stores and prints in v2. */
 export const signedShard = (shard: bigint) => BigInt.asIntN(64, shard);
 export const unsignedShard = (shard: bigint) => BigInt.asUintN(64, shard);
-
-const lowBit = (s: bigint) => s & -s;
-const shardParent = (s: bigint) => (s - lowBit(s)) | (lowBit(s) << 1n);
-const shardChild = (s: bigint, right: boolean) => (right ? s + (lowBit(s) >> 1n) : s - (lowBit(s) >> 1n));
 
 function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev: BlkPrevInfo): BlockRecord['prevBlocks'] {
   const ref = (r: ExtBlkRef, s: bigint) => ({
@@ -22,8 +18,8 @@ function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev:
     root_hash: r.rootHash.toString('base64'),
     file_hash: r.fileHash.toString('base64'),
   });
-  if (prev.kind === 'merged') return [ref(prev.prev1, shardChild(shard, false)), ref(prev.prev2, shardChild(shard, true))];
-  return [ref(prev.prev, afterSplit ? shardParent(shard) : shard)];
+  if (prev.kind === 'merged') return [ref(prev.prev1, shardChild(unsignedShard(shard), false)), ref(prev.prev2, shardChild(unsignedShard(shard), true))];
+  return [ref(prev.prev, afterSplit ? shardParent(unsignedShard(shard)) : shard)];
 }
 
 /**
@@ -34,12 +30,21 @@ export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBloc
   return parseIndexedBlock(loadIndexedBlock(deserializeBoc(boc)[0]!), boc, mcBlockSeqno);
 }
 
+/** A block id with its shard (unsigned). */
+export interface ShardBlockId {
+  workchain: number;
+  shard: bigint;
+  seqno: number;
+  rootHash: Buffer;
+  fileHash: Buffer;
+}
+
 /** A block the follower asked for by id: its rows, and what it needs to walk on to the next blocks. */
 export interface DownloadedBlock {
   parsed: ParsedBlock;
   genUtime: number;
-  /** the previous block of the same shard, unless a split or merge ends the walk there */
-  prev: { seqno: number; rootHash: Buffer; fileHash: Buffer } | null;
+  /** the blocks it follows: its shard's previous block, its parent after a split, its two children after a merge */
+  prevs: ShardBlockId[];
   /** on masterchain blocks: the newest block of each shard (shard unsigned) */
   shardTops: { workchain: number; shard: bigint; seqno: number; rootHash: Buffer; fileHash: Buffer }[];
 }
@@ -52,13 +57,19 @@ export function parseDownloadedBlock(boc: Buffer, rootHash: Buffer, mcBlockSeqno
   const root = deserializeBoc(boc)[0]!;
   if (!root.hash().equals(rootHash)) throw new Error(`block root hash mismatch: ${root.hash().toString('hex')} != ${rootHash.toString('hex')}`);
   const b = loadIndexedBlock(root);
-  const prev = b.info.prevRef;
   const hashes = b.custom?.shardHashes;
+  const workchain = b.info.shard.workchainId;
+  const parsed = parseIndexedBlock(b, boc, mcBlockSeqno);
   return {
-    parsed: parseIndexedBlock(b, boc, mcBlockSeqno),
+    parsed,
     genUtime: b.info.genUtime,
-    // Split and merge boundaries end the walk: Atlas's chains keep a fixed shard layout so far.
-    prev: prev.kind === 'single' && !b.info.afterSplit ? { seqno: prev.prev.seqno, rootHash: prev.prev.rootHash, fileHash: prev.prev.fileHash } : null,
+    prevs: parsed.block.prevBlocks.map((p) => ({
+      workchain,
+      shard: unsignedShard(BigInt(p.shard)),
+      seqno: p.seqno,
+      rootHash: Buffer.from(p.root_hash, 'base64'),
+      fileHash: Buffer.from(p.file_hash, 'base64'),
+    })),
     shardTops: hashes
       ? listShards(hashes).map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash }))
       : [],

@@ -1,7 +1,10 @@
 // Compares the database with the chain over a range of masterchain blocks: every block and transaction
-// present exactly once, with the same hashes, lts, fees, descriptions and message counts. The chain side
-// is the same download and parse the indexer does, so a difference means the stored rows changed or are
-// missing (or the parser changed since they were written).
+// present exactly once, with the same hashes, lts, fees, descriptions and message counts, and the shard
+// topology: each masterchain block's rows are exactly the shard blocks it registered (walking back from
+// its shard tops through splits and merges to the previous masterchain block's), each block under the
+// masterchain block that registered it and no other, with its prev refs and split/merge flags, and the
+// shard state rows naming its tops. The chain side is the same download and parse the indexer does, so
+// a difference means the stored rows changed or are missing (or the parser changed since they were written).
 import { Address, beginCell } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { accountIn, stateBlock } from '../api/v2/chain-state';
@@ -9,10 +12,10 @@ import { tryGetMethod } from '../api/v2/get-method';
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import { rawUpper } from '../ton/address';
 import { readJettonData, readWalletData, stackAddress } from '../ton/jetton-getters';
-import type { TvmPool } from '../tvm/pool';
+import { TvmRefused, type TvmPool } from '../tvm/pool';
 import { log } from '../log';
 import { Indexer } from './follower';
-import type { TransactionRecord } from './records';
+import type { ParsedBlock, TransactionRecord } from './records';
 
 export interface VerifyOptions {
   prisma: PrismaClient;
@@ -71,20 +74,19 @@ export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
   const report: VerifyReport = { blocks: 0, transactions: 0, differences: [] };
   const diff = (s: string) => report.differences.push(s);
 
+  let previous = new Set<string>();
   for (let seqno = o.from; seqno <= o.to; seqno++) {
     const before = report.differences.length;
-    const { blocks } = await reader.collect(seqno);
+    const { blocks, shardState } = await reader.collect(seqno);
     for (const { block: b } of blocks) {
       report.blocks++;
       const id = `block ${b.workchain}:${BigInt.asUintN(64, b.shard).toString(16)}:${b.seqno}`;
       const row = await o.prisma.block.findUnique({ where: { workchain_shard_seqno: { workchain: b.workchain, shard: b.shard, seqno: b.seqno } } });
       if (!row) diff(`${id} is missing`);
-      else {
-        if (!Buffer.from(row.rootHash).equals(b.rootHash)) diff(`${id}: root_hash ${hex(row.rootHash)} != ${hex(b.rootHash)}`);
-        if (!Buffer.from(row.fileHash).equals(b.fileHash)) diff(`${id}: file_hash ${hex(row.fileHash)} != ${hex(b.fileHash)}`);
-        if (row.txCount !== b.txCount) diff(`${id}: tx_count ${row.txCount} != ${b.txCount}`);
-      }
+      else for (const line of blockDifferences(row, b)) diff(`${id}: ${line}`);
     }
+    for (const line of await topologyDifferences(o.prisma, seqno, blocks, shardState, previous)) diff(line);
+    previous = new Set(blocks.map((p) => blockName(p.block)));
     const chainTxs = new Map<string, TransactionRecord>();
     const msgCounts = new Map<string, number>();
     for (const p of blocks) {
@@ -125,6 +127,58 @@ export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
   return report;
 }
 
+type BlockRow = NonNullable<Awaited<ReturnType<PrismaClient['block']['findUnique']>>>;
+
+const blockName = (b: { workchain: number; shard: bigint; seqno: number }) => `${b.workchain}:${BigInt.asUintN(64, b.shard).toString(16)}:${b.seqno}`;
+
+/** A stored block against the chain's: hashes, transactions, the masterchain block that registered it, prev refs, split/merge flags. */
+function blockDifferences(row: BlockRow, b: ParsedBlock['block']): string[] {
+  const out: string[] = [];
+  if (!Buffer.from(row.rootHash).equals(b.rootHash)) out.push(`root_hash ${hex(row.rootHash)} != ${hex(b.rootHash)}`);
+  if (!Buffer.from(row.fileHash).equals(b.fileHash)) out.push(`file_hash ${hex(row.fileHash)} != ${hex(b.fileHash)}`);
+  if (row.txCount !== b.txCount) out.push(`tx_count ${row.txCount} != ${b.txCount}`);
+  if (row.mcBlockSeqno !== b.mcBlockSeqno) out.push(`mc_block_seqno ${row.mcBlockSeqno} != ${b.mcBlockSeqno}`);
+  const flags = (x: { afterMerge: boolean; beforeSplit: boolean; afterSplit: boolean; wantSplit: boolean; wantMerge: boolean }) =>
+    `after_merge=${x.afterMerge} before_split=${x.beforeSplit} after_split=${x.afterSplit} want_split=${x.wantSplit} want_merge=${x.wantMerge}`;
+  if (flags(row) !== flags(b)) out.push(`${flags(row)} != ${flags(b)}`);
+  if (canonical(row.prevBlocks) !== canonical(b.prevBlocks)) out.push(`prev_blocks ${canonical(row.prevBlocks)} != ${canonical(b.prevBlocks)}`);
+  return out;
+}
+
+/**
+ * The shard topology of one masterchain block: the rows stored under it are exactly the shard blocks
+ * it registered; none of them was registered by the previous masterchain block too; each follows
+ * blocks registered with it or the previous masterchain block's tops; its shard state rows are its tops.
+ */
+async function topologyDifferences(
+  prisma: PrismaClient,
+  seqno: number,
+  blocks: ParsedBlock[],
+  shardState: { workchain: number; shard: bigint; seqno: number }[],
+  previous: Set<string>,
+): Promise<string[]> {
+  const out: string[] = [];
+  const chain = new Set(blocks.map((p) => blockName(p.block)));
+  const rows = await prisma.block.findMany({ where: { mcBlockSeqno: seqno }, select: { workchain: true, shard: true, seqno: true } });
+  for (const r of rows) if (!chain.has(blockName(r))) out.push(`block ${blockName(r)} is stored under masterchain block ${seqno}, which did not register it`);
+  for (const name of chain) if (previous.has(name)) out.push(`block ${name} is registered by masterchain blocks ${seqno - 1} and ${seqno}`);
+  const tops = await prisma.shardState.findMany({ where: { mcSeqno: seqno }, select: { workchain: true, shard: true, seqno: true } });
+  const want = shardState.map(blockName).sort();
+  const got = tops.map(blockName).sort();
+  if (want.join() !== got.join()) out.push(`shard state of masterchain block ${seqno}: ${got.join(' ')} != ${want.join(' ')}`);
+  const previousTops = seqno > 1 ? await prisma.shardState.findMany({ where: { mcSeqno: seqno - 1 }, select: { workchain: true, shard: true, seqno: true } }) : [];
+  const reachable = new Set([...chain, ...previousTops.map(blockName)]);
+  for (const { block: b } of blocks) {
+    for (const p of b.prevBlocks) {
+      const name = blockName({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno });
+      if (b.workchain !== -1 && p.seqno > 0 && seqno > 1 && previousTops.length > 0 && !reachable.has(name)) {
+        out.push(`block ${blockName(b)} follows ${name}, neither registered with it nor a top of masterchain block ${seqno - 1}`);
+      }
+    }
+  }
+  return out;
+}
+
 export interface TokenVerifyOptions {
   prisma: PrismaClient;
   client: LiteClient;
@@ -137,6 +191,14 @@ export interface TokenVerifyReport {
   masters: number;
   wallets: number;
   differences: string[];
+  /** Get-methods the contract made unusable (a crash, a deadline, a result past the limits): not differences. */
+  skipped: string[];
+}
+
+/** Whether `err` is the TVM pool refusing a run for what the contract did (lib/tvm/pool.ts), as v2 passes it on. */
+function contractRefusal(err: unknown): err is Error {
+  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
+  return cause instanceof TvmRefused && cause.fromContract;
 }
 
 const PAGE = 500;
@@ -147,13 +209,23 @@ const PAGE = 500;
  * indexed account whose code is a jetton interface has its row.
  */
 export async function verifyJettons(o: TokenVerifyOptions): Promise<TokenVerifyReport> {
-  const report: TokenVerifyReport = { masters: 0, wallets: 0, differences: [] };
+  const report: TokenVerifyReport = { masters: 0, wallets: 0, differences: [], skipped: [] };
   const diff = (s: string) => report.differences.push(s);
   const block = await stateBlock(o.client, o.seqno);
+  const SKIPPED = Symbol('skipped');
+  // A row whose get-method the contract makes unusable stays as it was last derived: listed as skipped.
   const getter = async (address: string, method: string, lt: bigint) => {
     const acc = await accountIn(o.client, Address.parseRaw(address), block);
+    let stack;
+    try {
+      stack = await tryGetMethod(o.client, o.tvm, block, acc, method);
+    } catch (err) {
+      if (!contractRefusal(err)) throw err;
+      report.skipped.push(`${address}: ${method}: ${err.message} (the row is as of lt ${lt}, the chain at ${acc.lastTxLt})`);
+      return SKIPPED;
+    }
     if (acc.lastTxLt !== lt) diff(`${address}: last_transaction_lt ${lt} != ${acc.lastTxLt} on the chain`);
-    return tryGetMethod(o.client, o.tvm, block, acc, method);
+    return stack;
   };
   const compare = (name: string, fields: [string, unknown, unknown][]) => {
     for (const [field, got, want] of fields) if (got !== want) diff(`${name}: ${field} ${String(got)} != ${String(want)}`);
@@ -166,6 +238,7 @@ export async function verifyJettons(o: TokenVerifyOptions): Promise<TokenVerifyR
     for (const m of masters) {
       report.masters++;
       const stack = await getter(m.address, 'get_jetton_data', m.lastTransactionLt);
+      if (stack === SKIPPED) continue;
       if (!stack) {
         diff(`jetton master ${m.address}: get_jetton_data fails on the chain`);
         continue;
@@ -185,6 +258,7 @@ export async function verifyJettons(o: TokenVerifyOptions): Promise<TokenVerifyR
     for (const w of wallets) {
       report.wallets++;
       const stack = await getter(w.address, 'get_wallet_data', w.lastTransactionLt);
+      if (stack === SKIPPED) continue;
       if (!stack) {
         diff(`jetton wallet ${w.address}: get_wallet_data fails on the chain`);
         continue;
@@ -209,6 +283,13 @@ export async function verifyJettons(o: TokenVerifyOptions): Promise<TokenVerifyR
       WHERE c.interfaces @> ${JSON.stringify([iface])}::jsonb
         AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(table)} t WHERE t.address = l.account)`);
     for (const r of missing) {
+      // A contract of jetton code whose getter it makes unusable has no row (derive_skips says why).
+      const method = iface === 'jetton_master' ? 'get_jetton_data' : 'get_wallet_data';
+      const refused = await refusalOf(r.account, method);
+      if (refused) {
+        report.skipped.push(`${r.account}: ${method}: ${refused} (not in ${table})`);
+        continue;
+      }
       // A contract with wallet code is a wallet of a jetton only when its master names it (derive/jettons.ts).
       if (iface === 'jetton_wallet' && !(await vouched(r.account))) continue;
       diff(`${iface} ${r.account} is missing from ${table}`);
@@ -216,8 +297,25 @@ export async function verifyJettons(o: TokenVerifyOptions): Promise<TokenVerifyR
   }
   return report;
 
+  /** Why the pool refuses `method` of `address` for what the contract does, if it does. */
+  async function refusalOf(address: string, method: string): Promise<string | undefined> {
+    try {
+      await tryGetMethod(o.client, o.tvm, block, Address.parseRaw(address), method);
+      return undefined;
+    } catch (err) {
+      if (contractRefusal(err)) return err.message;
+      throw err;
+    }
+  }
+
   async function vouched(wallet: string): Promise<boolean> {
-    const data = await tryGetMethod(o.client, o.tvm, block, Address.parseRaw(wallet), 'get_wallet_data');
+    let data;
+    try {
+      data = await tryGetMethod(o.client, o.tvm, block, Address.parseRaw(wallet), 'get_wallet_data');
+    } catch (err) {
+      if (contractRefusal(err)) return false;
+      throw err;
+    }
     if (!data) return false;
     try {
       const d = readWalletData(data);

@@ -12,8 +12,9 @@
  *   must be the one the last block's header commits to, and getMasterchainInfoExt's last_utime its gen_utime
  *   (the rest of Ext, the server's clock and version, is the server's word).
  * - Shard blocks: named by a checked masterchain block through getShardBlockProof links.
- * - getBlockHeader / lookupBlock: the header proof is the block's (a lookup by seqno: of that workchain and
- *   seqno; the zero state, which has no header, only as the anchor itself); getBlock: the data hashes to the id.
+ * - getBlockHeader / lookupBlock: the header proof is the block's (a lookup: a block whose shard holds the
+ *   shard asked for, read as an account prefix, and by seqno of that workchain and seqno; the zero state,
+ *   which has no header, only as the anchor itself); getBlock: the data hashes to the id.
  * - getAccountState[Prunned]: the shard proof (masterchain header + state's shard hashes naming the
  *   shard block) and the account proof (shard block header → state hash → ShardAccounts → the Account
  *   cell's hash), so a changed balance, code or data is refused; absence is proven too.
@@ -27,7 +28,7 @@ import { EventEmitter } from 'node:events';
 import { Cell } from '@ton/core';
 import type { LiteEngine } from 'ton-lite-client';
 import type { TLFunction } from 'ton-tl';
-import { checkAccountState, checkBlockHeader, checkBlockLink, checkShardBlockLink, merkleProofRoot, ProofError, type BlockLink, type FullBlockId } from '../ton';
+import { checkAccountState, checkBlockHeader, checkBlockLink, checkShardBlockLink, merkleProofRoot, ProofError, shardContains, type BlockLink, type FullBlockId } from '../ton';
 import { LiteVerificationError } from './errors';
 import { Functions, type liteServer_BlockLink, type tonNode_blockIdExt } from './tl/codec';
 import { LiteFn, encodeLiteCall } from './wire';
@@ -200,10 +201,14 @@ export class VerifyingLiteEngine extends EventEmitter implements LiteEngine {
       case LiteFn.lookupBlock: {
         const id = fullBlockId(res.id as tonNode_blockIdExt);
         if (fn === LiteFn.getBlockHeader && !sameId(id, fullBlockId(req.id as tonNode_blockIdExt))) throw new ProofError(`answer is for block ${idText(id)}`);
-        if (fn === LiteFn.lookupBlock && ((req.mode as number) & 1) !== 0) {
-          // By seqno: the block of that workchain and height (the shard is a prefix the answer's shard holds).
-          const asked = req.id as { workchain: number; seqno: number };
-          if (id.workchain !== asked.workchain || id.seqno !== asked.seqno) throw new ProofError(`answer is for block ${idText(id)}, not seqno ${asked.seqno} of workchain ${asked.workchain}`);
+        if (fn === LiteFn.lookupBlock) {
+          // A lookup reads the shard asked for as an account prefix: the answer's shard must hold it (a
+          // block of another shard is no answer), and by seqno it is the block of that workchain and height.
+          const asked = req.id as { workchain: number; shard: string; seqno: number };
+          if (id.workchain !== asked.workchain || !shardContains(id.shard, BigInt.asUintN(64, BigInt(asked.shard)))) {
+            throw new ProofError(`answer is for block ${idText(id)}, whose shard does not hold ${asked.workchain}:${BigInt.asUintN(64, BigInt(asked.shard)).toString(16)}`);
+          }
+          if (((req.mode as number) & 1) !== 0 && id.seqno !== asked.seqno) throw new ProofError(`answer is for block ${idText(id)}, not seqno ${asked.seqno} of workchain ${asked.workchain}`);
         }
         if (id.workchain === -1 && id.seqno === 0) {
           // The zero state is no block: it has no header to prove, and is trusted as the anchor or not at all.

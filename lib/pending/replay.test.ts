@@ -15,6 +15,7 @@ import { jettonMinterInit } from '../devnet/contracts/jetton';
 import { compileMultisigContracts, multisigOrderAddress } from '../devnet/contracts/multisig';
 import { nftMintBody } from '../devnet/contracts/nft';
 import { vestingAddWhitelistBody, vestingSendBody } from '../devnet/contracts/vesting';
+import { createWallet } from '../devnet/contracts/wallets';
 import { chainNow } from '../devnet/genesis/driver';
 import { GENESIS_MULTISIG } from '../devnet/genesis/genesis';
 import * as traffic from '../devnet/genesis/traffic-messages';
@@ -80,6 +81,15 @@ const CASES: Case[] = [
     build: async () => {
       const minter = jettonMinterInit(addr('alice'), offchainContent('https://atlas.devnet/jettons/replay.json'));
       return { from: wallet('alice'), messages: [{ to: minter.address, value: toNano('0.1'), bounce: false, init: minter.init }] };
+    },
+  },
+  {
+    // A deployment whose code cannot run: a v5 beta wallet, whose code is a library the devnet lacks (as
+    // the genesis deploys wallet_v5beta); the account keeps its state init, the compute phase fails.
+    key: 'contract_deploy (failed)',
+    build: async () => {
+      const w = createWallet('wallet_v5beta', Buffer.alloc(32, 0x5b));
+      return { from: wallet('alice'), messages: [{ to: w.address, value: toNano('0.1'), bounce: false, init: w.init }] };
     },
   },
   {

@@ -9,7 +9,7 @@
 import type { LiteClient } from 'ton-lite-client';
 import { migrate } from '../db/migrate';
 import { createTestDatabase, type TestDatabase } from './database';
-import { startDevnet, type Devnet } from '../devnet';
+import { startDevnet, type Devnet, type ShardSchedule } from '../devnet';
 import { createTrafficGenerator } from '../devnet/genesis';
 import type { GenesisAccount } from '../devnet/genesis';
 import { rmDir, tempDir } from './devnet';
@@ -38,8 +38,9 @@ export interface TestChain extends TestApi {
 }
 
 /**
- * `derive: true` runs the indexer's derive stage (token tables) in the API's TVM pool. `listen`: the
- * indexer's event listener and the pending store's (what the Streaming API's publisher provides).
+ * `derive: true` runs the indexer's derive stage (token tables) in the API's TVM pool; `shards` and
+ * `shardSchedule` make a devnet of several basechain shards (DEVNET_SHARDS, DEVNET_SHARD_SCHEDULE).
+ * `listen`: the indexer's event listener and the pending store's (what the Streaming API's publisher provides).
  */
 export async function startTestChain(opts: {
   seed: string;
@@ -47,10 +48,12 @@ export async function startTestChain(opts: {
   tps?: number;
   index?: boolean;
   derive?: boolean;
+  shards?: number;
+  shardSchedule?: ShardSchedule;
   listen?: { indexer?: IndexerEvents; pendingStored?: (entry: PendingEntry) => void };
 }): Promise<TestChain> {
   const dir = tempDir('atlas-chain-');
-  const devnet = await startDevnet({ dataDir: dir, seed: opts.seed, blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
+  const devnet = await startDevnet({ dataDir: dir, seed: opts.seed, blockMs: 0, tps: 0, traffic: false, adnlPort: 0, shards: opts.shards, shardSchedule: opts.shardSchedule });
   const traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: opts.seed, tps: opts.tps ?? 10 });
   for (let i = 0; i < (opts.rounds ?? 0); i++) {
     await traffic.step();

@@ -12,7 +12,8 @@
  * - Lint and typecheck read the sources, not a database.
  * - Playwright: the layout spec and the mobile project. Both check presentation (overlaps, overflow, axe,
  *   screenshots; the same pages at a phone's size), and the server renders the same data for any browser;
- *   the desktop project still reads every page kind and API through the engine.
+ *   the desktop project still reads every page kind and API through the engine. And the shards spec, which
+ *   starts an Atlas of its own on PGlite whatever the engine.
  *
  * vitest.config.ts, playwright.config.ts and scripts/test-static.ts read the scope from here.
  */

@@ -3,7 +3,7 @@
  * fetchers): node:http on 127.0.0.1 with a free port, handing each request to `handle` as a web Request
  * and writing its Response back. Built by lib/testing/api.ts's `serve()`.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { StreamEndpoints } from '../http/server';
@@ -20,27 +20,40 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> 
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/http/server.ts). */
-export async function startHttpTestServer(handle: (req: Request) => Promise<Response>, streams?: StreamEndpoints): Promise<HttpTestServer> {
-  let base = '';
-  const server = createServer((req, res) => {
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
-    if (streams?.handles(new URL(req.url ?? '/', 'http://x').pathname)) return streams.request(req, res);
+/**
+ * A node:http request handler over a web handler (what Next is to lib/http/server.ts in `npm start`):
+ * the request as a web Request against `base()`, its Response written back.
+ */
+export function nodeHandler(handle: (req: Request) => Promise<Response>, base: () => string) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     void (async () => {
       const method = req.method ?? 'GET';
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-      const response = await handle(new Request(new URL(req.url ?? '/', base), { method, headers, body }));
+      const response = await handle(new Request(new URL(req.url ?? '/', base()), { method, headers, body }));
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     })().catch((err: unknown) => {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `test server: ${String(err)}` }));
     });
+  };
+}
+
+/** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/http/server.ts). */
+export async function startHttpTestServer(handle: (req: Request) => Promise<Response>, streams?: StreamEndpoints): Promise<HttpTestServer> {
+  let base = '';
+  const web = nodeHandler(handle, () => base);
+  const isStream = (req: IncomingMessage) => streams?.handles(new URL(req.url ?? '/', 'http://x').pathname) ?? false;
+  // A stream's connection slot is its client address's (the edge records it; plain requests go without, as before).
+  const server = createServer((req, res) => {
+    if (!isStream(req)) return web(req, res);
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    streams!.request(req, res);
   });
   server.on('upgrade', (req, socket, head) => {
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
-    if (streams?.handles(new URL(req.url ?? '/', 'http://x').pathname)) streams.upgrade(req, socket, head);
+    if (isStream(req)) streams!.upgrade(req, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

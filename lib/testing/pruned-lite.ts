@@ -15,7 +15,7 @@
 import type { DevnetChain } from '../devnet/chain';
 import { LiteErrorCodes } from '../lite/errors';
 import { decodeLiteAnswer, decodeLiteQuery, encodeLiteAnswer, encodeLiteError, isLiteError, type DecodedLiteQuery, type LiteQueryHandler } from '../lite/tl/codec';
-import { deserializeBoc, serializeBoc } from '../ton';
+import { accountPrefix, deserializeBoc, serializeBoc } from '../ton';
 
 /** lite_api functions that read a block's state rather than the block. */
 const STATE_READS = new Set([
@@ -41,12 +41,13 @@ export function prunedLiteHandler(handler: LiteQueryHandler, chain: DevnetChain,
     switch (fn.kind) {
       case 'liteServer.lookupBlock': {
         const wc = fn.id.workchain;
-        const found = fn.mode & 1 ? { seqno: fn.id.seqno } : fn.mode & 2 ? chain.store.byLt(wc, BigInt(fn.lt!)) : chain.store.byUtime(wc, fn.utime!);
+        const prefix = BigInt.asUintN(64, BigInt(fn.id.shard));
+        const found = fn.mode & 1 ? { seqno: fn.id.seqno } : fn.mode & 2 ? chain.store.byLt(wc, BigInt(fn.lt!), prefix) : chain.store.byUtime(wc, fn.utime!, prefix);
         if (found && found.seqno < below) return notInDb(fn.mode & 1 ? 'seqno' : fn.mode & 2 ? 'lt' : 'ts');
         return handler(query);
       }
       case 'liteServer.getTransactions': {
-        const first = chain.store.byLt(fn.account.workchain, BigInt(fn.lt));
+        const first = chain.store.byLt(fn.account.workchain, BigInt(fn.lt), accountPrefix(fn.account.id));
         if (first && first.seqno < below) return notInDb('lt');
         const answer = await handler(query);
         if (isLiteError(answer)) return answer;

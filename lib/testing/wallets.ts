@@ -4,6 +4,7 @@ import { Address, toNano, type Message } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { textCommentBody } from '../devnet/contracts/common';
 import { jettonTransferBody } from '../devnet/contracts/jetton';
+import { canRunCode } from '../devnet/genesis/driver';
 import { genesisWalletOf } from '../devnet/genesis/traffic';
 import { WalletHandle } from '../devnet/genesis/wallet-handle';
 import { signedTransfer, type TestWallet } from './devnet';
@@ -48,7 +49,7 @@ export async function genesisWalletHandles(chain: TestChain): Promise<Map<string
     if (!a.secret_key_hex || a.kind === 'faucet') continue;
     const secret = Buffer.from(a.secret_key_hex, 'hex');
     const wallet = genesisWalletOf(a, secret);
-    if (!wallet) continue;
+    if (!wallet || !canRunCode(chain.devnet.chain, wallet.init.code)) continue;
     const h = new WalletHandle(a.name, wallet, secret);
     await h.resync(bc);
     if (h.deployed) out.set(a.name, h);

@@ -1,7 +1,7 @@
 import { Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { loadGlobalVersion } from './block-info';
-import { configDictCell, loadConfigDict, loadConfigParams, storeConfigParams } from './config';
+import { configDictCell, loadConfigDict, loadConfigParams, loadWorkchains, storeConfigParams, workchainsCell } from './config';
 import { fixtureRoot } from '../testing/fixtures';
 
 describe('ConfigParams', () => {
@@ -40,5 +40,19 @@ describe('ConfigParams', () => {
     const gv = loadGlobalVersion(dict.get(8)!.beginParse());
     expect(gv.version).toBeGreaterThanOrEqual(10);
     expect(configDictCell(dict).hash()).toEqual(root.hash());
+  });
+});
+
+describe('ConfigParam 12 (workchains)', () => {
+  it('reads mainnet\'s basechain description (workchain and workchain_v2) and writes it back bit for bit', () => {
+    const recent = loadConfigDict(fixtureRoot('config_mainnet.boc')).get(12)!;
+    const older = loadConfigParams(fixtureRoot('config_46991999.boc').beginParse()).config.get(12)!;
+    const base = loadWorkchains(recent).get(0)!;
+    expect(base).toMatchObject({ minSplit: 0, maxSplit: 4, basic: true, active: true, acceptMsgs: true });
+    expect(base.v2?.timings).toEqual({ splitMergeDelay: 100, splitMergeInterval: 100, minSplitMergeInterval: 30, maxSplitMergeDelay: 1000 });
+    // Masterchain block 46991999's configuration still had workchain#a6 and kept at least four shards.
+    expect(loadWorkchains(older).get(0)).toMatchObject({ minSplit: 2, maxSplit: 4, monitorMinSplit: 2 });
+    expect(loadWorkchains(older).get(0)?.v2).toBeUndefined();
+    for (const p12 of [recent, older]) expect(workchainsCell(loadWorkchains(p12)).hash().toString('hex')).toBe(p12.hash().toString('hex'));
   });
 });

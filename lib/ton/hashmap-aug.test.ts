@@ -4,6 +4,8 @@ import {
   AugDictCodec,
   augDictDelete,
   augDictGet,
+  augDictCutPrefix,
+  augDictJoinSiblings,
   augDictRootExtra,
   augDictSet,
   buildAugDictRoot,
@@ -228,5 +230,41 @@ describe('HashmapAug incremental update', () => {
     expect(augDictGet(root, 256, 12345n, statCodec)).toBeUndefined();
     expect(dictKeyPath(root, 256, 12345n)).toEqual([]);
     expect(loadAugDictRoot(root, 256, statCodec).entries.size).toBe(200);
+  });
+});
+
+describe('cutting and joining at a key prefix (shard splits and merges)', () => {
+  it('cuts exactly the keys under a prefix, cell for cell as a build of them, and joins the halves back', () => {
+    const rand = rng(29);
+    for (let round = 0; round < 40; round++) {
+      const bits = [16, 64, 256][round % 3];
+      const map = new Map<bigint, number>();
+      const n = round % 7 === 0 ? 1 : 1 + Math.floor(rand() * 60);
+      // Keys crowded under a few prefixes so that labels run past the cut point.
+      const base = randomKey(rand, bits);
+      for (let i = 0; i < n; i++) {
+        const k = rand() < 0.5 ? base ^ (randomKey(rand, bits) >> BigInt(bits - 8)) : randomKey(rand, bits);
+        map.set(k, Math.floor(rand() * 1e9));
+      }
+      const root = fullRoot(map, bits);
+      for (let depth = 0; depth <= 6; depth++) {
+        const parent = randomKey(rand, depth);
+        const sub = (len: number, prefix: bigint) => new Map([...map].filter(([k]) => k >> BigInt(bits - len) === prefix));
+        const left = augDictCutPrefix(root, bits, parent << 1n, depth + 1);
+        const right = augDictCutPrefix(root, bits, (parent << 1n) | 1n, depth + 1);
+        expect(left?.hash().toString('hex')).toBe(fullRoot(sub(depth + 1, parent << 1n), bits)?.hash().toString('hex'));
+        expect(right?.hash().toString('hex')).toBe(fullRoot(sub(depth + 1, (parent << 1n) | 1n), bits)?.hash().toString('hex'));
+        const whole = augDictCutPrefix(root, bits, parent, depth);
+        const joined = augDictJoinSiblings(left, right, bits, parent, depth, statCodec);
+        expect(joined?.hash().toString('hex')).toBe(whole?.hash().toString('hex'));
+        if (joined) expect(augDictRootExtra(joined, bits, statCodec)).toEqual(augDictRootExtra(whole, bits, statCodec));
+      }
+    }
+  });
+
+  it('refuses halves that do not lie under the prefix', () => {
+    const map = new Map<bigint, number>([[0x0100n, 1], [0x8100n, 2]]);
+    const root = fullRoot(map, 16)!;
+    expect(() => augDictJoinSiblings(root, root, 16, 0n, 0, statCodec)).toThrow(/prefix/);
   });
 });

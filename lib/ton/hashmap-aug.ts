@@ -511,3 +511,67 @@ export function dictLeafSlice(root: Cell | null, keyBits: number, key: bigint): 
   checkKey(key, keyBits);
   return findLeaf(root, keyBits, key)?.slice;
 }
+
+// ---------------------------------------------------------------------------
+// Splitting and joining at a key prefix (shard splits and merges of ShardAccounts)
+// ---------------------------------------------------------------------------
+
+/**
+ * The sub-dictionary of the keys that start with `prefixLen` bits `prefix` (the node's
+ * cut_prefix_subdict): the subtree where the prefix ends, its edge relabelled with the whole path
+ * from the root. O(prefix length); the result is cell for cell what a full build of those keys gives.
+ */
+export function augDictCutPrefix(root: Cell | null, keyBits: number, prefix: bigint, prefixLen: number): Cell | null {
+  if (prefixLen < 0 || prefixLen > keyBits) throw new Error(`HashmapAug: prefix of ${prefixLen} bits for ${keyBits}-bit keys`);
+  let cell = root;
+  let m = keyBits;
+  let consumed = 0;
+  let path = 0n;
+  while (cell) {
+    const s = cell.beginParse();
+    const label = loadHmLabel(s, m);
+    const want = prefixLen - consumed;
+    if (label.len >= want) {
+      // The prefix ends inside this label (or at its end): keep the node if the label agrees with it.
+      if (label.bits >> BigInt(label.len - want) !== (prefix & mask(want))) return null;
+      return relabel(s, keyBits, consumed + label.len, (path << BigInt(label.len)) | label.bits);
+    }
+    const labelPrefix = (prefix >> BigInt(prefixLen - consumed - label.len)) & mask(label.len);
+    if (label.bits !== labelPrefix) return null;
+    const bit = (prefix >> BigInt(prefixLen - consumed - label.len - 1)) & 1n;
+    const left = s.loadRef();
+    const right = s.loadRef();
+    cell = bit ? right : left;
+    path = (((path << BigInt(label.len)) | label.bits) << 1n) | bit;
+    consumed += label.len + 1;
+    m -= label.len + 1;
+  }
+  return null;
+}
+
+/**
+ * The union of two dictionaries whose keys start with the `parentLen`-bit `parentPrefix` followed by
+ * 0 (`left`) and by 1 (`right`): a fork at the parent prefix (the inverse of cutting both halves).
+ */
+export function augDictJoinSiblings<V, E>(
+  left: Cell | null,
+  right: Cell | null,
+  keyBits: number,
+  parentPrefix: bigint,
+  parentLen: number,
+  codec: AugDictCodec<V, E>,
+): Cell | null {
+  if (!left || !right) return left ?? right;
+  const rest = keyBits - parentLen - 1;
+  const tail = (cell: Cell, branch: bigint) => {
+    const s = cell.beginParse();
+    const label = loadHmLabel(s, keyBits);
+    const expected = (parentPrefix << 1n) | branch;
+    if (label.len <= parentLen || label.bits >> BigInt(label.len - parentLen - 1) !== expected) {
+      throw new Error('HashmapAug: the halves do not lie under the given prefix');
+    }
+    const len = label.len - parentLen - 1;
+    return relabel(s, rest, len, label.bits & mask(len));
+  };
+  return forkCell(keyBits, parentLen, parentPrefix, tail(left, 0n), tail(right, 1n), codec);
+}

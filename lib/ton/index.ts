@@ -13,3 +13,5 @@ export * from './boc';
 export * from './merkle';
 export * from './validator-set';
 export * from './proof-check';
+export * from './shard';
+export * from './out-msg-queue';

@@ -411,3 +411,24 @@ export function storeShardStateUnsplit(st: ShardStateUnsplitFull): (builder: Bui
     b.storeMaybeRef(st.custom ? beginCell().store(storeMcStateExtra(st.custom)) : null);
   };
 }
+
+// ---------------------------------------------------------------------------
+// split_state
+// ---------------------------------------------------------------------------
+
+const SPLIT_STATE_TAG = 0x5f327da5;
+
+/**
+ * split_state#5f327da5 left:^ShardStateUnsplit right:^ShardStateUnsplit = ShardState; the state a
+ * block right after a merge starts from (its MERKLE_UPDATE's old side): the two merged shards' states.
+ */
+export function splitStateCell(left: Cell, right: Cell): Cell {
+  return beginCell().storeUint(SPLIT_STATE_TAG, 32).storeRef(left).storeRef(right).endCell();
+}
+
+/** The two halves of a split_state, or undefined for a ShardStateUnsplit. */
+export function loadSplitState(cell: Cell): { left: Cell; right: Cell } | undefined {
+  const s = cell.beginParse();
+  if (s.remainingBits < 32 || s.preloadUint(32) !== SPLIT_STATE_TAG) return undefined;
+  return { left: cell.refs[0], right: cell.refs[1] };
+}

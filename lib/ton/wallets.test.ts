@@ -58,9 +58,11 @@ describe('standard wallets', () => {
     const v5 = (allowed: boolean) => beginCell().storeBit(allowed).storeUint(6, 32).storeUint(7, 32).endCell();
     expect(parseWalletData('v5', v5(false))).toEqual({ isSignatureAllowed: false, seqno: 6, walletId: 7 });
     expect(parseWalletData('v5', v5(true))).toEqual({ isSignatureAllowed: true, seqno: 6, walletId: 7 });
-    // v5 beta: seqno is an int33 whose sign bit means "signatures disabled".
-    expect(parseWalletData('v5beta', beginCell().storeInt(6, 33).storeUint(7, 32).endCell())).toEqual({ isSignatureAllowed: true, seqno: 6, walletId: 7 });
-    expect(parseWalletData('v5beta', beginCell().storeBit(1).storeUint(6, 32).storeUint(7, 32).endCell())).toEqual({ isSignatureAllowed: false, seqno: 6, walletId: 7 });
+    // v5 beta keeps seqno as an int33 whose sign bit means "signatures disabled"; toncenter reads it with
+    // v5r1's layout, so a wallet with signatures enabled (sign bit 0) shows is_signature_allowed false,
+    // and its wallet id's first 32 bits (the network id) signed.
+    expect(parseWalletData('v5beta', beginCell().storeInt(6, 33).storeInt(-239, 32).endCell())).toEqual({ isSignatureAllowed: false, seqno: 6, walletId: -239 });
+    expect(parseWalletData('v5beta', beginCell().storeBit(1).storeUint(6, 32).storeUint(7, 32).endCell())).toEqual({ isSignatureAllowed: true, seqno: 6, walletId: 7 });
     expect(parseWalletData('v3', Cell.EMPTY)).toBeNull();
   });
 });

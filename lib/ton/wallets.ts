@@ -52,12 +52,14 @@ export interface WalletFields {
 }
 
 /**
- * The fields of a wallet's data cell (unsigned, big-endian): seqno (all), wallet_id (v3 and later),
- * is_signature_allowed (v5); null when the data does not fit the layout.
- * v5r1 data starts is_signature_allowed:1 seqno:32 wallet_id:32. v5 beta starts with seqno:int33, whose
- * sign bit set means signatures are disabled: toncenter reads that bit as is_signature_allowed, which
- * inverts it for v5 beta; Atlas reports the wallet's real state, in v2 and v3 alike. wallet_id of v5 beta
- * is the first 32 bits of its 80-bit wallet id, as toncenter reads it.
+ * The fields of a wallet's data cell (big-endian): seqno (all), wallet_id (v3 and later), is_signature_allowed
+ * (v5); null when the data does not fit the layout. Unsigned, as the Python service reads them, except
+ * v5 beta's wallet_id below.
+ * v5r1 data starts is_signature_allowed:1 seqno:32 wallet_id:32. v5 beta's starts seqno:int33 (its sign
+ * bit set means signatures are disabled) wallet_id:80 (network_global_id:int32 workchain:int8 version:uint8
+ * subwallet:uint32). Only the C++ service knows v5 beta, and reads it with v5r1's layout: the first bit
+ * as is_signature_allowed (so a fresh wallet shows false), then seqno, then the first 32 bits of the
+ * wallet id, signed (the network id: -239 on mainnet). Atlas reads it the same way, in v2 and v3 alike.
  */
 export function parseWalletData(layout: WalletLayout, data: Cell): WalletFields | null {
   try {
@@ -67,13 +69,11 @@ export function parseWalletData(layout: WalletLayout, data: Cell): WalletFields 
         return { seqno: s.loadUint(32) };
       case 'v3':
         return { seqno: s.loadUint(32), walletId: s.loadUint(32) };
-      case 'v5': {
-        const isSignatureAllowed = s.loadBit();
-        return { isSignatureAllowed, seqno: s.loadUint(32), walletId: s.loadUint(32) };
-      }
+      case 'v5':
       case 'v5beta': {
-        const disabled = s.loadBit();
-        return { isSignatureAllowed: !disabled, seqno: s.loadUint(32), walletId: s.loadUint(32) };
+        const isSignatureAllowed = s.loadBit();
+        const seqno = s.loadUint(32);
+        return { isSignatureAllowed, seqno, walletId: layout === 'v5' ? s.loadUint(32) : s.loadInt(32) };
       }
     }
   } catch {

@@ -46,6 +46,8 @@ export interface TvmRequest {
 export type TvmReply =
   | { id: number; get: GetMethodResult }
   | { id: number; tx: EmulationResult }
+  /** The run finished but its result is past the limits (result-limits.ts): the words say which. */
+  | { id: number; refused: string }
   /** The emulator threw (a WebAssembly trap or abort): the worker is no longer trusted and is replaced. */
   | { id: number; crashed: string };
 

@@ -1,10 +1,13 @@
 // The TVM pool: every emulator run (get-methods, transaction emulation) happens in a worker thread
 // (worker.ts) with a capped heap and a deadline, so an input that traps the emulator, aborts it, loops
-// or exhausts memory costs that one request and one worker, never the process nor later requests.
+// or exhausts memory costs that one request and one worker, never the process nor later requests. A
+// get-method's result is chain data: the worker refuses one past the limits (result-limits.ts) before
+// returning it. Contracts and clients whose runs keep failing are refused for a while (backoff.ts), so
+// honest runs keep the workers while an attacker hammers a hostile get-method.
 //
 //   const tvm = new TvmPool({ log });
-//   const out = await tvm.run({ kind: 'get', ... });   // TvmRefused on deadline, full queue, crash
-//   tvm.status();                                      // for /api/health
+//   const out = await tvm.getMethod({ ... });   // TvmRefused: kind says why (crash, result, deadline, busy, …)
+//   tvm.status();                              // for /api/health
 //   await tvm.close();
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,17 +16,48 @@ import { Worker } from 'node:worker_threads';
 import type { ExecutorEmulationResult, ExecutorGetMethodResult } from '@ton/sandbox';
 import { LIMITS } from '../http/limits';
 import type { Logger } from '../log';
+import { Backoff } from './backoff';
+import { currentTvmClient } from './client';
 import type { GetMethodJob, TransactionJob, TvmJob, TvmReply, TvmRequest, TvmWorkerReady } from './jobs';
+
+/**
+ * Why a run gave no result. `crash`: the emulator trapped or its worker died on this run; `result`: the
+ * get-method's result is past the limits; `deadline`: past LIMITS.tvmRunMs; `backoff`: the contract or the
+ * client is refused for a while after repeated failures; `busy`: the queue is full; `closed`: shutting
+ * down; `unavailable`: no worker can start.
+ */
+export type TvmRefusalKind = 'crash' | 'result' | 'deadline' | 'backoff' | 'busy' | 'closed' | 'unavailable';
+
+/** The HTTP status each kind is answered with: what the contract did is 422, never a 500. */
+const STATUS: Record<TvmRefusalKind, 422 | 429 | 503 | 504> = { crash: 422, result: 422, deadline: 504, backoff: 429, busy: 503, closed: 503, unavailable: 503 };
+
+const REFUSAL = Symbol.for('atlas.tvm.refused');
 
 /** Why the pool did not run a job, with the HTTP status the API answers with. */
 export class TvmRefused extends Error {
+  /**
+   * `instanceof` by brand: Next bundles the route handlers apart from instrumentation (where the pool is
+   * made), so a refusal thrown by the pool is an instance of another copy of this class.
+   */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as { [REFUSAL]?: unknown })[REFUSAL] === true;
+  }
+
+  readonly [REFUSAL] = true;
+  readonly status: 422 | 429 | 503 | 504;
   constructor(
-    readonly status: 500 | 503 | 504,
+    readonly kind: TvmRefusalKind,
     message: string,
-    /** Seconds a client should wait before retrying (503). */
+    /** Seconds a client should wait before retrying (429, 503). */
     readonly retryAfterS?: number,
   ) {
     super(message);
+    this.status = STATUS[kind];
+  }
+
+  /** The contract's doing: the same run would be refused again (the indexer moves on), not the pool's state now. */
+  get fromContract(): boolean {
+    return this.kind === 'crash' || this.kind === 'result' || this.kind === 'deadline' || this.kind === 'backoff';
   }
 }
 
@@ -34,6 +68,10 @@ export interface TvmStatus {
   queued: number;
   /** Workers replaced after a crash, an emulator abort or a deadline. */
   restarts: number;
+  /** Get-method results refused for being past the limits (the worker lives on). */
+  resultsRefused: number;
+  /** Contracts and clients refused right now after repeated failures, and runs refused for it so far. */
+  backoff: { contracts: number; clients: number; refused: number };
   lastFailure?: { at: string; reason: string };
 }
 
@@ -50,15 +88,23 @@ export interface TvmPoolOptions {
 // A worker's JS heap: the emulator's own memory is WebAssembly memory (capped by its 32-bit address
 // space), what grows on the JS side is the results' strings and the cells of a job.
 const WORKER_HEAP_MB = 256;
+// The native stack of a worker: the emulator's deepest recursion (a result of 3500 nested tuples, see
+// emulator.ts) takes ~1.5 MB of it, Node's default for a worker is 4 MB.
+const WORKER_STACK_MB = 16;
 /**
  * Failures in a row, with no run finishing in between, that make the pool report itself degraded. One
  * hostile request that crashes its worker costs that request and a restart (counted in status()), not
  * the health of the process; an emulator that fails everything it is given is broken.
  */
 const DEGRADED_AFTER_FAILURES = 3;
+/** Clients whose turn takeNext remembers (forgotten wholesale past it: turns start over). */
+const SERVED_KEYS = 10_000;
 
 interface Waiting {
   job: TvmJob;
+  /** Backoff keys: the account a get-method runs on, the client that asked (withTvmClient). */
+  contract?: string;
+  client?: string;
   resolve: (reply: TvmReply) => void;
   reject: (err: Error) => void;
 }
@@ -81,8 +127,16 @@ export class TvmPool {
   private restarts = 0;
   private lastFailure?: { at: number; reason: string };
   private failuresInRow = 0;
+  private resultsRefused = 0;
+  private refusedByBackoff = 0;
   private closed = false;
   private terminateNext = false;
+  /** Accounts whose get-methods failed repeatedly (3 strikes a minute), and clients who asked for such runs (5). */
+  private readonly contracts = new Backoff({ strikes: 3 });
+  private readonly clients = new Backoff({ strikes: 5 });
+  /** When each client's last run was handed to a worker (in dispatches), for takeNext's turn-taking. */
+  private readonly served = new Map<string | undefined, number>();
+  private dispatched = 0;
 
   constructor(private readonly opts: TvmPoolOptions = {}) {
     this.size = opts.workers ?? 2;
@@ -110,6 +164,8 @@ export class TvmPool {
       busy: slots.filter((s) => s.running).length,
       queued: this.waiting.length,
       restarts: this.restarts,
+      resultsRefused: this.resultsRefused,
+      backoff: { contracts: this.contracts.refusedCount(), clients: this.clients.refusedCount(), refused: this.refusedByBackoff },
       ...(this.lastFailure ? { lastFailure: { at: new Date(this.lastFailure.at).toISOString(), reason: this.lastFailure.reason } } : {}),
     };
   }
@@ -117,8 +173,8 @@ export class TvmPool {
   /** Ends every worker; jobs still waiting or running fail. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.waiting.splice(0)) w.reject(new TvmRefused(503, 'the TVM is shutting down'));
-    await Promise.all([...this.slots].map((s) => this.retire(s, new TvmRefused(503, 'the TVM is shutting down'), false)));
+    for (const w of this.waiting.splice(0)) w.reject(new TvmRefused('closed', 'the TVM is shutting down'));
+    await Promise.all([...this.slots].map((s) => this.retire(s, new TvmRefused('closed', 'the TVM is shutting down'), false)));
   }
 
   /**
@@ -130,14 +186,35 @@ export class TvmPool {
   }
 
   private run(job: TvmJob): Promise<TvmReply> {
-    if (this.closed) return Promise.reject(new TvmRefused(503, 'the TVM is shutting down'));
+    if (this.closed) return Promise.reject(new TvmRefused('closed', 'the TVM is shutting down'));
+    const contract = job.kind === 'get' ? job.address.toLowerCase() : undefined; // raw: the indexer's are upper case
+    const client = currentTvmClient();
+    const refused = this.backedOff(contract, client);
+    if (refused) return Promise.reject(refused);
     if (this.waiting.length >= this.queueMax) {
-      return Promise.reject(new TvmRefused(503, `the TVM is busy: ${this.queueMax} runs are already waiting; retry shortly`, 1));
+      return Promise.reject(new TvmRefused('busy', `the TVM is busy: ${this.queueMax} runs are already waiting; retry shortly`, 1));
     }
     return new Promise<TvmReply>((resolve, reject) => {
-      this.waiting.push({ job, resolve, reject });
+      this.waiting.push({ job, contract, client, resolve, reject });
       this.pump();
     });
+  }
+
+  /** The refusal of a run for a contract or a client in backoff, before it costs a worker anything. */
+  private backedOff(contract: string | undefined, client: string | undefined): TvmRefused | undefined {
+    const forContract = contract ? this.contracts.refusedFor(contract) : 0;
+    const forClient = client ? this.clients.refusedFor(client) : 0;
+    if (!forContract && !forClient) return undefined;
+    this.refusedByBackoff++;
+    return forContract
+      ? new TvmRefused('backoff', `get-methods of ${contract} are refused for the next ${forContract} s: its recent runs crashed the emulator, ran past their budget or returned results past the limits`, forContract)
+      : new TvmRefused('backoff', `your emulator runs are refused for the next ${forClient} s: several of your recent runs crashed the emulator, ran past their budget or returned results past the limits`, forClient);
+  }
+
+  /** Counts a failed run against its contract and client (see Backoff). */
+  private strike(w: Waiting): void {
+    if (w.contract) this.contracts.strike(w.contract);
+    if (w.client) this.clients.strike(w.client);
   }
 
   /** Hands waiting jobs to idle ready workers, starting workers up to the pool's size. */
@@ -145,7 +222,7 @@ export class TvmPool {
     while (this.waiting.length > 0) {
       const idle = [...this.slots].find((s) => s.ready && !s.running);
       if (idle) {
-        this.dispatch(idle, this.waiting.shift()!);
+        this.dispatch(idle, this.takeNext());
         continue;
       }
       const starting = [...this.slots].filter((s) => !s.ready).length;
@@ -157,11 +234,32 @@ export class TvmPool {
     }
   }
 
+  /**
+   * The next job: of the clients waiting (the indexer's runs are one more client), the one with the fewest
+   * runs in progress, then the one served longest ago, gets its longest-waiting job — so that one
+   * client's queued runs (an attacker's, say) never keep another's waiting behind all of them.
+   */
+  private takeNext(): Waiting {
+    const running = new Map<string | undefined, number>();
+    for (const s of this.slots) if (s.running) running.set(s.running.client, (running.get(s.running.client) ?? 0) + 1);
+    const rank = (w: Waiting) => [running.get(w.client) ?? 0, this.served.get(w.client) ?? -1] as const;
+    let best = 0;
+    for (let i = 1; i < this.waiting.length; i++) {
+      const [r, s] = rank(this.waiting[i]!);
+      const [br, bs] = rank(this.waiting[best]!);
+      if (r < br || (r === br && s < bs)) best = i;
+    }
+    const next = this.waiting.splice(best, 1)[0]!;
+    if (this.served.size >= SERVED_KEYS) this.served.clear();
+    this.served.set(next.client, this.dispatched++);
+    return next;
+  }
+
   private dispatch(slot: Slot, w: Waiting): void {
     const id = this.nextId++;
-    const what = w.job.kind === 'get' ? 'get-method' : 'transaction emulation';
+    const what = describe(w.job);
     const timer = setTimeout(() => {
-      void this.retire(slot, new TvmRefused(504, `${what} exceeded its ${this.deadlineMs} ms budget`), true);
+      void this.retire(slot, new TvmRefused('deadline', `${what} exceeded its ${this.deadlineMs} ms budget`), true);
     }, this.deadlineMs);
     slot.running = { ...w, id, timer };
     slot.worker.ref();
@@ -183,12 +281,12 @@ export class TvmPool {
   private start(): boolean {
     const boot = workerBoot();
     if (!boot) {
-      const err = new TvmRefused(500, 'the TVM worker source is not on disk; get-methods and fee estimates are unavailable');
+      const err = new TvmRefused('unavailable', 'the TVM worker source is not on disk; get-methods and fee estimates are unavailable');
       this.fail(err.message);
       for (const w of this.waiting.splice(0)) w.reject(err);
       return false;
     }
-    const worker = new Worker(boot, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(boot, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB } });
     worker.unref(); // referenced only while a job runs
     const slot: Slot = { worker, ready: false };
     this.slots.add(slot);
@@ -202,21 +300,31 @@ export class TvmPool {
       if (!run || run.id !== msg.id) return;
       if ('crashed' in msg) {
         // The emulator's state after a trap or abort is unknown: this worker runs nothing more.
-        return void this.retire(slot, new TvmRefused(500, `the TVM failed on this request: ${msg.crashed}`), true);
+        return void this.retire(slot, new TvmRefused('crash', `the emulator failed on this ${describe(run.job)} (${msg.crashed}); the run was abandoned and its worker replaced`), true);
       }
       clearTimeout(run.timer);
       slot.running = undefined;
       this.failuresInRow = 0;
       worker.unref();
-      run.resolve(msg);
+      if ('refused' in msg) {
+        this.resultsRefused++;
+        this.strike(run);
+        run.reject(new TvmRefused('result', `the get-method's result ${msg.refused}`));
+      } else {
+        run.resolve(msg);
+      }
       this.pump();
     });
     const gone = (reason: string) => {
       if (!this.slots.has(slot)) return;
-      const err = new TvmRefused(500, `the TVM worker failed: ${reason}`);
       // A worker that dies before its emulator is ready would die again: fail what waits, do not loop.
-      if (!slot.ready) for (const w of this.waiting.splice(0)) w.reject(err);
-      void this.retire(slot, err, true);
+      if (!slot.ready) {
+        const err = new TvmRefused('unavailable', `the TVM worker failed to start: ${reason}`);
+        for (const w of this.waiting.splice(0)) w.reject(err);
+        return void this.retire(slot, err, true);
+      }
+      // Mid-run (out of memory, ended): the run it had is what killed it, as far as anyone can tell.
+      void this.retire(slot, new TvmRefused('crash', `the TVM worker running this ${slot.running ? describe(slot.running.job) : 'run'} failed: ${reason}`), true);
     };
     worker.on('error', (err) => gone(err.message));
     worker.on('exit', (code) => gone(`exited (code ${code})`));
@@ -230,6 +338,7 @@ export class TvmPool {
     slot.running = undefined;
     if (run) {
       clearTimeout(run.timer);
+      if (err.fromContract) this.strike(run);
       run.reject(err);
     }
     if (failure) {
@@ -246,6 +355,8 @@ export class TvmPool {
     this.opts.log?.warn({ reason }, 'TVM worker replaced');
   }
 }
+
+const describe = (job: TvmJob) => (job.kind === 'get' ? 'get-method' : 'transaction emulation');
 
 /**
  * The worker's start-up code: it loads worker.ts through tsx, which it registers itself (a worker does

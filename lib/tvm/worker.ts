@@ -1,16 +1,23 @@
-// A TVM worker (started by pool.ts): one @ton/sandbox emulator (WebAssembly) that runs one job at a
-// time. It lives in its own thread with its own heap cap so that an input that traps, aborts or
-// exhausts the emulator takes down only this worker, which the pool then replaces.
+// A TVM worker (started by pool.ts): one @ton/sandbox emulator (WebAssembly, emulator.ts) that runs one
+// job at a time. It lives in its own thread with its own heap cap so that an input that traps, aborts or
+// exhausts the emulator takes down only this worker, which the pool then replaces. A get-method's
+// result is measured here (result-limits.ts) before it leaves the worker.
 import { parentPort } from 'node:worker_threads';
 import { Cell } from '@ton/core';
-import { Executor } from '@ton/sandbox';
+import type { Executor } from '@ton/sandbox';
+import { createEmulator } from './emulator';
 import type { TvmJob, TvmReply, TvmRequest, TvmWorkerReady } from './jobs';
+import { resultRefusal } from './result-limits';
 import { runGetMethodRaw } from './run-get-method';
 
 const cell = (b64: string) => Cell.fromBase64(b64);
 
 async function run(ex: Executor, job: TvmJob): Promise<Omit<TvmReply, 'id'>> {
-  if (job.kind === 'get') return { get: runGetMethodRaw(ex, job) };
+  if (job.kind === 'get') {
+    const get = runGetMethodRaw(ex, job);
+    const refused = get.output.success ? resultRefusal(get.output.stack) : undefined;
+    return refused ? { refused } : { get };
+  }
   const tx = await ex.runTransaction({
     config: job.config,
     libs: job.libs ? cell(job.libs) : null,
@@ -27,8 +34,8 @@ async function run(ex: Executor, job: TvmJob): Promise<Omit<TvmReply, 'id'>> {
 }
 
 const port = parentPort!;
-void Executor.create().then(
-  (ex) => {
+void createEmulator().then(
+  ({ executor: ex }) => {
     let config = ''; // the last configuration the pool sent (pool.ts dispatch)
     port.on('message', (msg: TvmRequest) => {
       if (msg.sameConfig) msg.job.config = config;

@@ -66,4 +66,42 @@ describe('tonweb against /api/v2/jsonRPC', () => {
     const [tx] = (await tonweb.getTransactions(a.friendly.bounceable, 1)) as { out_msgs: { message: string; value: string }[] }[];
     expect(tx!.out_msgs[0]).toMatchObject({ message: 'sent by tonweb', value: '250000000' });
   });
+
+  it('getWalletInfo: wallet kinds, v5 beta included, with extra_currencies as getAddressInfo has them', async () => {
+    const alice = chain.account('alice').friendly.bounceable;
+    const info = (await tonweb.provider.getWalletInfo(alice)) as Record<string, unknown>;
+    expect(info).toMatchObject({ wallet: true, wallet_type: 'wallet v4 r2', account_state: 'active', extra_currencies: [] });
+    expect(info.extra_currencies).toEqual(((await tonweb.provider.getAddressInfo(alice)) as { extra_currencies: unknown }).extra_currencies);
+    const beta = (await tonweb.provider.getWalletInfo(chain.account('wallet_v5beta').friendly.bounceable)) as Record<string, unknown>;
+    expect(beta).toMatchObject({ wallet: true, wallet_type: 'wallet v5 beta', seqno: 0, wallet_id: -239, is_signature_allowed: false, account_state: 'active' });
+  });
+
+  it('provider.sendQuery (sendQuerySimple): a wallet deployed from its parts as cell objects', async () => {
+    type TonwebCell = { bits: { array: Uint8Array; cursor: number }; refs: TonwebCell[] };
+    // tonweb has no serializer for this form: a client writes it from the cell's bits and refs.
+    const object = (c: TonwebCell): unknown => ({
+      data: { b64: Buffer.from(c.bits.array.subarray(0, Math.ceil(c.bits.cursor / 8))).toString('base64'), len: c.bits.cursor },
+      refs: c.refs.map(object),
+      special: false,
+    });
+    const keys = TonWeb.utils.nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(28));
+    const wallet = new tonweb.wallet.all.v4R2(tonweb.provider, { publicKey: keys.publicKey, wc: 0 });
+    const address = await wallet.getAddress();
+    // Funds for the new wallet, from alice.
+    const a = chain.account('alice');
+    const aliceSecret = Uint8Array.from(Buffer.from(a.secret_key_hex!, 'hex'));
+    const aliceWallet = new tonweb.wallet.all.v4R2(tonweb.provider, { publicKey: aliceSecret.subarray(32), wc: 0 });
+    const seqno = (await aliceWallet.methods.seqno().call()) as number;
+    await aliceWallet.methods.transfer({ secretKey: aliceSecret, toAddress: address.toString(true, true, false), amount: TonWeb.utils.toNano('1'), seqno, sendMode: 3 }).send();
+    await chain.seal();
+
+    const bob = chain.account('bob').friendly.bounceable;
+    const q = await wallet.createTransferMessage(keys.secretKey, bob, TonWeb.utils.toNano('0.1'), 0, 'deployed by sendQuery');
+    const sent = await tonweb.provider.sendQuery({ address: address.toString(true, true, true), body: object(q.body), init_code: object(q.code!), init_data: object(q.data!) });
+    expect(sent).toMatchObject({ '@type': 'ok' });
+    await chain.seal();
+    expect(await wallet.methods.seqno().call()).toBe(1);
+    const [tx] = (await tonweb.getTransactions(address.toString(true, true, true), 1)) as { out_msgs: { message: string }[] }[];
+    expect(tx!.out_msgs[0]).toMatchObject({ message: 'deployed by sendQuery' });
+  });
 });

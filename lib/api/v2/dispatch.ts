@@ -13,9 +13,14 @@ export type CallMode = 'get' | 'post' | 'rpc';
 // Keys a gateway may put on any request; never part of a method's parameters.
 const IGNORED_KEYS = new Set(['api_key']);
 
+/**
+ * The method a call names. A path that names none is 404 `Not Found`, as any unknown route; a JSON-RPC
+ * call naming none is 422 `Unknown method`, as the Python service answers it (the C++ one forwards the
+ * call to a route that does not exist).
+ */
 export function findMethod(name: string, mode: CallMode): V2Method {
   const m = v2Methods.get(name);
-  if (!m) throw new V2Error(404, 'Not Found');
+  if (!m) throw mode === 'rpc' ? invalidRequest('Unknown method') : new V2Error(404, 'Not Found');
   if (mode === 'get' && m.verbs === 'post') throw new V2Error(405, 'method GET is not supported');
   return m;
 }

@@ -11,6 +11,7 @@ import { Address, Cell } from '@ton/core';
 import { Prisma } from '../../db/generated/client';
 import type { Database } from '../../db/database';
 import { isHistoryGone } from '../../lite/errors';
+import { shardsHolding } from '../../ton';
 import { rawUpper } from '../../ton/address';
 import { shardString, type BlockIdLike } from './block-json';
 import { invalidRequest } from './errors';
@@ -113,14 +114,15 @@ async function blockAt(db: Database, workchain: number, shard: bigint, seqno: nu
 }
 
 /**
- * The block a v2 block method names (workchain, shard, seqno and maybe both hashes), if the index holds it.
+ * The block a v2 block method names (workchain, shard, seqno and maybe both hashes), if the index holds it:
+ * with both hashes, that very block; without, the one a lookup by seqno finds (as on the live path).
  * Hashes the index knows no such block by are the request's mistake, as on the live path.
  */
 export async function indexedBlockOf(
   db: Database,
   p: { workchain: number; shard: bigint; seqno: number; root_hash?: Buffer; file_hash?: Buffer },
 ): Promise<IndexedBlock | undefined> {
-  const block = await blockAt(db, p.workchain, BigInt.asIntN(64, p.shard), p.seqno);
+  const block = p.root_hash && p.file_hash ? await blockAt(db, p.workchain, BigInt.asIntN(64, p.shard), p.seqno) : await indexedBlockBySeqno(db, p.workchain, p.shard, p.seqno);
   if (block && p.root_hash && p.file_hash && !(block.rootHash.equals(p.root_hash) && block.fileHash.equals(p.file_hash))) {
     throw invalidRequest(
       `block (${p.workchain},${shardString(p.shard)},${p.seqno}) with root_hash ${p.root_hash.toString('hex')} and file_hash ${p.file_hash.toString('hex')} does not exist`,
@@ -130,27 +132,39 @@ export async function indexedBlockOf(
 }
 
 /**
- * lookupBlock by lt as the node's LtDb answers it: the first block of the shard whose end_lt ≥ lt. Held
- * when that block contains lt, or the block before it is indexed too (it then ends before lt).
+ * The shards a lookup searches: like the node, it reads the shard id as an account prefix and finds the
+ * block of whichever shard held that prefix at the time (the shard itself, an ancestor before a split,
+ * a descendant after one).
+ */
+const lineage = (shard: bigint) => Prisma.join(shardsHolding(shard).map((s) => BigInt.asIntN(64, s)));
+
+/** lookupBlock by seqno: the block of that seqno of the shard holding the prefix. */
+export async function indexedBlockBySeqno(db: Database, workchain: number, shard: bigint, seqno: number): Promise<IndexedBlock | undefined> {
+  const [row] = await db.prisma.$queryRaw<BlockRow[]>(Prisma.sql`
+    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard IN (${lineage(shard)}) AND seqno = ${seqno} LIMIT 1`);
+  return row && indexedBlock(row);
+}
+
+/**
+ * lookupBlock by lt as the node's LtDb answers it: the first block holding the prefix whose end_lt ≥ lt.
+ * Held when that block contains lt, or the block before it is indexed too (it then ends before lt).
  */
 export async function indexedBlockByLt(db: Database, workchain: number, shard: bigint, lt: bigint): Promise<IndexedBlock | undefined> {
-  const s = BigInt.asIntN(64, shard);
   const [before] = await db.prisma.$queryRaw<BlockRow[]>(Prisma.sql`
-    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard = ${s} AND start_lt <= ${lt} ORDER BY start_lt DESC LIMIT 1`);
+    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard IN (${lineage(shard)}) AND start_lt <= ${lt} ORDER BY start_lt DESC LIMIT 1`);
   if (!before) return undefined;
   if (before.end_lt >= lt) return indexedBlock(before);
   const [after] = await db.prisma.$queryRaw<BlockRow[]>(Prisma.sql`
-    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard = ${s} AND start_lt > ${lt} ORDER BY start_lt LIMIT 1`);
+    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard IN (${lineage(shard)}) AND start_lt > ${lt} ORDER BY start_lt LIMIT 1`);
   return after && after.seqno === before.seqno + 1 ? indexedBlock(after) : undefined;
 }
 
-/** lookupBlock by time: the first block of the shard generated at or after utime; held when the block before it is indexed too. */
+/** lookupBlock by time: the first block holding the prefix generated at or after utime; held when the block before it is indexed too. */
 export async function indexedBlockByUtime(db: Database, workchain: number, shard: bigint, utime: number): Promise<IndexedBlock | undefined> {
-  const s = BigInt.asIntN(64, shard);
   const [row] = await db.prisma.$queryRaw<BlockRow[]>(Prisma.sql`
-    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard = ${s} AND gen_utime >= ${utime} ORDER BY gen_utime, seqno LIMIT 1`);
+    SELECT ${BLOCK_FIELDS} FROM blocks WHERE workchain = ${workchain} AND shard IN (${lineage(shard)}) AND gen_utime >= ${utime} ORDER BY gen_utime, seqno LIMIT 1`);
   if (!row) return undefined;
-  return row.seqno === 1 || (await blockAt(db, workchain, s, row.seqno - 1)) ? indexedBlock(row) : undefined;
+  return row.seqno === 1 || (await indexedBlockBySeqno(db, workchain, shard, row.seqno - 1)) ? indexedBlock(row) : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { withAccessHeaders } from '../../auth/access';
 import { probeLiteServers, type LiteServerStatus } from '../../lite';
 import { V2_API_VERSION } from '../../version';
 import { corsPreflight, withCors } from '../cors';
+import { docPage, redirectToDocs, wantsHtml } from '../doc-pages';
 import { runMarked, withProofHeader } from '../proof-mark';
 import { apiRoute } from '../route';
 import type { ServicesSource, V2Services } from '../services';
@@ -98,8 +99,10 @@ function liteServerJson(s: LiteServerStatus) {
  * last error. On the devnet's in-process engine there are none to list.
  */
 export function v2RootRoutes(services: ServicesSource<V2Services>) {
-  const GET = apiRoute(v2Internal, async () => {
+  const GET = apiRoute(v2Internal, async (req: Request) => {
     const startedAt = performance.now();
+    // A browser gets the interactive reference, as toncenter serves its documentation at /api/v2/.
+    if (wantsHtml(req)) return redirectToDocs(req, 'v2');
     try {
       const { config, lite } = await services();
       const servers = await probeLiteServers(lite);
@@ -107,11 +110,14 @@ export function v2RootRoutes(services: ServicesSource<V2Services>) {
         name: 'Atlas toncenter API v2',
         version: V2_API_VERSION,
         openapi: '/api/v2/openapi.json',
+        docs: docPage('v2'),
         json_rpc: '/api/v2/jsonRPC',
         network: config.network,
         ...(servers && { lite_servers: servers.map(liteServerJson) }),
       };
-      return v2Result(result, startedAt);
+      const res = v2Result(result, startedAt);
+      res.headers.set('Vary', 'Accept');
+      return res;
     } catch (err) {
       return v2Failure(err, startedAt);
     }

@@ -13,6 +13,8 @@ export interface V2Method<S extends z.ZodObject = z.ZodObject> {
    * every read checked, it carries `X-Atlas-Verified: proof`.
    */
   liteOnly?: true;
+  /** Kept for old clients only (the Python service's hidden *Simple methods): marked deprecated in the OpenAPI. */
+  deprecated?: true;
   run(params: z.output<S>, ctx: V2Context): Promise<unknown>;
 }
 

@@ -26,7 +26,13 @@ function paramsSchema(m: V2Method): JsonSchema {
 
 function operation(m: V2Method, verb: 'get' | 'post') {
   const schema = paramsSchema(m);
-  const base = { operationId: `${m.name}_${verb}`, summary: m.summary, tags: [m.verbs === 'post' ? 'send and run' : 'read'], responses: m.liteOnly ? provableResponses : responses };
+  const base = {
+    operationId: `${m.name}_${verb}`,
+    summary: m.summary,
+    tags: [m.verbs === 'post' ? 'send and run' : 'read'],
+    ...(m.deprecated && { deprecated: true }),
+    responses: m.liteOnly ? provableResponses : responses,
+  };
   if (verb === 'post') {
     return { ...base, requestBody: { required: true, content: { 'application/json': { schema: { ...schema, additionalProperties: false } } } } };
   }

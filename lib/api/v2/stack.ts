@@ -186,7 +186,7 @@ export const newExpansion = (): Expansion => ({ cellsLeft: LIMITS.stackCellsExpa
  * so a cell reached by several paths is written once per path: a few hundred bytes of cells that share
  * children can expand exponentially. Past LIMITS.stackCellsExpanded cells the answer is refused.
  */
-function cellObject(cell: Cell, budget: Expansion): unknown {
+export function cellObject(cell: Cell, budget: Expansion): unknown {
   if (--budget.cellsLeft < 0) {
     throw new V2Error(
       422,

@@ -47,9 +47,9 @@ export function recentConfig(client: LiteClient, block: tonNode_blockIdExt, maxA
   return Promise.resolve(lastRead.config);
 }
 
-/** A TVM refusal (deadline, full queue, crashed worker) as the v2 error the client gets. */
+/** A TVM refusal (deadline, full queue, crashed worker, …) as the v2 error the client gets; the refusal is its `cause`. */
 export function tvmError(err: unknown): unknown {
-  return err instanceof TvmRefused ? new V2Error(err.status, err.message, err.retryAfterS) : err;
+  return err instanceof TvmRefused ? Object.assign(new V2Error(err.status, err.message, err.retryAfterS), { cause: err }) : err;
 }
 
 /** Libraries by hash, as the executor takes them (a Hashmap 256 ^Cell). */

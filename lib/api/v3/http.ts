@@ -12,6 +12,7 @@ import type { ServicesSource, V3Services } from '../services';
 import type { V3Context } from './context';
 import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
 import { V3Error, unprocessable } from './errors';
+import { parseJsonExact } from '../v2/json-body';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
 
@@ -134,7 +135,8 @@ export function v3Routes(services: ServicesSource<V3Services>) {
         throw err instanceof BodyTooLargeError ? new V3Error(413, err.message) : err;
       });
       try {
-        body = JSON.parse(text);
+        // Exact numbers: a runGetMethod stack may carry integers past 2^53 as JSON numbers.
+        body = parseJsonExact(text);
       } catch (err) {
         throw unprocessable(`failed to decode the JSON body: ${(err as Error).message}`);
       }

@@ -571,7 +571,7 @@ export const MultisigOrder = z.object({
   last_transaction_lt: int64s,
   code_hash: hash.nullable(),
   data_hash: hash.nullable(),
-  actions: z.array(MultisigOrderAction).nullable().optional().describe('only with parse_actions'),
+  actions: z.array(MultisigOrderAction).nullable().describe('with parse_actions; null otherwise'),
 });
 
 export const Multisig = z.object({

@@ -13,7 +13,7 @@ export interface V3Route<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   /** The answer's model; one of models.ts MODELS, so it is a named OpenAPI component. */
   response: R;
   /** Error answers the route gives on purpose, for the OpenAPI document. */
-  errors: Partial<Record<404 | 409 | 422, string>>;
+  errors: Partial<Record<401 | 404 | 409 | 422, string>>;
   /**
    * The answer is built from lite-client answers alone, no index rows (lib/api/proof-mark.ts): with
    * LITE_VERIFY=on and every read checked, it carries `X-Atlas-Verified: proof`.
@@ -35,7 +35,7 @@ export interface V3PostRoute<B extends z.ZodObject = z.ZodObject, R extends z.Zo
   description?: string;
   body: B;
   response: R;
-  errors: Partial<Record<404 | 409 | 422, string>>;
+  errors: Partial<Record<401 | 404 | 409 | 422, string>>;
   run(body: z.output<B>, ctx: V3Context): Promise<z.output<R>>;
 }
 

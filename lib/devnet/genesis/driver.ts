@@ -3,7 +3,7 @@
  * ChainDriver so that it sees (and seals) every transaction; tests use {@link sandboxDriver}.
  */
 import type { Blockchain, BlockchainTransaction } from '@ton/sandbox';
-import type { Address, Cell, Message } from '@ton/core';
+import { CellType, Dictionary, type Address, type Cell, type Message } from '@ton/core';
 import { createShardAccount } from '@ton/sandbox';
 
 export interface ChainDriver {
@@ -65,4 +65,17 @@ export function sandboxDriver(blockchain: Blockchain): ChainDriver & { readonly 
       await blockchain.setShardAccount(address, account);
     },
   };
+}
+
+/**
+ * Whether the chain can run `code`: an ordinary cell always; a library cell (@ton/ton ships v5beta's code
+ * only as a reference to the masterchain library of that hash) only when the chain's `libs` hold it.
+ */
+export function canRunCode(driver: ChainDriver, code: Cell): boolean {
+  if (code.type !== CellType.Library) return true;
+  const libs = driver.blockchain.libs;
+  if (!libs) return false;
+  const hash = code.beginParse(true).skip(8).loadBuffer(32);
+  const dict = Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), libs);
+  return dict.has(hash);
 }

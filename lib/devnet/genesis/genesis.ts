@@ -7,7 +7,7 @@
  * Everything derives from the seed: the same seed gives the same keys and addresses.
  */
 import { writeFile } from 'node:fs/promises';
-import { Address, beginCell, Cell, CellType, contractAddress, Dictionary, internal, toNano } from '@ton/core';
+import { Address, beginCell, Cell, contractAddress, internal, toNano } from '@ton/core';
 import { compileAuctionContract, nftAuctionInit } from '../contracts/auction';
 import { binaryBody, encryptedCommentBody, offchainContent, onchainContent, textCommentBody } from '../contracts/common';
 import {
@@ -18,6 +18,7 @@ import {
   dnsItemAddress,
   dnsRecordSet,
   dnsRegisterBody,
+  type DnsCode,
 } from '../contracts/dns';
 import { createHighloadWalletV3 } from '../contracts/highload';
 import {
@@ -41,7 +42,7 @@ import {
 import { vestingAddWhitelistBody, vestingInit, vestingSendBody } from '../contracts/vesting';
 import { createWallet, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
 import { multisigApproveBody, multisigNewOrderBody, packMultisigOrder } from '../../ton/multisig';
-import { chainNow, storageUsedOf, type ChainDriver } from './driver';
+import { canRunCode, chainNow, storageUsedOf, type ChainDriver } from './driver';
 import { deriveKeyPair, seedBytes } from './keys';
 import { WalletHandle } from './wallet-handle';
 
@@ -240,19 +241,6 @@ export function genesisWalletContract(kind: StandardWalletKind | 'highload_walle
 }
 
 /**
- * Whether the chain can run `code`: an ordinary cell always; a library cell (@ton/ton ships v5beta's code
- * only as a reference to the masterchain library of that hash) only when the chain's `libs` hold it.
- */
-export function canRunCode(driver: ChainDriver, code: Cell): boolean {
-  if (code.type !== CellType.Library) return true;
-  const libs = driver.blockchain.libs;
-  if (!libs) return false;
-  const hash = code.beginParse(true).skip(8).loadBuffer(32);
-  const dict = Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), libs);
-  return dict.has(hash);
-}
-
-/**
  * Run the genesis scenario on `driver`'s chain and return every named account. Call it once, on a fresh
  * chain: the faucet and the frozen account are created with setGenesisAccount, the rest by transactions.
  */
@@ -324,7 +312,7 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   await W('alice').send(driver, [{ to: faucet.address, value: toNano('1'), bounce: true, body: textCommentBody('alice is here') }]);
   for (const w of GENESIS_WALLETS) {
     if (w.name === 'alice' || w.name === 'highload') continue;
-    if (!canRunCode(driver, W(w.name).wallet.init.code)) continue; // v5beta: see librariesMissing()
+    if (!canRunCode(driver, W(w.name).wallet.init.code)) continue; // v5beta: deployed by twins() instead
     await W(w.name).send(driver, [{ to: W('alice').address, value: toNano('0.5'), bounce: true, body: textCommentBody(`hello from ${w.name}`) }]);
   }
   // The highload wallet deploys with a batch of three transfers.
@@ -786,7 +774,52 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   ]);
   await W('carol').send(driver, [{ to: order1, value: toNano('0.1'), bounce: true, body: textCommentBody('approve') }]);
 
+  await twins({ driver, faucet, v5beta: W('wallet_v5beta'), admin, owner: W('bob'), dns: dns.address, dnsCode, seed, add, domainContent });
   return accounts;
+}
+
+/** The label of `files.ton`, whose `storage` record names a TON Storage bag (bag id: seedBytes(seed, 'bag:files')). */
+export const GENESIS_STORAGE_DOMAIN = 'files';
+
+/**
+ * Twins of what v2 clients meet on mainnet (the last steps, so every earlier address and result stays):
+ * - wallet_v5beta deployed as mainnet's v5 beta wallets are, its code the library cell that references
+ *   the v5 beta code in the masterchain's libraries. That library is not on the devnet (no package ships
+ *   its code), so the wallet cannot run: it is deployed by an internal message carrying its state init,
+ *   which the account keeps although the compute phase fails (exit 9), as a deployment does on TON. It
+ *   holds v5 beta's code and data, which is what getWalletInformation reads (seqno 0, its wallet id).
+ * - `files.ton`, bob's, whose one record is a `storage` one (getTokenData's `storage` entry).
+ */
+async function twins(t: {
+  driver: ChainDriver;
+  faucet: WalletHandle;
+  v5beta: WalletHandle;
+  admin: WalletHandle;
+  owner: WalletHandle;
+  dns: Address;
+  dnsCode: DnsCode;
+  seed: string;
+  add: (name: string, kind: string, address: Address) => void;
+  domainContent: (domain: string) => Cell;
+}): Promise<void> {
+  await t.faucet.send(t.driver, [{ to: t.v5beta.address, value: toNano('0.1'), bounce: false, init: t.v5beta.wallet.init }]);
+  const domain = `${GENESIS_STORAGE_DOMAIN}.ton`;
+  const item = dnsItemAddress(t.dnsCode, t.dns, GENESIS_STORAGE_DOMAIN);
+  t.add(domain, 'dns_item', item);
+  await t.admin.send(t.driver, [
+    {
+      to: t.dns,
+      value: toNano('0.3'),
+      bounce: true,
+      body: dnsRegisterBody({
+        label: GENESIS_STORAGE_DOMAIN,
+        owner: t.owner.address,
+        content: t.domainContent(domain),
+        records: dnsRecordSet([{ category: DNS_CATEGORY.storage, record: { type: 'storage_address', bagId: seedBytes(t.seed, 'bag:files') } }]),
+        queryId: 2n,
+      }),
+    },
+  ]);
 }
 
 /** Write the account list as JSON (pretty, one file). */

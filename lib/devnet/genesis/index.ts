@@ -1,7 +1,6 @@
 /** The devnet's genesis scenario, its chain driver interface and the background traffic generator. */
-export { chainNow, sandboxDriver, storageUsedOf, type ChainDriver } from './driver';
+export { canRunCode, chainNow, sandboxDriver, storageUsedOf, type ChainDriver } from './driver';
 export {
-  canRunCode,
   GENESIS_AUCTION,
   GENESIS_FUNDING,
   GENESIS_JETTON,
@@ -11,6 +10,7 @@ export {
   GENESIS_QUERY_IDS,
   GENESIS_SOLD_SALE,
   GENESIS_STABLECOIN,
+  GENESIS_STORAGE_DOMAIN,
   GENESIS_TEXTS,
   GENESIS_TOTAL_SUPPLY,
   GENESIS_WALLETS,

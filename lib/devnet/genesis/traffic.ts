@@ -10,7 +10,7 @@ import { textCommentBody } from '../contracts/common';
 import { createHighloadWalletV3 } from '../contracts/highload';
 import { jettonWalletAddress } from '../contracts/jetton';
 import { createWallet, WALLET_KINDS, type DevnetWallet, type StandardWalletKind } from '../contracts/wallets';
-import type { ChainDriver } from './driver';
+import { canRunCode, type ChainDriver } from './driver';
 import type { GenesisAccount } from './genesis';
 import { SeededRandom } from './keys';
 import {
@@ -116,7 +116,8 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
       const wallet = genesisWalletOf(account, Buffer.from(account.secret_key_hex, 'hex'));
       if (!wallet) continue;
       const handle = new WalletHandle(account.name, wallet, Buffer.from(account.secret_key_hex, 'hex'));
-      if (!(await isActive(handle.address))) continue; // e.g. a wallet whose code the chain cannot run
+      // Not deployed, or deployed with code the chain cannot run (wallet_v5beta: a library it lacks).
+      if (!(await isActive(handle.address)) || !canRunCode(driver, wallet.init.code)) continue;
       await handle.resync(bc);
       if (account.kind === 'faucet') faucet = handle;
       else if (handle.isHighload) highload = handle;

@@ -75,7 +75,7 @@ describe('derive backfill', () => {
 
     // NFTs, sales and names: items as get_nft_data answers at the head, one transfer row per request.
     const items = await prisma().nftItem.findMany();
-    expect(items.length).toBe(8); // five cards, two .ton names and a soulbound badge
+    expect(items.length).toBe(9); // five cards, three .ton names and a soulbound badge
     for (const i of items) {
       const live = (await chain.callV2('get', 'getTokenData', { address: i.address })).body.result as Record<string, string>;
       expect([i.index.toFixed(), i.ownerAddress, i.collectionAddress]).toEqual([live.index, raw(live.owner_address), raw(live.collection_address)]);
@@ -85,7 +85,7 @@ describe('derive backfill', () => {
     expect((await prisma().nftSale.findMany()).map((x) => `${x.address} ${x.nftAddress}`).sort()).toEqual(
       [listing('nft_sale', 'nft_item_1'), listing('nft_sale_sold', 'nft_item_4'), listing('nft_auction', 'nft_item_3')].sort(),
     );
-    expect((await prisma().dnsEntry.findMany({ orderBy: { domain: 'asc' } })).map((d) => d.domain)).toEqual(['alice.ton', 'atlas.ton']);
+    expect((await prisma().dnsEntry.findMany({ orderBy: { domain: 'asc' } })).map((d) => d.domain)).toEqual(['alice.ton', 'atlas.ton', 'files.ton']);
     const itemRequests = await prisma().message.findMany({ where: { direction: 'in', opcode: 0x5fcc3d14, destination: { in: items.map((i) => i.address) } }, select: { txHash: true } });
     const nftTransfers = (await prisma().nftTransfer.findMany()).map((t) => Buffer.from(t.txHash).toString('base64')).sort();
     expect(nftTransfers).toEqual(itemRequests.map((m) => Buffer.from(m.txHash).toString('base64')).sort());

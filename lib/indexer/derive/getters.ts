@@ -1,6 +1,10 @@
 // Get-methods on indexed states, in the TVM pool: with the configuration of the masterchain block
 // (read through the lite client once per key block: the configuration changes only in key blocks) and
-// the libraries a code reaches (fetched from the lite client once each).
+// the libraries a code reaches (fetched from the lite client once each). A run that fails for what the
+// contract is (it crashed the emulator, ran past its budget twice, returned a result past the limits, or
+// the contract is in the pool's backoff) answers null like a failing exit code and is reported as a skip:
+// the block is indexed without what that get-method would have told. Only a failure of the pool itself
+// (full queue, shutting down) fails the block, which is then tried again.
 import { beginCell, Cell, CellType, Dictionary, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
@@ -8,7 +12,7 @@ import { isStateGone } from '../../lite';
 import { configDictCell, loadConfigDict } from '../../ton/config';
 import { configRootFromProof } from '../../ton/config-proof';
 import { methodId } from '../../ton/contract-methods';
-import type { TvmPool } from '../../tvm/pool';
+import { TvmRefused, type TvmPool } from '../../tvm/pool';
 import type { DerivedAccount } from './detector';
 
 /** Gas for one get-method of a detector, tonlib's limit (also the pending traces' get_nft_data, lib/pending/deployed.ts). */
@@ -107,29 +111,51 @@ const cellBoc64 = (c: Cell) => {
   return b;
 };
 
+/** A get-method the derive stage could not use, and why (TvmRefused's words). */
+export interface GetterSkip {
+  account: DerivedAccount;
+  method: string;
+  reason: string;
+}
+
 /**
  * A get-method runner for one masterchain block: each (account, method, arguments) runs once, however
- * many detectors ask (confirming an interface and deriving rows read the same getter).
+ * many detectors ask (confirming an interface and deriving rows read the same getter). `onSkip` hears of
+ * each run that answered null because of what the contract did (see above).
  */
-export function blockGetters(reader: ChainReader, tvm: TvmPool, block: GetterBlock) {
+export function blockGetters(reader: ChainReader, tvm: TvmPool, block: GetterBlock, onSkip: (skip: GetterSkip) => void = () => {}) {
   const done = new Map<string, Promise<TupleItem[] | null>>();
   return (account: DerivedAccount, method: string, stack: TupleItem[] = []): Promise<TupleItem[] | null> => {
     const args = stack.length ? boc64(serializeTuple(stack)) : '';
     const key = `${account.state.account}:${method}:${args}`;
     let run = done.get(key);
     if (!run) {
-      run = execute(reader, tvm, block, account, methodId(method), args);
+      run = execute(reader, tvm, block, account, methodId(method), args).catch((err: unknown) => {
+        if (!(err instanceof TvmRefused) || !err.fromContract) throw err;
+        onSkip({ account, method, reason: err.message });
+        return null;
+      });
       done.set(key, run);
     }
     return run;
   };
 }
 
+/** One run in the pool; a deadline is given a second chance (a busy machine), not a third. */
+async function getMethod(tvm: TvmPool, job: Parameters<TvmPool['getMethod']>[0]) {
+  try {
+    return await tvm.getMethod(job);
+  } catch (err) {
+    if (err instanceof TvmRefused && err.kind === 'deadline') return tvm.getMethod(job);
+    throw err;
+  }
+}
+
 async function execute(reader: ChainReader, tvm: TvmPool, block: GetterBlock, account: DerivedAccount, id: number, stack: string): Promise<TupleItem[] | null> {
   const config = await reader.config(block);
   const libs: Cell[] = [];
   for (let fetched = 0; ; fetched++) {
-    const res = await tvm.getMethod({
+    const res = await getMethod(tvm, {
       code: cellBoc64(account.code),
       data: cellBoc64(account.data),
       libs: libs.length ? boc64(librariesDict(libs)) : undefined,

@@ -2,7 +2,10 @@
 // the rows of the token tables, written in the block's own transaction (store.ts). Interfaces are
 // decided once per code hash (get-method ids the code declares, confirmed by running the get-method on
 // the indexed state) and kept in code_interfaces, so a restart does not run them again; get-methods run
-// only for accounts whose code is a token interface, once per account and block.
+// only for accounts whose code is a token interface, once per account and block. A get-method the
+// contract made unusable (getters.ts) is a skip, written to derive_skips and counted for /api/health: the
+// block is indexed without it, and a code whose interfaces could not be decided for that reason is not
+// kept (it is decided again on the next account that has it).
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { LiteClient } from 'ton-lite-client';
 import { contractMethods } from '../../ton/contract-methods';
@@ -17,7 +20,7 @@ import type { ParsedBlock } from '../records';
 import { hex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, type DerivedAccount, type Detector, type GetterRun } from './detector';
-import { blockGetters, ChainReader, type GetterBlock } from './getters';
+import { blockGetters, ChainReader, type GetterBlock, type GetterSkip } from './getters';
 import { jettonDetector } from './jettons';
 import { multisigDetector } from './multisig';
 import { nftDetector } from './nft';
@@ -48,11 +51,21 @@ export interface DeriveInput {
 // Code hashes remembered; codes are few, the map is dropped wholesale if a strange index grows it.
 const KNOWN_MAX = 100_000;
 
+/** Skips so far in this process, for /api/health. */
+export interface DeriveSkips {
+  count: number;
+  last?: { at: string; mcSeqno: number; address: string; method: string; reason: string };
+}
+
+const SKIP_COLUMNS = ['address', 'method', 'code_hash', 'mc_seqno', 'reason'] as const;
+const SKIP_CONFLICT = `ON CONFLICT (address, method) DO UPDATE SET code_hash = EXCLUDED.code_hash, mc_seqno = EXCLUDED.mc_seqno, reason = EXCLUDED.reason, at = now()`;
+
 export class Deriver {
   private readonly reader: ChainReader;
   readonly detectors: readonly Detector[];
   /** Interfaces by code hash (hex) decided in this process or read from code_interfaces. */
   private readonly known = new Map<string, Promise<string[]>>();
+  readonly skips: DeriveSkips = { count: 0 };
 
   constructor(private readonly o: DeriverOptions) {
     this.reader = new ChainReader(o.lite, o.fullConfig);
@@ -61,7 +74,11 @@ export class Deriver {
 
   /** The token-table rows of one masterchain block (plus newly decided code interfaces). */
   async derive(input: DeriveInput): Promise<TableRows[]> {
-    const run = blockGetters(this.reader, this.o.tvm, input.at);
+    const skipped: GetterSkip[] = [];
+    const run = blockGetters(this.reader, this.o.tvm, input.at, (skip) => {
+      skipped.push(skip);
+      this.noteSkip(input.mcSeqno, skip);
+    });
     const latest = new Map<string, AccountStateRecord>();
     for (const s of input.states) {
       const seen = latest.get(s.account);
@@ -82,7 +99,11 @@ export class Deriver {
       if (!interfaces) {
         interfaces = this.decide(account, run);
         this.remember(key, interfaces);
-        decided.push({ code_hash: hex(state.codeHash!), interfaces: await interfaces });
+        const found = await interfaces;
+        // Undecided for a reason of this account's (its data, perhaps, not the code): nothing is kept, and
+        // the code is decided again on the next account that has it (the pool's backoff keeps that cheap).
+        if (skipped.some((s) => s.account === account)) this.forget(key, interfaces);
+        else decided.push({ code_hash: hex(state.codeHash!), interfaces: found });
       }
       account.interfaces = await interfaces;
       return account.interfaces.length ? account : null;
@@ -113,7 +134,13 @@ export class Deriver {
     // The families side by side (their get-methods share the pool); their tables in DETECTORS order.
     const block = { mcSeqno: input.mcSeqno, blocks: input.blocks, accounts, contents, run, account, enqueueMetadata: enqueue };
     for (const rows of await Promise.all(this.detectors.map((d) => d.derive(block)))) out.push(...rows);
-    return [...out, ...tokenNameRows(out)];
+    return [...out, ...tokenNameRows(out), ...skipRows(input.mcSeqno, skipped)];
+  }
+
+  private noteSkip(mcSeqno: number, { account, method, reason }: GetterSkip): void {
+    this.skips.count++;
+    this.skips.last = { at: new Date().toISOString(), mcSeqno, address: account.state.account, method, reason };
+    this.o.log.warn({ mcSeqno, address: account.state.account, method, reason }, 'derive: get-method skipped; interface unknown for this reason');
   }
 
   private async accountOf(state: AccountStateRecord): Promise<DerivedAccount | null> {
@@ -164,10 +191,14 @@ export class Deriver {
     for (const r of rows) this.remember(Buffer.from(r.code_hash).toString('hex'), Promise.resolve(r.interfaces));
   }
 
+  private forget(key: string, interfaces: Promise<string[]>): void {
+    if (this.known.get(key) === interfaces) this.known.delete(key);
+  }
+
   private remember(key: string, interfaces: Promise<string[]>): void {
     if (this.known.size >= KNOWN_MAX) this.known.clear();
     this.known.set(key, interfaces);
-    interfaces.catch(() => this.known.get(key) === interfaces && this.known.delete(key)); // decided again next time
+    interfaces.catch(() => this.forget(key, interfaces)); // decided again next time
   }
 
   /** The interfaces of a code seen for the first time: candidates by method ids, confirmed by a run. */
@@ -181,4 +212,15 @@ export class Deriver {
     if (found.length) this.o.log.info({ codeHash: account.state.codeHash!.toString('base64'), interfaces: found }, 'derive: new token code');
     return found.sort();
   }
+}
+
+/** derive_skips rows of one block: the newest skip of each account and method. */
+function skipRows(mcSeqno: number, skipped: GetterSkip[]): TableRows[] {
+  if (!skipped.length) return [];
+  const rows = new Map<string, Row>();
+  for (const { account, method, reason } of skipped) {
+    const codeHash = account.state.codeHash;
+    rows.set(`${account.state.account} ${method}`, { address: account.state.account, method, code_hash: codeHash ? hex(codeHash) : null, mc_seqno: mcSeqno, reason });
+  }
+  return [{ table: 'derive_skips', columns: SKIP_COLUMNS, rows: [...rows.values()], onConflict: SKIP_CONFLICT }];
 }

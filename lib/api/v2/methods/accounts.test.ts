@@ -1,4 +1,5 @@
-import { ADNLAddress, Address, Cell, loadShardAccount } from '@ton/core';
+import { createHash } from 'node:crypto';
+import { ADNLAddress, Address, beginCell, Cell, loadShardAccount } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../../testing/chain';
@@ -106,7 +107,7 @@ describe.each(MODES)('accounts over %s', (mode) => {
     ['wallet_v5r1', 'wallet v5 r1', ['seqno', 'wallet_id', 'is_signature_allowed']],
   ])('getWalletInformation: %s is `%s`', async (name, type, fields) => {
     const r = await ok(mode, 'getWalletInformation', { address: bounceable(name) });
-    expect(r).toMatchObject({ '@type': 'ext.accounts.walletInformation', wallet: true, wallet_type: type, account_state: 'active' });
+    expect(r).toMatchObject({ '@type': 'ext.accounts.walletInformation', wallet: true, wallet_type: type, account_state: 'active', extra_currencies: [] });
     for (const f of ['seqno', 'wallet_id', 'is_signature_allowed']) expect(f in r, f).toBe(fields.includes(f));
     expect(r.seqno).toBeGreaterThan(0);
     if (!type.startsWith('wallet v1')) {
@@ -118,8 +119,31 @@ describe.each(MODES)('accounts over %s', (mode) => {
     expect(r.balance).toBe(await ok(mode, 'getAddressBalance', { address: raw(name) }));
   });
 
+  it('getWalletInformation: a v5 beta wallet, its data read as toncenter reads it', async () => {
+    const r = await ok(mode, 'getWalletInformation', { address: bounceable('wallet_v5beta') });
+    // The data of a fresh v5 beta wallet: seqno 0 as an int33 (sign bit 0: signatures enabled, which
+    // toncenter shows as is_signature_allowed false), then the first 32 bits of its 80-bit wallet id.
+    const data = Cell.fromBase64((await ok(mode, 'getAddressInformation', { address: raw('wallet_v5beta') })).data).beginParse();
+    expect(data.loadInt(33)).toBe(0);
+    const walletId = data.loadInt(32);
+    expect(r).toEqual({
+      '@type': 'ext.accounts.walletInformation',
+      wallet: true,
+      balance: expect.stringMatching(/^[1-9]\d*$/),
+      extra_currencies: [],
+      account_state: 'active',
+      wallet_type: 'wallet v5 beta',
+      seqno: 0,
+      wallet_id: walletId,
+      is_signature_allowed: false,
+      last_transaction_id: expect.objectContaining({ '@type': 'internal.transactionId' }),
+    });
+    // The first 32 bits of a v5 beta wallet id are the network id, read signed: mainnet's -239.
+    expect(walletId).toBe(-239);
+  });
+
   it('getWalletInformation: highload, undeployed and non-wallet contracts are not wallets', async () => {
-    for (const name of ['highload', 'wallet_v5beta', 'jetton_minter', 'frozen']) {
+    for (const name of ['highload', 'uninit_receiver', 'jetton_minter', 'frozen']) {
       const r = await ok(mode, 'getWalletInformation', { address: raw(name) });
       expect(r.wallet, name).toBe(false);
       for (const f of ['wallet_type', 'seqno', 'wallet_id']) expect(f in r, `${name} ${f}`).toBe(false);
@@ -235,6 +259,20 @@ describe.each(MODES)('accounts over %s', (mode) => {
     const atlas = await ok(mode, 'getTokenData', { address: raw('atlas.ton') });
     expect(atlas.content.data.site).toMatchObject({ '@type': 'dns_storage_address' });
     expect(atlas.content.data.site.bag_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('getTokenData: a DNS item whose record is a storage bag', async () => {
+    const r = await ok(mode, 'getTokenData', { address: raw('files.ton') });
+    expect(r).toMatchObject({ contract_type: 'nft_item', collection_address: bounceable('dns_collection'), owner_address: bounceable('bob') });
+    const storage = await chain.lite.provider(Address.parse(raw('files.ton'))).get('dnsresolve', [
+      { type: 'slice', cell: beginCell().storeUint(0, 8).endCell() },
+      { type: 'int', value: BigInt(`0x${createHash('sha256').update('storage').digest('hex')}`) },
+    ]);
+    storage.stack.skip(1);
+    const bag = storage.stack.readCell().beginParse().skip(16).loadBuffer(32).toString('hex');
+    // (Traffic may have given it a wallet record since.)
+    expect(r.content).toMatchObject({ domain: 'files.ton', data: { storage: { '@type': 'dns_storage_address', bag_id: bag } } });
+    expect(Object.keys(r.content.data).filter((k) => k !== 'wallet')).toEqual(['storage']);
   });
 
   it('getTokenData: 409 for a wallet, 422 for bad input', async () => {

@@ -114,6 +114,8 @@ export const getWalletInformation = defineMethod({
       '@type': 'ext.accounts.walletInformation',
       wallet: fields !== null,
       balance: a.balance.toString(),
+      // As the Python service and getAddressInformation carry them (the C++ service leaves them out).
+      extra_currencies: extraCurrenciesJson(a),
       account_state: a.status,
       ...(kind && fields ? { wallet_type: kind.type, ...walletFieldsJson(fields) } : {}),
       last_transaction_id: lastTransaction(a),

@@ -128,8 +128,8 @@ describe.each(MODES)('blocks over %s', (mode) => {
     }
   });
 
-  it('getOutMsgQueueSize gives a size per top block', async () => {
-    const r = await chain.callV2(mode, 'getOutMsgQueueSize');
+  it.each(['getOutMsgQueueSize', 'getOutMsgQueueSizes'])('%s gives a size per top block', async (method) => {
+    const r = await chain.callV2(mode, method);
     expect(r.status).toBe(200);
     const res = r.body.result as { shards: Obj[]; ext_msg_queue_size_limit: number };
     expect(res).toMatchObject({ '@type': 'blocks.outMsgQueueSizes' });

@@ -6,10 +6,10 @@ import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
 import { Functions as FullFunctions } from '../../../lite/tl/codec';
-import { listShards, loadBlockInfo, loadShardHashes, shardIdOf, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
+import { listShards, loadBlockInfo, loadShardHashes, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
 import { isHistoryGone, LiteServerError, normalizeLiteError } from '../../../lite/errors';
 import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, oneMasterchainShard, positiveSeqno, resolveBlock, shardString, type BlockIdLike } from '../block-json';
-import { indexedBlockByLt, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock } from '../history';
+import { indexedBlockByLt, indexedBlockBySeqno, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock } from '../history';
 import { invalidRequest, V2Error } from '../errors';
 import { defineMethod } from '../method';
 import { int32, int64 } from '../params';
@@ -165,7 +165,7 @@ export const lookupBlock = defineMethod({
     return withHistory(await ctx.db?.(), live, async (db) => {
       const block =
         p.seqno !== undefined
-          ? await indexedBlockOf(db, { ...p, seqno: p.seqno })
+          ? await indexedBlockBySeqno(db, p.workchain, p.shard, p.seqno)
           : p.lt !== undefined
             ? await indexedBlockByLt(db, p.workchain, p.shard, p.lt)
             : await indexedBlockByUtime(db, p.workchain, p.shard, utime);
@@ -199,16 +199,12 @@ const shardsMethod = (name: string) =>
 export const getShards = shardsMethod('getShards');
 export const shards = shardsMethod('shards');
 
-const U64 = 2n ** 64n;
-
 /** The blocks before one: its shard's previous block, the parent's after a split, both children's after a merge. */
 function prevBlocks(workchain: number, shard: bigint, prev: BlkPrevInfo, afterSplit: boolean) {
   const u = BigInt.asUintN(64, shard);
-  const low = u & (U64 - u); // lowest set bit: the shard's tag
   const id = (ref: ExtBlkRef, s: bigint) => blockIdJson({ workchain, shard: s, seqno: ref.seqno, rootHash: ref.rootHash, fileHash: ref.fileHash });
-  if (prev.kind === 'merged') return [id(prev.prev1, u - (low >> 1n)), id(prev.prev2, u + (low >> 1n))];
-  const parent = afterSplit ? ((u - low) | (low << 1n)) % U64 : u;
-  return [id(prev.prev, parent)];
+  if (prev.kind === 'merged') return [id(prev.prev1, shardChild(u, false)), id(prev.prev2, shardChild(u, true))];
+  return [id(prev.prev, afterSplit ? shardParent(u) : u)];
 }
 
 export const getBlockHeader = defineMethod({
@@ -309,19 +305,24 @@ async function liveHeader(client: LiteClient, p: { workchain: number; shard: big
   });
 }
 
-export const getOutMsgQueueSize = defineMethod({
-  name: 'getOutMsgQueueSize',
-  verbs: 'read',
-  summary: 'Outbound message queue sizes of the current top blocks',
-  params: z.object({}),
-  async run(_, ctx) {
-    const client = await ctx.lite();
-    const res = await client.engine.query(FullFunctions.liteServer_getOutMsgQueueSizes, { kind: 'liteServer.getOutMsgQueueSizes', mode: 0, wc: null, shard: null });
-    return {
-      '@type': 'blocks.outMsgQueueSizes',
-      shards: res.shards.map((s) => ({ '@type': 'blocks.outMsgQueueSize', id: blockIdJson(s.id), size: s.size })),
-      ext_msg_queue_size_limit: res.extMsgQueueSizeLimit,
-    };
-  },
-});
+/** toncenter names this method both ways: the C++ service getOutMsgQueueSize, its public docs getOutMsgQueueSizes. */
+const outMsgQueueSizesMethod = (name: string) =>
+  defineMethod({
+    name,
+    verbs: 'read',
+    summary: 'Outbound message queue sizes of the current top blocks',
+    params: z.object({}),
+    async run(_, ctx) {
+      const client = await ctx.lite();
+      const res = await client.engine.query(FullFunctions.liteServer_getOutMsgQueueSizes, { kind: 'liteServer.getOutMsgQueueSizes', mode: 0, wc: null, shard: null });
+      return {
+        '@type': 'blocks.outMsgQueueSizes',
+        shards: res.shards.map((s) => ({ '@type': 'blocks.outMsgQueueSize', id: blockIdJson(s.id), size: s.size })),
+        ext_msg_queue_size_limit: res.extMsgQueueSizeLimit,
+      };
+    },
+  });
+
+export const getOutMsgQueueSize = outMsgQueueSizesMethod('getOutMsgQueueSize');
+export const getOutMsgQueueSizes = outMsgQueueSizesMethod('getOutMsgQueueSizes');
 

@@ -5,6 +5,7 @@ import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../../.
 import { normalizedHash } from '../../../indexer/parse-transaction';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { genesisWallet } from '../../../testing/wallets';
+import { cellObject, newExpansion } from '../stack';
 
 type Obj = Record<string, unknown>;
 type Fees = { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number };
@@ -88,6 +89,71 @@ describe.each(POST_MODES)('sending over %s', (mode) => {
     const r = await chain.callV2(mode, 'sendBocReturnHash', { boc });
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(/not an external inbound message/);
+  });
+});
+
+const bocOf = (c: Cell) => c.toBoc().toString('base64');
+
+/** The external message tonlib's raw.createQuery builds: from addr_none, no import fee, init and body each in a reference. */
+const tonlibQuery = (dest: Address, body: Cell, init?: { code: Cell; data: Cell }) =>
+  beginCell().store(storeMessage({ info: { type: 'external-in', dest, importFee: 0n }, init, body }, { forceRef: true })).endCell();
+
+describe.each(POST_MODES)('sendQuery over %s', (mode) => {
+  it('builds the external message from address and body as tonlib does, and it lands', async () => {
+    const comment = `a query over ${mode}`;
+    const msg = await signedTransfer(alice, [{ to: bob, value: toNano('0.3'), body: comment }]);
+    const r = await chain.callV2(mode, 'sendQuery', { address: alice.address.toString(), body: bocOf(msg.body) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result).toEqual({ '@type': 'ok' });
+    await chain.seal();
+    const tx = await newestTx(alice.address);
+    expect(tx.in_msg.hash).toBe(tonlibQuery(alice.address, msg.body).hash().toString('base64'));
+    expect(tx.out_msgs[0]).toMatchObject({ destination: bob.toString({ bounceable: true, urlSafe: true }), message: comment });
+  });
+
+  it('with init_code and init_data it deploys the contract; sendQuerySimple takes the parts as cell objects', async () => {
+    for (const method of ['sendQuery', 'sendQuerySimple'] as const) {
+      const fresh = makeWallet(`query-${method}-${mode}`, 'v4');
+      const wallet = fresh.contract as WalletContractV4;
+      expect((await chain.callV2(mode, 'sendBoc', { boc: b64(await signedTransfer(alice, [{ to: wallet.address, value: toNano('1') }])) })).status).toBe(200);
+      await chain.seal();
+      const body = wallet.createTransfer({ seqno: 0, secretKey: fresh.keys.secretKey, messages: [internal({ to: bob, value: toNano('0.05'), body: method })] });
+      const { code, data } = wallet.init;
+      const parts =
+        method === 'sendQuery'
+          ? { body: bocOf(body), init_code: bocOf(code), init_data: bocOf(data) }
+          : { body: cellObject(body, newExpansion()), init_code: cellObject(code, newExpansion()), init_data: cellObject(data, newExpansion()) };
+      const r = await chain.callV2(mode, method, { address: wallet.address.toString(), ...parts });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.result).toEqual({ '@type': 'ok' });
+      await chain.seal();
+      const info = await chain.callV2(mode, 'getWalletInformation', { address: wallet.address.toRawString() });
+      expect(info.body.result, method).toMatchObject({ wallet: true, wallet_type: 'wallet v4 r2', seqno: 1, account_state: 'active' });
+      const tx = await newestTx(wallet.address);
+      expect(tx.in_msg.hash).toBe(tonlibQuery(wallet.address, body, { code, data }).hash().toString('base64'));
+      expect(tx.out_msgs[0]).toMatchObject({ message: method });
+    }
+  });
+
+  it.each([
+    ['sendQuery', 'missing body', { address: `0:${'00'.repeat(32)}` }, 422, /body is required/],
+    ['sendQuery', 'empty body', { address: `0:${'00'.repeat(32)}`, body: '' }, 422, /body is empty/],
+    ['sendQuery', 'bad init_code', { address: `0:${'00'.repeat(32)}`, body: bocOf(beginCell().endCell()), init_code: '%%' }, 422, /invalid init_code/],
+    ['sendQuery', 'bad address', { address: 'nope', body: bocOf(beginCell().endCell()) }, 422, /invalid address/],
+    ['sendQuerySimple', 'a cell object without data', { address: `0:${'00'.repeat(32)}`, body: { refs: [] } }, 400, /^Error while parsing cell object: body is not/],
+    ['sendQuerySimple', 'more bits than the bytes hold', { address: `0:${'00'.repeat(32)}`, body: { data: { b64: 'AA==', len: 9 } } }, 400, /body\.data\.len/],
+    ['sendQuerySimple', 'five refs', { address: `0:${'00'.repeat(32)}`, body: { data: { b64: '', len: 0 }, refs: Array(5).fill({ data: { b64: '', len: 0 } }) } }, 400, /at most 4/],
+  ])('%s: %s is %i', async (method, _, params, status, message) => {
+    const r = await chain.callV2(mode, method, params);
+    expect(r.status, JSON.stringify(r.body)).toBe(status);
+    expect(r.body).toMatchObject({ ok: false, code: status });
+    expect(r.body.error).toMatch(message);
+  });
+
+  it('a message the account refuses is 500, as sendBoc', async () => {
+    const r = await chain.callV2(mode, 'sendQuery', { address: `0:${'00'.repeat(31)}07`, body: bocOf(beginCell().endCell()) });
+    expect(r.status).toBe(500);
+    expect(r.body.error).toMatch(/cannot apply external message/);
   });
 });
 
@@ -183,7 +249,7 @@ describe.each(POST_MODES)('estimateFee over %s', (mode) => {
 });
 
 describe('send methods are POST only', () => {
-  it.each(['sendBoc', 'sendBocReturnHash', 'sendBocReturnHashNoError', 'estimateFee'])('GET %s is 405', async (method) => {
+  it.each(['sendBoc', 'sendBocReturnHash', 'sendBocReturnHashNoError', 'estimateFee', 'sendQuery', 'sendQuerySimple'])('GET %s is 405', async (method) => {
     const r = await chain.callV2('get', method, { boc: 'x' });
     expect(r.status).toBe(405);
     expect(r.body).toMatchObject({ ok: false, code: 405 });

@@ -1,10 +1,11 @@
-// Sending (api-v2.md §2.7, §3.7, §3.8): external messages go to the liteserver as they are; estimateFee
-// emulates one (fees.ts). POST only.
-import { Cell, loadMessage, type StateInit } from '@ton/core';
+// Sending (api-v2.md §2.7, §3.7, §3.8): external messages go to the liteserver as they are, or built from
+// their parts (sendQuery, as the Python service's); estimateFee emulates one (fees.ts). POST only.
+import { Address, beginCell, Cell, loadMessage, storeMessage, type StateInit } from '@ton/core';
 import { z } from 'zod';
 import { normalizedHash } from '../../../indexer/parse-transaction';
 import { LIMITS } from '../../../http/limits';
-import { bocParam } from '../../../ton/client-boc';
+import { BocRejected, bocParam, parseClientBoc } from '../../../ton/client-boc';
+import { cellObjectParam } from '../cell-object';
 import type { V2Context } from '../context';
 import { invalidRequest, V2Error } from '../errors';
 import { estimateFees } from '../fees';
@@ -87,6 +88,60 @@ export const sendBocReturnHashNoError = defineMethod({
   },
 });
 
+/** The state init an external message carries: code and data as given, none when neither is (estimateFee's rule too). */
+const stateInit = (code: Cell | null | undefined, data: Cell | null | undefined): StateInit | null =>
+  code || data ? { code: code ?? undefined, data: data ?? undefined } : null;
+
+/**
+ * The external inbound message tonlib's raw.createQuery builds (the Python service's sendQuery): from
+ * addr_none to `dest`, no import fee, the state init and the body each in a reference of its own.
+ */
+function externalMessage(dest: Address, body: Cell, init: StateInit | null): Cell {
+  return beginCell()
+    .store(storeMessage({ info: { type: 'external-in', dest, importFee: 0n }, init: init ?? undefined, body }, { forceRef: true }))
+    .endCell();
+}
+
+/** Builds the message, checks it is within the BoC limits a sent BoC has, and sends it. */
+async function sendParts(dest: Address, body: Cell, init: StateInit | null, ctx: V2Context) {
+  const cell = externalMessage(dest, body, init);
+  // Each part was within the limits; together they may not be (the emulation and the lite server get it whole).
+  try {
+    parseClientBoc(cell.toBoc().toString('base64'), 'the message');
+  } catch (e) {
+    throw e instanceof BocRejected ? invalidRequest(`failed to validate request: ${e.message}`) : e;
+  }
+  await send(cell, ctx);
+  return { '@type': 'ok' };
+}
+
+export const sendQuery = defineMethod({
+  name: 'sendQuery',
+  verbs: 'post',
+  summary: 'Send an external message built from its parts: destination address, body and, to deploy, init code and data (base64 BoCs)',
+  params: z.object({
+    address: address(),
+    body: boc('body'),
+    init_code: boc('init_code').optional(),
+    init_data: boc('init_data').optional(),
+  }),
+  run: (p, ctx) => sendParts(p.address.address, required(p.body, 'body'), stateInit(p.init_code, p.init_data), ctx),
+});
+
+export const sendQuerySimple = defineMethod({
+  name: 'sendQuerySimple',
+  verbs: 'post',
+  deprecated: true,
+  summary: 'As sendQuery, with the body and init code and data given as cell objects {data: {b64, len}, refs} (what tonweb\'s provider.sendQuery sends)',
+  params: z.object({
+    address: address(),
+    body: cellObjectParam('body'),
+    init_code: cellObjectParam('init_code').nullable().optional(),
+    init_data: cellObjectParam('init_data').nullable().optional(),
+  }),
+  run: (p, ctx) => sendParts(p.address.address, p.body, stateInit(p.init_code, p.init_data), ctx),
+});
+
 export const estimateFee = defineMethod({
   name: 'estimateFee',
   verbs: 'post',
@@ -101,7 +156,6 @@ export const estimateFee = defineMethod({
   }),
   async run(p, ctx) {
     const body = required(p.body, 'body');
-    const init: StateInit | null = p.init_code || p.init_data ? { code: p.init_code ?? undefined, data: p.init_data ?? undefined } : null;
-    return estimateFees(await ctx.lite(), await ctx.tvm(), p.address.address, body, init, p.ignore_chksig);
+    return estimateFees(await ctx.lite(), await ctx.tvm(), p.address.address, body, stateInit(p.init_code, p.init_data), p.ignore_chksig);
   },
 });

@@ -61,10 +61,15 @@ describe.each(MODES)('utils over %s', (mode) => {
     expect(r.body.error).toMatch(message);
   });
 
-  it('404 for an unknown method', async () => {
+  it(mode === 'rpc' ? "422 `Unknown method` for an unknown method, as ton-http-api's JSON-RPC answers" : '404 for an unknown method', async () => {
     const r = await api.callV2(mode, 'noSuchMethod', {});
-    expect(r.status).toBe(404);
-    expect(r.body).toMatchObject({ ok: false, code: 404, error: 'Not Found' });
+    if (mode === 'rpc') {
+      expect(r.status).toBe(422);
+      expect(r.body).toMatchObject({ ok: false, code: 422, error: 'Unknown method', jsonrpc: '2.0', id: 1 });
+    } else {
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ ok: false, code: 404, error: 'Not Found' });
+    }
   });
 });
 

@@ -60,7 +60,8 @@ function orderJson(r: OrderRow, parseActions: boolean): MultisigOrderJson {
     last_transaction_lt: r.last_transaction_lt.toString(),
     code_hash: optB64(r.code_hash),
     data_hash: optB64(r.data_hash),
-    ...(parseActions ? { actions: orderActions(cellFromBoc(boc)) } : {}),
+    // null, not absent, when not asked for: toncenter's model has no omitempty.
+    actions: parseActions ? orderActions(cellFromBoc(boc)) : null,
   };
 }
 

@@ -204,7 +204,8 @@ describe('GET /walletStates', () => {
       last_transaction_lt: '56269616000005',
     });
     expect(w5off).toMatchObject({ seqno: 78, is_signature_allowed: false });
-    expect(w5beta).toMatchObject({ wallet_type: 'wallet v5 beta', seqno: 9, wallet_id: 0x12345678, is_signature_allowed: true });
+    // toncenter's reading of v5 beta's data: the int33 seqno's sign bit (0: signatures enabled) as is_signature_allowed.
+    expect(w5beta).toMatchObject({ wallet_type: 'wallet v5 beta', seqno: 9, wallet_id: 0x12345678, is_signature_allowed: false });
     expect(jetton).toEqual({
       address: JETTON_WALLET,
       is_wallet: false,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { genesisWallet } from '../../../testing/wallets';
 import { signedTransfer } from '../../../testing/devnet';
+import { dnsItemIndex } from '../../../devnet/contracts/dns';
 
 let chain: TestChain;
 
@@ -48,9 +49,13 @@ describe('addressInformation / account', () => {
     expect(frozen.frozen_hash).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
 
-  it('answers 422 for a missing or malformed address', async () => {
-    expect(await chain.callV3('addressInformation', {})).toMatchObject({ status: 422, body: { error: 'address is required' } });
-    expect((await chain.callV3('account', { address: 'nope' })).status).toBe(422);
+  it("answers toncenter's 401 for a missing address, 422 for a malformed one", async () => {
+    for (const path of ['addressInformation', 'account', 'walletInformation', 'wallet']) {
+      for (const query of [{}, { address: '' }]) {
+        expect(await chain.callV3(path, query), path).toMatchObject({ status: 401, body: { error: 'address of account is required' } });
+      }
+      expect((await chain.callV3(path, { address: 'nope' })).status, path).toBe(422);
+    }
   });
 });
 
@@ -62,6 +67,12 @@ describe('walletInformation / wallet', () => {
     expect(r.body).toMatchObject({ wallet_type: 'wallet v4 r2', seqno: alice.seqno, wallet_id: 698983191, status: 'active' });
     expect((await chain.callV3('wallet', { address: chain.account('bob').address })).body).toMatchObject({ wallet_type: 'wallet v5 r1', status: 'active' });
     expect((await chain.callV3('wallet', { address: chain.account('wallet_v3r2').address })).body).toMatchObject({ wallet_type: 'wallet v3 r2' });
+  });
+
+  it('reads a v5 beta wallet as toncenter does', async () => {
+    const r = await chain.callV3('walletInformation', { address: chain.account('wallet_v5beta').address });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ wallet_type: 'wallet v5 beta', seqno: 0, wallet_id: -239, status: 'active' });
   });
 
   it('answers 409 for a contract that is not a wallet, and the empty shape for an unused address', async () => {
@@ -89,13 +100,38 @@ describe('POST runGetMethod', () => {
     expect(addr.equals(Address.parseRaw(chain.account('alice_jetton').address))).toBe(true);
   });
 
+  it('takes num stack values as JSON numbers too, exactly past 2^53, as toncenter passes them on', async () => {
+    const collection = chain.account('dns_collection').address;
+    const byIndex = async (value: unknown) => {
+      const body = `{"address":"${collection}","method":"get_nft_address_by_index","stack":[{"type":"num","value":${typeof value === 'string' ? JSON.stringify(value) : String(value)}}]}`;
+      const r = await chain.postV3('runGetMethod', body);
+      expect(r.status, r.text).toBe(200);
+      return Cell.fromBase64((r.body.stack as { value: string }[])[0]!.value).beginParse().loadAddress().toRawString();
+    };
+    expect(await byIndex(7)).toBe(await byIndex('7'));
+    expect(await byIndex(255)).toBe(await byIndex('0xff'));
+    expect(await byIndex(255)).not.toBe(await byIndex(7));
+    // The index of alice.ton (a 256-bit hash) written as a bare JSON number: no digit may be lost.
+    const index = dnsItemIndex('alice');
+    expect(await byIndex(index.toString())).toBe(chain.account('alice.ton').address);
+    expect(await byIndex(index)).toBe(chain.account('alice.ton').address);
+  });
+
   it('returns a failing exit code as a result, and 422 for bad requests', async () => {
     const r = await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'no_such_method', stack: [] });
     expect(r.status).toBe(200);
     expect(r.body.exit_code).not.toBe(0);
-    expect(await chain.postV3('runGetMethod', { method: 'seqno', stack: [] })).toMatchObject({ status: 422, body: { error: 'address is required' } });
-    expect(await chain.postV3('runGetMethod', { address: chain.account('alice').address, stack: [] })).toMatchObject({ status: 422, body: { error: 'method is required' } });
+    // Missing arguments: toncenter's 401 and words.
+    for (const address of [undefined, '']) {
+      expect(await chain.postV3('runGetMethod', { address, method: 'seqno', stack: [] })).toMatchObject({ status: 401, body: { error: 'address is required' } });
+    }
+    for (const method of [undefined, '']) {
+      expect(await chain.postV3('runGetMethod', { address: chain.account('alice').address, method, stack: [] })).toMatchObject({ status: 401, body: { error: 'method is required' } });
+    }
+    expect((await chain.postV3('runGetMethod', { address: 'nope', method: 'seqno', stack: [] })).status).toBe(422);
     expect((await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [{ type: 'num', value: 'x' }] })).status).toBe(422);
+    expect((await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [{ type: 'num', value: 1.5 }] })).status).toBe(422);
+    expect((await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno', stack: [{ type: 'cell', value: 7 }] })).status).toBe(422);
     expect((await chain.postV3('runGetMethod', '{not json')).status).toBe(422);
     expect((await chain.postV3('runGetMethod', { address: chain.account('alice').address, method: 'seqno' }, { 'content-type': 'text/plain' })).status).toBe(422);
   });
@@ -128,8 +164,22 @@ describe('POST message and estimateFee', () => {
     expect(d.type === 'generic' ? Number(d.actionPhase?.totalFwdFees ?? 0n) : -1).toBe(source.fwd_fee);
   });
 
-  it('forwards v2 failures with their status, and 422s missing arguments', async () => {
-    expect(await chain.postV3('message', {})).toMatchObject({ status: 422, body: { error: 'boc is required' } });
+  it('takes empty init_code and init_data as no state init, as toncenter\'s clients send them', async () => {
+    const alice = await genesisWallet(chain, 'alice');
+    const ext = await signedTransfer(alice, [{ to: Address.parseRaw(chain.account('bob').address), value: toNano('0.1') }]);
+    alice.seqno -= 1; // never sent
+    const body = { address: chain.account('alice').address, body: ext.body.toBoc().toString('base64') };
+    const plain = await chain.postV3('estimateFee', body);
+    const empty = await chain.postV3('estimateFee', { ...body, init_code: '', init_data: '' });
+    expect(plain.status).toBe(200);
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body.destination_fees).toEqual(plain.body.destination_fees);
+    expect((empty.body.source_fees as { gas_fee: number }).gas_fee).toBe((plain.body.source_fees as { gas_fee: number }).gas_fee);
+    expect((await chain.postV3('estimateFee', { ...body, init_code: 'not base64!' })).status).toBe(422);
+  });
+
+  it("forwards v2 failures with their status, and answers missing arguments as toncenter does", async () => {
+    for (const body of [{}, { boc: '' }]) expect(await chain.postV3('message', body)).toMatchObject({ status: 401, body: { error: 'boc is required' } });
     expect((await chain.postV3('message', { boc: 'AAAA' })).status).toBe(422);
     // An external that is not a message at all is refused by the v2 layer (422, forwarded).
     expect((await chain.postV3('message', { boc: beginCell().storeUint(1, 8).endCell().toBoc().toString('base64') })).status).toBe(422);

@@ -6,9 +6,14 @@
 // - [quirk] toncenter answers addressInformation/walletInformation from the index unless use_v2=true.
 //   Atlas always reads them live (the index may lag the chain; a live read costs one lite query here),
 //   so `use_v2` is accepted and has no effect, and frozen_hash is real instead of always null.
-// - [quirk] a missing required argument is 401 in toncenter; Atlas answers 422 with the same message,
-//   as for every other input problem.
-// - message/estimateFee/runGetMethod forward the v2 status and message on failure, as toncenter does.
+// - A missing required argument is 401, with toncenter's words (`address of account is required`,
+//   `boc is required`, `address is required`, `method is required`): clients match on them. Any other
+//   input problem is 422.
+// - message/estimateFee/runGetMethod forward the v2 status and message on failure, as toncenter does;
+//   toncenter checks nothing of estimateFee itself, so its missing address or body is v2's 422.
+// - POST bodies as Go decodes them into toncenter's models: estimateFee's init_code/init_data may be ""
+//   (toncenter's own clients always send both), and a stack value may be a JSON number, which toncenter
+//   passes on to v2 as it came.
 import { Address, Cell, type StateInit, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { z } from 'zod';
@@ -27,8 +32,15 @@ import { p } from '../params';
 import { live } from '../live-call';
 import { definePostRoute, defineRoute } from '../route';
 
-const required = <T>(v: T | undefined, message: string): T => {
+/** What toncenter leaves to v2 to check: missing is v2's 422. */
+const unprocessableIfMissing = <T>(v: T | undefined, message: string): T => {
   if (v === undefined) throw unprocessable(message);
+  return v;
+};
+
+/** A required argument: 401 with toncenter's words when it is missing (a v2-style route's quirk). */
+const required = <T>(v: T | undefined, message: string): T => {
+  if (v === undefined) throw new V3Error(401, message);
   return v;
 };
 
@@ -45,7 +57,7 @@ const accountQuery = z.object({
 });
 
 const accountAtHead = (lite: LiteClient, address: string | undefined) =>
-  live(async () => accountAt(lite, readable(Address.parseRaw(required(address, 'address is required')))));
+  live(async () => accountAt(lite, readable(Address.parseRaw(required(address, 'address of account is required')))));
 
 /** The address, when the chain has its workchain (one that does not exist is the client's mistake, 422). */
 function readable(address: Address): Address {
@@ -63,7 +75,7 @@ const addressInformationRoute = (path: string) =>
     liteOnly: true,
     query: accountQuery,
     response: V2AddressInformation,
-    errors: { 422: 'address is required or invalid' },
+    errors: { 401: 'address of account is required', 422: 'invalid address' },
     async run(q, ctx) {
       const a = await accountAtHead(ctx.lite, q.address);
       const boc = (c: Cell | null) => (c ? c.toBoc().toString('base64') : null);
@@ -87,7 +99,7 @@ const walletInformationRoute = (path: string) =>
     liteOnly: true,
     query: accountQuery,
     response: V2WalletInformation,
-    errors: { 409: 'not a wallet', 422: 'address is required or invalid' },
+    errors: { 401: 'address of account is required', 409: 'not a wallet', 422: 'invalid address' },
     async run(q, ctx) {
       const a = await accountAtHead(ctx.lite, q.address);
       const kind = a.status === 'active' ? walletKind(a.code) : undefined;
@@ -123,17 +135,20 @@ const addressField = z
 
 /** A BoC the emulator is given: within the depth it can read. */
 const bocField = (what: string) => bocParam(what, { maxDepth: LIMITS.emulatedCellDepth });
+/** An optional part of a state init: "" is none, as toncenter's clients send it. */
+const initField = (what: string) => bocParam(what, { maxDepth: LIMITS.emulatedCellDepth, emptyIsNone: true });
 
-const StackEntryIn = z.object({ type: z.enum(['num', 'cell', 'slice']), value: z.string() });
+/** A stack argument: a num's value a decimal or 0x string or a JSON number, a cell's or slice's a base64 BoC. */
+const StackEntryIn = z.object({ type: z.enum(['num', 'cell', 'slice']), value: z.union([z.string(), z.number(), z.bigint()]) });
 
 export const message = definePostRoute({
   path: 'message',
   summary: 'Send an external message (base64 BoC); answers its hash and normalized hash',
   body: z.object({ boc: z.string().optional().meta({ description: 'base64 BoC of an external inbound message' }) }),
   response: SentMessage,
-  errors: { 422: 'boc is required or invalid' },
+  errors: { 401: 'boc is required', 422: 'invalid boc' },
   async run(b, ctx) {
-    const boc = required(b.boc, 'boc is required');
+    const boc = required(b.boc || undefined, 'boc is required');
     return live(async () => {
       const params = sendBocReturnHash.params.safeParse({ boc });
       if (!params.success) throw unprocessable(params.error.issues[0]!.message);
@@ -168,12 +183,13 @@ export const runGetMethod = definePostRoute({
   path: 'runGetMethod',
   summary: 'Run a get-method of an account at the latest block',
   body: z.object({
-    address: addressField.optional(),
+    // "" is as good as missing (toncenter's 401), not an invalid address.
+    address: z.preprocess((v) => (v === '' ? undefined : v), addressField.optional()),
     method: z.string().optional().meta({ description: 'get-method name, or its numeric id' }),
     stack: z.array(StackEntryIn).default([]).meta({ description: 'arguments, first pushed first: {type: num|cell|slice, value}' }),
   }),
   response: RunGetMethodResponse,
-  errors: { 422: 'address or method is required, or a stack entry is invalid' },
+  errors: { 401: 'address is required · method is required', 422: 'invalid address, method or stack entry' },
   async run(b, ctx) {
     const address = required(b.address, 'address is required');
     const method = required(b.method?.trim() || undefined, 'method is required');
@@ -196,16 +212,16 @@ export const estimateFee = definePostRoute({
   body: z.object({
     address: addressField.optional(),
     body: bocField('body').optional(),
-    init_code: bocField('init_code').optional(),
-    init_data: bocField('init_data').optional(),
+    init_code: initField('init_code').optional(),
+    init_data: initField('init_data').optional(),
     ignore_chksig: z.boolean().default(true),
   }),
   response: EstimateFeeResponse,
   errors: { 422: 'address or body is required, or invalid' },
   async run(b, ctx) {
-    const address = required(b.address, 'address is required');
-    const body = required(b.body, 'body is required');
-    const init: StateInit | null = b.init_code || b.init_data ? { code: b.init_code, data: b.init_data } : null;
+    const address = unprocessableIfMissing(b.address, 'address is required');
+    const body = unprocessableIfMissing(b.body, 'body is required');
+    const init: StateInit | null = b.init_code || b.init_data ? { code: b.init_code ?? undefined, data: b.init_data ?? undefined } : null;
     return live(async () => {
       const r = await estimateFees(ctx.lite, ctx.tvm, address, body, init, b.ignore_chksig);
       const fee = ({ in_fwd_fee, storage_fee, gas_fee, fwd_fee }: { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number }) => ({

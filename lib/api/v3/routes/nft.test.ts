@@ -5,6 +5,7 @@ import { sha256_sync } from '@ton/crypto';
 import { Address, Cell, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
+import { seedBytes } from '../../../devnet/genesis/keys';
 import { DNS_CATEGORY, dnsChangeRecordBody } from '../../../devnet/contracts/dns';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { messageBoc, signedTransfer } from '../../../testing/devnet';
@@ -97,7 +98,7 @@ describe('GET /nft/items', () => {
     expect(r.status).toBe(200);
     expect(modelProblems(r.body, NftItemsResponse)).toEqual([]);
     const list = r.body.nft_items;
-    const names = ['nft_item_0', 'nft_item_1', 'nft_item_2', 'nft_item_3', 'nft_item_4', 'alice.ton', 'atlas.ton', 'sbt_item_0'];
+    const names = ['nft_item_0', 'nft_item_1', 'nft_item_2', 'nft_item_3', 'nft_item_4', 'alice.ton', 'atlas.ton', 'files.ton', 'sbt_item_0'];
     expect(list.map((i) => i.address).sort()).toEqual(names.map(acc).sort());
     for (const i of list) {
       const live = await tokenData(i.address);
@@ -313,6 +314,9 @@ describe('GET /dns/records', () => {
     const [atlas] = (await chain.callV3<Records>('dns/records', { domain: 'atlas.ton' })).body.records;
     expect(atlas).toMatchObject({ dns_wallet: acc('admin'), dns_site_adnl: null });
     expect(atlas!.dns_storage_bag_id).toMatch(/^[0-9a-f]{64}$/);
+    // files.ton's bag is in the `storage` category itself.
+    const [files] = (await chain.callV3<Records>('dns/records', { domain: 'files.ton' })).body.records;
+    expect(files).toMatchObject({ nft_item_owner: acc('bob'), dns_site_adnl: null, dns_storage_bag_id: seedBytes('v3-nft', 'bag:files').toString('hex') });
   });
 
   it('by wallet: the names whose wallet record points at it', async () => {
@@ -408,7 +412,7 @@ describe('address_book domain', () => {
 describe('DNS expiry', () => {
   it('dns_entries.expiry is a year after the time get_last_fill_up_time answers', async () => {
     const entries = await chain.db!.db.prisma.dnsEntry.findMany({ orderBy: { domain: 'asc' } });
-    expect(entries.map((e) => e.domain)).toEqual(['alice.ton', 'atlas.ton']);
+    expect(entries.map((e) => e.domain)).toEqual(['alice.ton', 'atlas.ton', 'files.ton']);
     for (const e of entries) {
       const [filledUp] = await getMethod(e.nftItemAddress, 'get_last_fill_up_time');
       expect(filledUp as bigint).toBeGreaterThan(0n);

@@ -37,9 +37,9 @@ async function indexedRoots(ctx: V3Context, entries: PendingEntry[]): Promise<Ma
 
 /** Lookup by ext_msg_hash, else by account: one is required. */
 async function lookup(ctx: V3Context, q: { account?: string; ext_msg_hash?: Buffer[] }, index: 'transactions' | 'actions'): Promise<PendingEntry[]> {
-  const s = store(ctx).store;
-  if (q.ext_msg_hash?.length) return s.byHashes(q.ext_msg_hash.map(b64));
-  if (q.account) return s.byAccounts([q.account], index);
+  // The request is judged before the store is reached, as toncenter does.
+  if (q.ext_msg_hash?.length) return store(ctx).store.byHashes(q.ext_msg_hash.map(b64));
+  if (q.account) return store(ctx).store.byAccounts([q.account], index);
   throw unprocessable('account or ext_msg_hash should be specified');
 }
 
