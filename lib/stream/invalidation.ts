@@ -13,8 +13,14 @@ interface Seen {
   /** The confirmed transactions (they must all be in the finalized trace). */
   hashes: Set<string>;
   accounts: string[];
-  /** When it is void if nothing finalized came (ms since the epoch). */
+  /** When it is void if nothing of it was finalized (ms since the epoch); Infinity once a part of it was. */
   deadline: number;
+}
+
+/** True when every message the transactions sent to an account was received by one of them (nothing in flight). */
+export function whole(txs: TransactionJson[]): boolean {
+  const received = new Set(txs.flatMap((t) => (t.in_msg ? [t.in_msg.hash] : [])));
+  return txs.every((t) => t.out_msgs.every((m) => m.destination === null || received.has(m.hash)));
 }
 
 /**
@@ -72,19 +78,22 @@ export class InvalidationTracker {
 
   /**
    * Before `e` (confirmed or finalized) is published: the invalidation of what was streamed of its trace
-   * before, when that was not what happened; null when it holds.
+   * before, when that was not what happened; null when it holds. A trace spanning several blocks is
+   * finalized a block at a time: each part must be what was predicted, and the whole, once its last
+   * message landed, all of it; confirmed transactions must all be in the whole.
    */
   judge(e: TraceEvent): InvalidatedEvent | null {
     const before = this.traces.get(e.norm);
     if (!before) return null;
     const real = outline(e.transactions);
-    // Pending: the real transactions must be predicted ones (all of them, once finalized). Confirmed:
-    // the finalized trace must hold every confirmed transaction.
+    const complete = e.finality === 'finalized' && whole(e.transactions);
     const void_ =
       before.finality === 'pending'
-        ? !within(real, before.outline) || (e.finality === 'finalized' && real.length !== before.outline.length)
-        : e.finality === 'finalized' && !isSubset(before.hashes, new Set(e.transactions.map((t) => t.hash)));
-    if (e.finality === 'finalized' || void_) this.traces.delete(e.norm);
+        ? !within(real, before.outline) || (complete && real.length !== before.outline.length)
+        : complete && !isSubset(before.hashes, new Set(e.transactions.map((t) => t.hash)));
+    if (complete || void_) this.traces.delete(e.norm);
+    // Landed: whatever else happens, it is no longer a message that never arrived.
+    else if (e.finality === 'finalized') before.deadline = Infinity;
     return void_ ? { kind: 'invalidated', norm: e.norm, accounts: before.accounts, at: Date.now() } : null;
   }
 

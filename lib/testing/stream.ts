@@ -46,6 +46,9 @@ export async function startStreamChain(opts: {
   landingMs?: number;
   expiryCheckMs?: number;
   limits?: { maxConnectionsPerKey: number; maxConnectionsPerIp: number };
+  /** Basechain shards of the devnet (DEVNET_SHARDS), and rounds sealed before indexing (default 1). */
+  shards?: number;
+  rounds?: number;
 }): Promise<StreamChain> {
   const bus = opts.redisUrl ? redisBus(opts.redisUrl, { log, channel: opts.channel }) : memoryBus(log);
   await bus.ready();
@@ -53,7 +56,8 @@ export async function startStreamChain(opts: {
   const late: { publisher?: StreamPublisher } = {};
   const chain = await startTestChain({
     seed: opts.seed,
-    rounds: 1,
+    rounds: opts.rounds ?? 1,
+    shards: opts.shards,
     index: true,
     derive: true,
     listen: {
