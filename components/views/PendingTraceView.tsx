@@ -62,8 +62,10 @@ export function PendingTraceView({ hash }: { hash: string }) {
   const norm = traceNorm(predicted ?? landed);
   const mine = (key: readonly unknown[]) => apiQuery(key, 'pendingTraces', 'traces');
   const refresh = useRefresh(mine);
+  // Followed until finalized whole: a trace crossing shards is finalized a masterchain block at a time.
+  const settled = shown?.finality === 'finalized' && shown.trace.trace_info.trace_state !== 'pending';
   useLive(
-    norm && shown?.finality !== 'finalized' ? { types: ['trace'], trace_external_hash_norms: [norm], min_finality: 'pending', include_address_book: true } : null,
+    norm && !settled ? { types: ['trace'], trace_external_hash_norms: [norm], min_finality: 'pending', include_address_book: true } : null,
     (n) => {
       if (n.type === 'trace_invalidated') {
         setVoided(true);
