@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { ENCRYPTED_COMMENT_OP, readComment } from './cells';
 import type { Action, Interfaces, Trace, TraceMessage } from './model';
 import { MATCHERS } from './protocols';
+import { ANY, TON, type Anchor } from './protocols/matcher';
 import { Block, Context, Node, buildTree } from './tree';
 import { intendedMessages } from './wallet';
 
@@ -144,6 +145,27 @@ function deployments(nodes: Node[], trace: Trace, out: Action[]) {
   }
 }
 
+/** Nodes by their message's opcode (-1: no opcode), each list in the trace's breadth-first order. */
+function opcodeIndex(nodes: Node[]): Map<number, Node[]> {
+  const index = new Map<number, Node[]>();
+  for (const n of nodes) {
+    const k = n.opcode ?? -1;
+    const list = index.get(k);
+    if (list) list.push(n);
+    else index.set(k, [n]);
+  }
+  return index;
+}
+
+/** The nodes a matcher is tried on, in breadth-first order. */
+function candidates(anchor: Anchor, nodes: Node[], index: Map<number, Node[]>): Node[] {
+  if (anchor === ANY) return nodes;
+  if (anchor === TON) return nodes.filter((n) => n.isTonTransfer);
+  if (anchor.length === 1) return index.get(anchor[0]!) ?? [];
+  const wanted = new Set(anchor);
+  return nodes.filter((n) => n.opcode !== null && wanted.has(n.opcode));
+}
+
 function run(root: Node, nodes: Node[], interfaces: Interfaces): Context {
   const blocks: Block[] = [];
   for (const n of nodes) {
@@ -151,10 +173,11 @@ function run(root: Node, nodes: Node[], interfaces: Interfaces): Context {
     blocks.push(n.block);
   }
   const ctx = new Context(root, nodes, interfaces, blocks);
-  for (const match of MATCHERS) {
-    for (const n of nodes) {
+  const index = opcodeIndex(nodes);
+  for (const m of MATCHERS) {
+    for (const n of candidates(m.anchor, nodes, index)) {
       try {
-        match(n, ctx);
+        m.match(n, ctx);
       } catch {
         // a body that does not fit the matcher's layout: not this protocol
       }

@@ -5,8 +5,10 @@
 // the new block's children (nested actions).
 import type { Cell, Slice } from '@ton/core';
 import { bocRootData } from '../ton/boc';
-import { cellFromBoc } from './cells';
+import { cellFromBoc, ENCRYPTED_COMMENT_OP, readComment } from './cells';
 import type { Action, AccountInterfaces, Interfaces, TraceMessage, TraceTransaction } from './model';
+
+const EXCESS_OP = 0xd53276db;
 
 export class Node {
   parent: Node | null = null;
@@ -109,6 +111,27 @@ export class Node {
   /** Sent with bounce, never processed: a bounced message came back. */
   get bouncedBack(): boolean {
     return this.children.some((c) => c.msg?.bounced === true);
+  }
+
+  /** A plain TON transfer: between two accounts, no body, a text comment or an encrypted one. */
+  get isTonTransfer(): boolean {
+    const op = this.opcode;
+    return this.kind !== 'log' && this.source !== null && this.destination !== null && (op === null || op === 0 || op === ENCRYPTED_COMMENT_OP);
+  }
+
+  /** The text comment of a TON transfer (op 0), null for anything else. */
+  comment(): string | null {
+    if (this.opcode !== 0) return null;
+    return readComment(this.cell?.beginParse() ?? null).comment;
+  }
+
+  /**
+   * What a step leaves behind besides its result: excesses (gas refunds) and bounced messages among its
+   * children that no action holds yet. Protocol actions take them in, as toncenter's include_excess and
+   * include_bounces do.
+   */
+  aux(): Node[] {
+    return this.children.filter((c) => c.kind === 'tx' && c.free && (c.opcode === EXCESS_OP || c.msg?.bounced === true));
   }
 
   get successful(): boolean {

@@ -5,10 +5,10 @@ import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
 import { dnsMatchers as dns } from './dns';
 import { evaaMatchers as evaa } from './evaa';
-import { jettonMatchers as jettons } from './jettons';
+import { jettonMatchers as jettons, OP } from './jettons';
 import { jvaultMatchers as jvault } from './jvault';
 import { layerzeroMatchers as layerzero } from './layerzero';
-import type { Matcher } from './matcher';
+import { ANY, def, TON, type MatcherDef } from './matcher';
 import { multisigMatchers as multisig } from './multisig';
 import { nftMatchers as nft } from './nft';
 import { stakingMatchers as staking } from './staking';
@@ -16,51 +16,53 @@ import { stonfiMatchers as stonfi } from './stonfi';
 import { tgbtcMatchers as tgbtc } from './tgbtc';
 import { toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
+import { MULTISIG_OP } from '../../ton/multisig';
+import { COMMENT_OP } from '../cells';
 
-export const MATCHERS: Matcher[] = [
-  nft.mint,
-  staking.tonstakers,
-  staking.ethenaUnstake,
-  vesting.sendMessage,
-  vesting.addWhitelist,
-  multisig.createOrder,
-  multisig.approve,
-  multisig.execute,
-  dedust.deposit,
-  jvault.stake,
-  coffee.stakingDeposit,
-  coffee.mevProtectHoldJetton,
-  evaa.jettonSupply,
-  evaa.tonSupply,
-  evaa.withdraw,
-  jvault.claim,
-  jvault.unstakeRequest,
-  jettons.mint,
-  jettons.transfer,
-  jettons.burn,
-  tgbtc.dkg,
-  tgbtc.mint,
-  tgbtc.burn,
-  tgbtc.newKeyFallback,
-  nft.transfer,
-  nft.telegramPurchase,
-  dns.change,
-  stonfi.swapV1,
-  stonfi.swapV2,
-  dedust.swap,
-  coffee.swap,
-  coffee.createPoolCreator,
-  coffee.createPool,
-  coffee.depositLiquidity,
-  coffee.stakingClaim,
-  coffee.mevProtectHold,
-  tonco.swap,
-  tonco.depositLiquidity,
-  tonco.withdrawLiquidity,
-  layerzero.send,
-  layerzero.commitPacket,
-  layerzero.dvnVerify,
-  layerzero.receive,
-  cocoon.matcher,
-  nft.ownershipAssigned,
+export const MATCHERS: MatcherDef[] = [
+  def('nft mint', ANY, nft.mint),
+  def('tonstakers withdraw', [0x319b0cdc], staking.tonstakers),
+  def('ethena unstake', [OP.transfer], staking.ethenaUnstake),
+  def('vesting send', [0xa7733acd], vesting.sendMessage),
+  def('vesting whitelist', [0x7258a69b], vesting.addWhitelist),
+  def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
+  def('multisig approve', [MULTISIG_OP.approve, COMMENT_OP], multisig.approve),
+  def('multisig execute', [MULTISIG_OP.execute], multisig.execute),
+  def('dedust deposit', [0xb56b9598], dedust.deposit),
+  def('jvault stake', [OP.notify], jvault.stake),
+  def('coffee staking deposit', [OP.notify], coffee.stakingDeposit),
+  def('coffee mev hold jetton', [OP.notify], coffee.mevProtectHoldJetton),
+  def('evaa jetton supply', [OP.notify], evaa.jettonSupply),
+  def('evaa ton supply', [0x1], evaa.tonSupply),
+  def('evaa withdraw', [0x2], evaa.withdraw),
+  def('jvault claim', [0x78d9f109], jvault.claim),
+  def('jvault unstake request', [0x0168d4b7], jvault.unstakeRequest),
+  def('jetton mint', [OP.internalTransfer], jettons.mint),
+  def('jetton transfer', [OP.transfer], jettons.transfer),
+  def('jetton burn', [OP.burn], jettons.burn),
+  def('tgbtc dkg', [0x453443a6], tgbtc.dkg),
+  def('tgbtc mint', [0x77a80ef3], tgbtc.mint),
+  def('tgbtc burn', [0xca444ce6], tgbtc.burn),
+  def('tgbtc new key', [0x27756729], tgbtc.newKeyFallback),
+  def('nft transfer', [0x5fcc3d14], nft.transfer),
+  def('telegram purchase', TON, nft.telegramPurchase),
+  def('dns change', [0x4eb1f0f9], dns.change),
+  def('stonfi v1 swap', [0x25938561], stonfi.swapV1),
+  def('stonfi v2 swap', [0x6664de2a], stonfi.swapV2),
+  def('dedust swap', [0x61ee542d], dedust.swap),
+  def('coffee swap', [0xc0ffee20], coffee.swap),
+  def('coffee pool creator', [0xc0ffee23], coffee.createPoolCreator),
+  def('coffee pool', [0xc0ffee25], coffee.createPool),
+  def('coffee deposit', [0xc0ffee27], coffee.depositLiquidity),
+  def('coffee claim', [0xb30c7310], coffee.stakingClaim),
+  def('coffee mev hold', [0x6bc79e7e], coffee.mevProtectHold),
+  def('tonco swap', [0xa7fb58f8], tonco.swap),
+  def('tonco deposit', [0x4468de77], tonco.depositLiquidity),
+  def('tonco withdraw', [0x530b5f2c], tonco.withdrawLiquidity),
+  def('layerzero send', [0xdd4ea3b4], layerzero.send),
+  def('layerzero commit', [0x5388cd88], layerzero.commitPacket),
+  def('layerzero dvn verify', [0x4ec8f80a], layerzero.dvnVerify),
+  def('layerzero receive', [0x97df404c], layerzero.receive),
+  def('cocoon', ANY, cocoon.matcher),
+  def('nft ownership assigned', [0x05138d91], nft.ownershipAssigned),
 ];
