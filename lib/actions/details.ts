@@ -1,5 +1,6 @@
 // An action record as /api/v3's `details` object (api-v3.md §3.7): per-type keys, addresses raw,
 // amounts and query ids as decimal strings, absent values null.
+import { nftDetails } from './details-nft';
 import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
 
 type Details = Record<string, unknown>;
@@ -76,28 +77,6 @@ export function actionDetails(a: Action): Details {
     }
     case 'nft_mint':
       return { owner: a.destination ?? undefined, nft_item: a.asset_secondary, nft_collection: a.asset, nft_item_index: str(data(a, 'nft_mint').nft_item_index) };
-    case 'nft_transfer': {
-      const d = data(a, 'nft_transfer');
-      return {
-        nft_collection: a.asset,
-        nft_item: a.asset_secondary,
-        nft_item_index: str(d.nft_item_index),
-        old_owner: a.source ?? undefined,
-        new_owner: a.destination,
-        is_purchase: d.is_purchase ?? false,
-        price: d.is_purchase ? str(d.price) : undefined,
-        query_id: str(d.query_id),
-        response_destination: d.response_destination ?? null,
-        custom_payload: d.custom_payload ?? null,
-        forward_payload: d.forward_payload ?? null,
-        forward_amount: str(d.forward_amount),
-        comment: null,
-        is_encrypted_comment: false,
-        marketplace: d.marketplace ?? null,
-        real_old_owner: d.real_prev_owner ?? null,
-        marketplace_address: d.marketplace_address ?? null,
-      };
-    }
     // The .ton item is the asset (api-v3.md: "asset (domain item)"), its collection asset_secondary.
     case 'change_dns': {
       const d = data(a, 'change_dns');
@@ -190,7 +169,7 @@ export function actionDetails(a: Action): Details {
       return { query_id: str(d.query_id), accounts_added: d.accounts_added ?? [], source: a.source, vesting: a.destination };
     }
   }
-  const protocol = protocolDetails(a);
+  const protocol = nftDetails(a) ?? protocolDetails(a);
   if (protocol) return protocol;
   if (a.type.startsWith('cocoon_')) {
     const d = data(a, a.type);

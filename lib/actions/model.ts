@@ -56,11 +56,13 @@ export interface Trace {
 /** What the index knows about one address (all optional: nothing detected is `{}`). */
 export interface AccountInterfaces {
   jettonWallet?: { owner: string; jetton: string; balance: bigint | null };
-  nftItem?: { collection: string | null; index: bigint | null; owner: string | null; init: boolean };
+  nftItem?: NftItemInfo;
   /** DeDust pool assets, null for TON. */
   dedustPool?: { assets: (string | null)[] };
-  nftSale?: { marketplace: string | null; nft: string | null; owner: string | null; price: bigint | null };
-  nftAuction?: { marketplace: string | null; nft: string | null; owner: string | null; lastBid: bigint | null };
+  /** A GetGems fixed-price sale (get_sale_data). */
+  nftSale?: NftSaleInfo;
+  /** A GetGems auction (get_sale_data). */
+  nftAuction?: NftAuctionInfo;
   /** A multisig v2 order the derive stage accepted: its wallet and signers (index order), which never change once initialised. */
   multisigOrder?: { multisig: string; signers: string[] };
   /** The account's data cell (BoC), for contracts whose roles are read from their state (jvault). */
@@ -68,6 +70,42 @@ export interface AccountInterfaces {
 }
 
 export type Interfaces = ReadonlyMap<string, AccountInterfaces>;
+
+export interface NftItemInfo {
+  collection: string | null;
+  index: bigint | null;
+  owner: string | null;
+  init: boolean;
+  /** The metadata URI (Fragment's items: https://nft.fragment.com/…), when the index knows it. */
+  uri?: string | null;
+  /** A TON DNS (.ton) item: its own auction and balance release. */
+  dns?: boolean;
+}
+
+export interface NftSaleInfo {
+  marketplace: string | null;
+  nft: string | null;
+  owner: string | null;
+  price: bigint | null;
+  marketplaceFeeAddress?: string | null;
+  marketplaceFee?: bigint | null;
+  royaltyAddress?: string | null;
+  royaltyAmount?: bigint | null;
+}
+
+export interface NftAuctionInfo {
+  marketplace: string | null;
+  nft: string | null;
+  owner: string | null;
+  lastBid: bigint | null;
+  mpFeeAddress?: string | null;
+  mpFeeFactor?: bigint | null;
+  mpFeeBase?: bigint | null;
+  royaltyAddress?: string | null;
+  royaltyBase?: bigint | null;
+  maxBid?: bigint | null;
+  minBid?: bigint | null;
+}
 
 /** One leg of a swap as the dex saw it. */
 export interface DexTransfer {

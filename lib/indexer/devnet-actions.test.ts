@@ -95,16 +95,26 @@ describe('GET /actions over the indexed genesis: every action type it makes', ()
     expect(one('nft_mint', { nft_item: acc('nft_item_3') }).details).toMatchObject({ nft_collection: acc('nft_collection'), nft_item_index: '3' });
     const gift = one('nft_transfer', { nft_item: acc('nft_item_0') });
     expect(gift.details).toMatchObject({ old_owner: acc('alice'), new_owner: acc('carol'), is_purchase: false, forward_amount: toNano('0.01').toString() });
-    const bought = one('nft_transfer', { nft_item: acc('nft_item_4'), is_purchase: true });
+    // The sale handed the item to bob and paid carol: one nft_purchase (its transfer and the payout nested).
+    const bought = one('nft_purchase', { nft_item: acc('nft_item_4') });
     expect(bought.success).toBe(true);
     expect(bought.details).toMatchObject({
       nft_collection: acc('nft_collection'),
       old_owner: acc('nft_sale_sold'),
       new_owner: acc('bob'),
+      is_purchase: true,
       price: GENESIS_SOLD_SALE.price.toString(),
       real_old_owner: acc('carol'),
       marketplace_address: acc('admin'),
+      marketplace: 'getgems',
+      payout_address: acc('carol'),
+      royalty_address: null,
     });
+    // The seller gets the price less the fee and the royalty, plus what the sale had left of its gas.
+    const payout = BigInt(bought.details.payout_amount as string);
+    expect(payout >= GENESIS_SOLD_SALE.price - GENESIS_SOLD_SALE.marketplaceFee - GENESIS_SOLD_SALE.royalty && payout < GENESIS_SOLD_SALE.price).toBe(true);
+    // The fee and the royalty stay TON transfers of their own.
+    expect(all.filter((a) => a.type === 'ton_transfer' && a.details.source === acc('nft_sale_sold'))).toHaveLength(2);
   });
 
   it('DNS: a record change and a renewal', () => {

@@ -3,14 +3,15 @@
 import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
-import { dnsMatchers as dns } from './dns';
+import { DNS_OP, dnsMatchers as dns } from './dns';
 import { evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
 import { jvaultMatchers as jvault } from './jvault';
 import { layerzeroMatchers as layerzero } from './layerzero';
 import { ANY, def, TON, type MatcherDef } from './matcher';
 import { multisigMatchers as multisig } from './multisig';
-import { nftMatchers as nft } from './nft';
+import { MARKET_OP, marketplaceMatchers as market } from './marketplace';
+import { NFT_OP, nftMatchers as nft } from './nft';
 import { stakingMatchers as staking } from './staking';
 import { stonfiMatchers as stonfi } from './stonfi';
 import { tgbtcMatchers as tgbtc } from './tgbtc';
@@ -44,9 +45,21 @@ export const MATCHERS: MatcherDef[] = [
   def('tgbtc mint', [0x77a80ef3], tgbtc.mint),
   def('tgbtc burn', [0xca444ce6], tgbtc.burn),
   def('tgbtc new key', [0x27756729], tgbtc.newKeyFallback),
-  def('nft transfer', [0x5fcc3d14], nft.transfer),
-  def('telegram purchase', TON, nft.telegramPurchase),
+  def('nft transfer', [NFT_OP.transfer], nft.transfer),
+  def('nft ownership assigned', [NFT_OP.ownershipAssigned], nft.ownershipAssigned),
+  def('nft discovery', [NFT_OP.getStaticData], nft.discovery),
+  def('getgems purchase', [NFT_OP.transfer], market.purchase),
+  def('getgems listing', [NFT_OP.transfer], market.putOnSale),
+  def('getgems update sale', [MARKET_OP.saleUpdate], market.updateSale),
+  def('getgems cancel sale', [MARKET_OP.saleCancel, COMMENT_OP], market.cancelSale),
+  def('getgems finish auction', [MARKET_OP.auctionFinish, MARKET_OP.auctionStop, COMMENT_OP], market.finishAuction),
+  def('getgems cancel auction', [MARKET_OP.auctionCancel, MARKET_OP.auctionFinish, MARKET_OP.auctionStop, COMMENT_OP], market.cancelAuction),
+  def('auction bid', TON, market.bid),
+  def('auction outbid', [COMMENT_OP, MARKET_OP.teleitemOutbid], market.outbid),
+  def('teleitem auction', [MARKET_OP.teleitemStartAuction, MARKET_OP.teleitemCancelAuction], market.teleitemAuction),
   def('dns change', [0x4eb1f0f9], dns.change),
+  def('dns purchase', [DNS_OP.fillUp], dns.purchase),
+  def('dns release', [DNS_OP.releaseBalance], dns.release),
   def('stonfi v1 swap', [0x25938561], stonfi.swapV1),
   def('stonfi v2 swap', [0x6664de2a], stonfi.swapV2),
   def('dedust swap', [0x61ee542d], dedust.swap),
@@ -64,5 +77,4 @@ export const MATCHERS: MatcherDef[] = [
   def('layerzero dvn verify', [0x4ec8f80a], layerzero.dvnVerify),
   def('layerzero receive', [0x97df404c], layerzero.receive),
   def('cocoon', ANY, cocoon.matcher),
-  def('nft ownership assigned', [0x05138d91], nft.ownershipAssigned),
 ];

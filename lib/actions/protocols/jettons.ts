@@ -2,6 +2,7 @@
 // notifies without an internal transfer), mint (a mint request to the master and the internal_transfer
 // it makes) and burn (wallet → master burn_notification).
 import { Cell, type Slice } from '@ton/core';
+import { PTON_MASTERS } from '../addresses';
 import { OPS, readBody, type RawField } from '../bodies';
 import { bocBase64, loadAddr, readComment } from '../cells';
 import type { Context, Node } from '../tree';
@@ -64,13 +65,6 @@ export function readBurnNotification(s: Slice) {
   const f = readBody(s, 'jetton_burn_notification');
   return { queryId: big(f.query_id), amount: big(f.amount), sender: addr(f.sender), response: addr(f.response_destination) };
 }
-
-/** The proxy-TON masters (stonfi pTON v1 and v2, TONCO's wTTON): their wallets carry TON behind the jetton interface. */
-export const PTON_MASTERS: ReadonlySet<string> = new Set([
-  '0:8CDC1D7640AD5EE326527FC1AD0514F468B30DC84B0173F0E155F451B4E11F7C',
-  '0:671963027F7F85659AB55B821671688601CDCF1EE674FC7FBBB1A776A18D34A3',
-  '0:949C4C66760C002800E2FA3D8A3CA4E1C90A9373B53AE7472033483BF14CD95E',
-]);
 
 /** A jetton (master) as a swap or liquidity action names it: TON for a proxy-TON master. */
 export const assetOfJetton = (jetton: string | null): string | null => (jetton && PTON_MASTERS.has(jetton) ? null : jetton);
