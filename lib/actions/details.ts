@@ -124,10 +124,17 @@ export function actionDetails(a: Action): Details {
       };
       if (a.type !== 'stake_withdrawal_request') out.amount = str(a.amount);
       if (a.type === 'stake_deposit') out.tokens_minted = str(d.tokens_minted);
+      if (a.type === 'stake_deposit' && d.provider === 'ethena') out.source_asset = a.asset2;
       else out.payout_nft = d.ts_nft ?? null;
       if (d.provider === 'ethena' && a.type === 'stake_withdrawal_request') out.tokens_minted = str(d.tokens_minted);
       return out;
     }
+    case 'election_deposit':
+    case 'election_recover':
+      return { stake_holder: a.source, amount: str(a.amount) };
+    case 'subscribe':
+    case 'unsubscribe':
+      return { subscriber: a.source, beneficiary: a.destination, subscription: a.destination_secondary, amount: str(a.amount) };
     case 'multisig_create_order': {
       const d = data(a, 'multisig_create_order');
       return {

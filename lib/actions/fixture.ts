@@ -87,6 +87,7 @@ function interfaces(v: any): AccountInterfaces {
       minBid: big(a.min_bid),
     };
   }
+  if (v.NominatorPool) out.nominatorPool = true;
   if (v.data_boc?.data_boc) out.dataBoc = Buffer.from(v.data_boc.data_boc, 'base64');
   return out;
 }

@@ -63,6 +63,8 @@ export interface AccountInterfaces {
   nftSale?: NftSaleInfo;
   /** A GetGems auction (get_sale_data). */
   nftAuction?: NftAuctionInfo;
+  /** TON's nominator pool contract (get_pool_data, list_nominators). */
+  nominatorPool?: boolean;
   /** A multisig v2 order the derive stage accepted: its wallet and signers (index order), which never change once initialised. */
   multisigOrder?: { multisig: string; signers: string[] };
   /** The account's data cell (BoC), for contracts whose roles are read from their state (jvault). */

@@ -253,6 +253,7 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
       const wallet = jettonWalletData(data);
       if (wallet) info.jettonWallet = wallet;
     }
+    if (names.includes('tv_pool')) info.nominatorPool = true;
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
   }
 

@@ -12,7 +12,10 @@ import { ANY, def, TON, type MatcherDef } from './matcher';
 import { multisigMatchers as multisig } from './multisig';
 import { MARKET_OP, marketplaceMatchers as market } from './marketplace';
 import { NFT_OP, nftMatchers as nft } from './nft';
-import { stakingMatchers as staking } from './staking';
+import { ethenaMatchers as ethena } from './ethena';
+import { SUBSCRIPTION_OP, subscriptionMatchers as subscriptions } from './subscriptions';
+import { TONSTAKERS, tonstakersMatchers as tonstakers } from './tonstakers';
+import { ELECTOR_OP, validatorMatchers as validators } from './validators';
 import { stonfiMatchers as stonfi } from './stonfi';
 import { tgbtcMatchers as tgbtc } from './tgbtc';
 import { toncoMatchers as tonco } from './tonco';
@@ -22,8 +25,13 @@ import { COMMENT_OP } from '../cells';
 
 export const MATCHERS: MatcherDef[] = [
   def('nft mint', ANY, nft.mint),
-  def('tonstakers withdraw', [0x319b0cdc], staking.tonstakers),
-  def('ethena unstake', [OP.transfer], staking.ethenaUnstake),
+  def('tonstakers delayed withdrawal', [TONSTAKERS.distributedAsset], tonstakers.delayedWithdrawal),
+  def('tonstakers deposit', [TONSTAKERS.deposit], tonstakers.deposit),
+  def('tonstakers withdrawal', [OP.burn], tonstakers.withdraw),
+  def('ethena withdrawal request', [OP.transfer], ethena.withdrawalRequest),
+  def('nominator deposit', TON, validators.nominatorDeposit),
+  def('nominator withdrawal request', TON, validators.nominatorWithdrawRequest),
+  def('nominator payout', TON, validators.nominatorPayout),
   def('vesting send', [0xa7733acd], vesting.sendMessage),
   def('vesting whitelist', [0x7258a69b], vesting.addWhitelist),
   def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
@@ -41,6 +49,7 @@ export const MATCHERS: MatcherDef[] = [
   def('jetton transfer', [OP.transfer], jettons.transfer),
   def('jetton burn', [OP.burn], jettons.burn),
   def('jetton mint', jettons.MINT_OPS, jettons.mint),
+  def('ethena deposit', [0x642b7d07], ethena.deposit),
   def('tgbtc dkg', [0x453443a6], tgbtc.dkg),
   def('tgbtc mint', [0x77a80ef3], tgbtc.mint),
   def('tgbtc burn', [0xca444ce6], tgbtc.burn),
@@ -60,6 +69,10 @@ export const MATCHERS: MatcherDef[] = [
   def('dns change', [0x4eb1f0f9], dns.change),
   def('dns purchase', [DNS_OP.fillUp], dns.purchase),
   def('dns release', [DNS_OP.releaseBalance], dns.release),
+  def('election deposit', [ELECTOR_OP.newStake], validators.electionDeposit),
+  def('election recover', [ELECTOR_OP.recoverStake], validators.electionRecover),
+  def('subscribe', [SUBSCRIPTION_OP.response], subscriptions.subscribe),
+  def('unsubscribe', [SUBSCRIPTION_OP.destruct], subscriptions.unsubscribe),
   def('stonfi v1 swap', [0x25938561], stonfi.swapV1),
   def('stonfi v2 swap', [0x6664de2a], stonfi.swapV2),
   def('dedust swap', [0x61ee542d], dedust.swap),
