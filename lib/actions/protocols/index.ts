@@ -6,7 +6,7 @@ import { dedustMatchers as dedust } from './dedust';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
-import { jvaultMatchers as jvault } from './jvault';
+import { JVAULT, jvaultMatchers as jvault } from './jvault';
 import { layerzeroMatchers as layerzero } from './layerzero';
 import { ANY, def, TON, type MatcherDef } from './matcher';
 import { multisigMatchers as multisig } from './multisig';
@@ -38,16 +38,17 @@ export const MATCHERS: MatcherDef[] = [
   def('multisig approve', [MULTISIG_OP.approve, COMMENT_OP], multisig.approve),
   def('multisig execute', [MULTISIG_OP.execute], multisig.execute),
   def('dedust deposit', [0xb56b9598], dedust.deposit),
-  def('jvault stake', [OP.notify], jvault.stake),
   def('coffee staking deposit', [OP.notify], coffee.stakingDeposit),
   def('coffee mev hold jetton', [OP.notify], coffee.mevProtectHoldJetton),
   def('evaa jetton supply', [OP.notify], evaa.jettonSupply),
   def('evaa ton supply', [0x1], evaa.tonSupply),
   def('evaa withdraw', [0x2], evaa.withdraw),
-  def('jvault claim', [0x78d9f109], jvault.claim),
-  def('jvault unstake request', [0x0168d4b7], jvault.unstakeRequest),
+  def('jvault claim', [JVAULT.claim], jvault.claim),
+  def('jvault unstake', [JVAULT.unstake], jvault.unstake),
+  def('jvault unstake request', [JVAULT.unstakeRequest], jvault.unstakeRequest),
   def('jetton transfer', [OP.transfer], jettons.transfer),
   def('jetton burn', [OP.burn], jettons.burn),
+  def('jvault stake', [OP.notify], jvault.stake),
   def('jetton mint', jettons.MINT_OPS, jettons.mint),
   def('ethena deposit', [0x642b7d07], ethena.deposit),
   def('tgbtc dkg', [0x453443a6], tgbtc.dkg),

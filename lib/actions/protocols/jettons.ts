@@ -69,6 +69,12 @@ export function readBurnNotification(s: Slice) {
 /** A jetton (master) as a swap or liquidity action names it: TON for a proxy-TON master. */
 export const assetOfJetton = (jetton: string | null): string | null => (jetton && PTON_MASTERS.has(jetton) ? null : jetton);
 
+/**
+ * A node a protocol action may start from: no action holds it, or only the jetton transfer it ends (a
+ * protocol action built on a transfer's notification takes the transfer in, as a nested action).
+ */
+export const openOrTransfer = (n: Node): boolean => n.free || (n.block.type === 'jetton_transfer' && !n.block.parent && n.kind !== 'log');
+
 /** A step's own node and what it leaves (excesses, bounces): how every non-anchor step of a flow is taken. */
 export const step = (n: Node | undefined): Node[] => (n ? [n, ...n.aux()] : []);
 
