@@ -187,6 +187,9 @@ export function actionDetails(a: Action): Details {
 
 const LIMIT = 2n ** 53n;
 
+/** EVAA's id of TON: sha256("TON"). */
+const EVAA_TON_ASSET_ID = '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a';
+
 /**
  * Integers the API prints as numbers (N in api-v3.md), inside objects too: numbers up to 2^53, decimal
  * strings beyond. Stored records hold them as decimal strings, fresh ones as bigints.
@@ -253,6 +256,22 @@ function protocolDetails(a: Action): Details | null {
         recipient: a.destination,
         owner_contract: a.destination_secondary,
         asset: a.asset,
+        amount: str(a.amount),
+      };
+    }
+    case 'evaa_liquidate': {
+      const d = data(a, 'evaa_liquidate');
+      return {
+        fail_reason: d.fail_reason ?? null,
+        debt_amount: str(d.debt_amount),
+        source: a.source,
+        borrower: a.destination,
+        borrower_contract: a.destination_secondary,
+        collateral: a.asset,
+        asset_id: d.asset_id ?? null,
+        // The asset ids are hashes of the assets' names; without a table of them only TON is known.
+        asset: null,
+        is_known_asset: d.asset_id === EVAA_TON_ASSET_ID,
         amount: str(a.amount),
       };
     }

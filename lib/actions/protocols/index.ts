@@ -4,7 +4,7 @@ import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
 import { dedustMatchers as dedust } from './dedust';
 import { DNS_OP, dnsMatchers as dns } from './dns';
-import { evaaMatchers as evaa } from './evaa';
+import { EVAA, evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
 import { JVAULT, jvaultMatchers as jvault } from './jvault';
 import { layerzeroMatchers as layerzero } from './layerzero';
@@ -40,15 +40,16 @@ export const MATCHERS: MatcherDef[] = [
   def('dedust deposit', [0xb56b9598], dedust.deposit),
   def('coffee staking deposit', [OP.notify], coffee.stakingDeposit),
   def('coffee mev hold jetton', [OP.notify], coffee.mevProtectHoldJetton),
-  def('evaa jetton supply', [OP.notify], evaa.jettonSupply),
-  def('evaa ton supply', [0x1], evaa.tonSupply),
-  def('evaa withdraw', [0x2], evaa.withdraw),
   def('jvault claim', [JVAULT.claim], jvault.claim),
   def('jvault unstake', [JVAULT.unstake], jvault.unstake),
   def('jvault unstake request', [JVAULT.unstakeRequest], jvault.unstakeRequest),
   def('jetton transfer', [OP.transfer], jettons.transfer),
   def('jetton burn', [OP.burn], jettons.burn),
   def('jvault stake', [OP.notify], jvault.stake),
+  def('evaa jetton supply', [OP.notify], evaa.jettonSupply),
+  def('evaa ton supply', [EVAA.supply], evaa.tonSupply),
+  def('evaa withdraw', [EVAA.withdraw], evaa.withdraw),
+  def('evaa liquidate', [EVAA.liquidate, OP.notify], evaa.liquidate),
   def('jetton mint', jettons.MINT_OPS, jettons.mint),
   def('ethena deposit', [0x642b7d07], ethena.deposit),
   def('tgbtc dkg', [0x453443a6], tgbtc.dkg),
