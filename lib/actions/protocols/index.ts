@@ -16,7 +16,8 @@ import { ethenaMatchers as ethena } from './ethena';
 import { SUBSCRIPTION_OP, subscriptionMatchers as subscriptions } from './subscriptions';
 import { TONSTAKERS, tonstakersMatchers as tonstakers } from './tonstakers';
 import { ELECTOR_OP, validatorMatchers as validators } from './validators';
-import { stonfiMatchers as stonfi } from './stonfi';
+import { STONFI, stonfiMatchers as stonfi } from './stonfi';
+import { STONFI_LP, stonfiLiquidityMatchers as stonfiLiquidity } from './stonfi-liquidity';
 import { tgbtcMatchers as tgbtc } from './tgbtc';
 import { toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
@@ -75,8 +76,10 @@ export const MATCHERS: MatcherDef[] = [
   def('election recover', [ELECTOR_OP.recoverStake], validators.electionRecover),
   def('subscribe', [SUBSCRIPTION_OP.response], subscriptions.subscribe),
   def('unsubscribe', [SUBSCRIPTION_OP.destruct], subscriptions.unsubscribe),
-  def('stonfi v1 swap', [0x25938561], stonfi.swapV1),
-  def('stonfi v2 swap', [0x6664de2a], stonfi.swapV2),
+  def('stonfi v1 swap', [STONFI.v1Swap], stonfi.swapV1),
+  def('stonfi v2 swap', [STONFI.v2Swap], stonfi.swapV2),
+  def('stonfi v2 provide', [STONFI_LP.provide], stonfiLiquidity.provide),
+  def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
   def('dedust swap', [0x61ee542d], dedust.swap),
   def('coffee swap', [0xc0ffee20], coffee.swap),
   def('coffee pool creator', [0xc0ffee23], coffee.createPoolCreator),
