@@ -147,6 +147,8 @@ export class Block {
   fields: Partial<Action> = {};
   /** The type exposes its children as nested actions. */
   nested = true;
+  /** A matcher's note about the block (never serialized): what a later step of the same protocol looks for. */
+  tag: string | null = null;
 
   constructor(
     public type: string,
@@ -213,6 +215,23 @@ export class Context {
     }
     this.blocks.push(block);
     return block;
+  }
+
+  /**
+   * Makes `from` part of `into`: its nodes and nested blocks move over and `from` is gone, one action
+   * of both (as toncenter merges the two halves of a DeDust deposit made in one trace).
+   */
+  absorb(into: Block, from: Block): void {
+    for (const c of from.children) {
+      c.parent = into;
+      into.children.push(c);
+    }
+    for (const n of from.nodes) {
+      into.nodes.push(n);
+      n.block = into;
+    }
+    const i = this.blocks.indexOf(from);
+    if (i >= 0) this.blocks.splice(i, 1);
   }
 }
 

@@ -2,7 +2,7 @@
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
 import { cocoonMatchers as cocoon } from './cocoon';
 import { coffeeMatchers as coffee } from './coffee';
-import { dedustMatchers as dedust } from './dedust';
+import { DEDUST, dedustMatchers as dedust } from './dedust';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { EVAA, evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
@@ -38,7 +38,6 @@ export const MATCHERS: MatcherDef[] = [
   def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
   def('multisig approve', [MULTISIG_OP.approve, COMMENT_OP], multisig.approve),
   def('multisig execute', [MULTISIG_OP.execute], multisig.execute),
-  def('dedust deposit', [0xb56b9598], dedust.deposit),
   def('coffee staking deposit', [OP.notify], coffee.stakingDeposit),
   def('coffee mev hold jetton', [OP.notify], coffee.mevProtectHoldJetton),
   def('jvault claim', [JVAULT.claim], jvault.claim),
@@ -80,7 +79,11 @@ export const MATCHERS: MatcherDef[] = [
   def('stonfi v2 swap', [STONFI.v2Swap], stonfi.swapV2),
   def('stonfi v2 provide', [STONFI_LP.provide], stonfiLiquidity.provide),
   def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
-  def('dedust swap', [0x61ee542d], dedust.swap),
+  def('dedust swap', [DEDUST.swap], dedust.swap),
+  def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
+  def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
+  def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),
+  def('dedust withdraw', [OP.burn], dedust.withdraw),
   def('coffee swap', [0xc0ffee20], coffee.swap),
   def('coffee pool creator', [0xc0ffee23], coffee.createPoolCreator),
   def('coffee pool', [0xc0ffee25], coffee.createPool),
