@@ -259,6 +259,24 @@ function protocolDetails(a: Action): Details | null {
         amount: str(a.amount),
       };
     }
+    case 'tonco_deploy_pool': {
+      const d = data(a, 'tonco_deploy_pool');
+      return {
+        source: a.source,
+        pool: a.destination_secondary,
+        router: a.destination,
+        router_jetton_wallet_1: d.jetton0_router_wallet ?? null,
+        router_jetton_wallet_2: d.jetton1_router_wallet ?? null,
+        jetton_minter_1: d.jetton0_minter ?? null,
+        jetton_minter_2: d.jetton1_minter ?? null,
+        tick_spacing: n(d.tick_spacing),
+        initial_price_x96: str(d.initial_price_x96),
+        protocol_fee: n(d.protocol_fee),
+        lp_fee_base: n(d.lp_fee_base),
+        lp_fee_current: n(d.lp_fee_current),
+        pool_active: d.pool_active ?? null,
+      };
+    }
     case 'evaa_liquidate': {
       const d = data(a, 'evaa_liquidate');
       return {

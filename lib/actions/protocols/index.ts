@@ -19,7 +19,7 @@ import { ELECTOR_OP, validatorMatchers as validators } from './validators';
 import { STONFI, stonfiMatchers as stonfi } from './stonfi';
 import { STONFI_LP, stonfiLiquidityMatchers as stonfiLiquidity } from './stonfi-liquidity';
 import { tgbtcMatchers as tgbtc } from './tgbtc';
-import { toncoMatchers as tonco } from './tonco';
+import { TONCO, toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
 import { MULTISIG_OP } from '../../ton/multisig';
 import { COMMENT_OP } from '../cells';
@@ -90,9 +90,10 @@ export const MATCHERS: MatcherDef[] = [
   def('coffee deposit', [0xc0ffee27], coffee.depositLiquidity),
   def('coffee claim', [0xb30c7310], coffee.stakingClaim),
   def('coffee mev hold', [0x6bc79e7e], coffee.mevProtectHold),
-  def('tonco swap', [0xa7fb58f8], tonco.swap),
-  def('tonco deposit', [0x4468de77], tonco.depositLiquidity),
-  def('tonco withdraw', [0x530b5f2c], tonco.withdrawLiquidity),
+  def('tonco swap', [TONCO.poolSwap], tonco.swap),
+  def('tonco deposit', [TONCO.fundAccount], tonco.depositLiquidity),
+  def('tonco withdraw', [TONCO.startBurn], tonco.withdrawLiquidity),
+  def('tonco deploy pool', [TONCO.createPool], tonco.deployPool),
   def('layerzero send', [0xdd4ea3b4], layerzero.send),
   def('layerzero commit', [0x5388cd88], layerzero.commitPacket),
   def('layerzero dvn verify', [0x4ec8f80a], layerzero.dvnVerify),
