@@ -1,7 +1,8 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
 import { cocoonMatchers as cocoon } from './cocoon';
-import { coffeeMatchers as coffee } from './coffee';
+import { COFFEE, coffeeMatchers as coffee } from './coffee';
+import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
 import { DEDUST, dedustMatchers as dedust } from './dedust';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { EVAA, evaaMatchers as evaa } from './evaa';
@@ -38,8 +39,6 @@ export const MATCHERS: MatcherDef[] = [
   def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
   def('multisig approve', [MULTISIG_OP.approve, COMMENT_OP], multisig.approve),
   def('multisig execute', [MULTISIG_OP.execute], multisig.execute),
-  def('coffee staking deposit', [OP.notify], coffee.stakingDeposit),
-  def('coffee mev hold jetton', [OP.notify], coffee.mevProtectHoldJetton),
   def('jvault claim', [JVAULT.claim], jvault.claim),
   def('jvault unstake', [JVAULT.unstake], jvault.unstake),
   def('jvault unstake request', [JVAULT.unstakeRequest], jvault.unstakeRequest),
@@ -84,12 +83,18 @@ export const MATCHERS: MatcherDef[] = [
   def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
   def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),
   def('dedust withdraw', [OP.burn], dedust.withdraw),
-  def('coffee swap', [0xc0ffee20], coffee.swap),
-  def('coffee pool creator', [0xc0ffee23], coffee.createPoolCreator),
-  def('coffee pool', [0xc0ffee25], coffee.createPool),
-  def('coffee deposit', [0xc0ffee27], coffee.depositLiquidity),
-  def('coffee claim', [0xb30c7310], coffee.stakingClaim),
-  def('coffee mev hold', [0x6bc79e7e], coffee.mevProtectHold),
+  def('coffee swap', [COFFEE.swap], coffee.swap),
+  def('coffee vault', [COFFEE.createVault], coffee.createVault),
+  def('coffee pool creator', [COFFEE.createPoolCreator], coffee.createPoolCreator),
+  def('coffee pool', [COFFEE.createPool], coffee.createPool),
+  def('coffee deposit', [COFFEE.depositToDepository], coffee.depositLiquidity),
+  def('coffee withdraw', [OP.burn], coffee.withdrawLiquidity),
+  def('coffee staking deposit', [OP.notify], coffeeStaking.stakingDeposit),
+  def('coffee staking withdraw', [COFFEE.stakingWithdraw], coffeeStaking.stakingWithdraw),
+  def('coffee claim', [COFFEE.claimRewards], coffeeStaking.stakingClaim),
+  def('coffee mev hold', [COFFEE.mevHold], coffeeStaking.mevProtectHold),
+  def('coffee mev hold jetton', [OP.notify], coffeeStaking.mevProtectHoldJetton),
+  def('coffee mev failed swap', [COFFEE.mevFailedSwap], coffeeStaking.mevFailedSwap),
   def('tonco swap', [TONCO.poolSwap], tonco.swap),
   def('tonco deposit', [TONCO.fundAccount], tonco.depositLiquidity),
   def('tonco withdraw', [TONCO.startBurn], tonco.withdrawLiquidity),
