@@ -357,6 +357,22 @@ function protocolDetails(a: Action): Details | null {
         minted_item_index: str(d.minted_item_index),
       };
     }
+    case 'coffee_staking_withdraw': {
+      const d = data(a, 'coffee_staking_withdraw');
+      return {
+        source: a.source,
+        source_jetton_wallet: a.source_secondary,
+        pool: a.destination,
+        pool_jetton_wallet: a.destination_secondary,
+        asset: a.asset,
+        amount: str(a.amount),
+        nft_address: d.nft_address ?? null,
+        nft_index: str(d.nft_index),
+        points: str(d.points),
+      };
+    }
+    case 'coffee_create_vault':
+      return { source: a.source, vault: a.destination, asset: a.asset, value: str(a.value) };
     case 'coffee_staking_claim_rewards':
       return { pool: a.source, pool_jetton_wallet: a.source_secondary, recipient: a.destination, recipient_jetton_wallet: a.destination_secondary, asset: a.asset, amount: str(a.amount) };
     case 'coffee_mev_protect_hold_funds':
