@@ -100,6 +100,7 @@ export const MATCHERS: MatcherDef[] = [
   def('tonco withdraw', [TONCO.startBurn], tonco.withdrawLiquidity),
   def('tonco deploy pool', [TONCO.createPool], tonco.deployPool),
   def('layerzero send', [0xdd4ea3b4], layerzero.send),
+  def('layerzero send tokens', [0xdd4ea3b4], layerzero.sendTokens),
   def('layerzero commit', [0x5388cd88], layerzero.commitPacket),
   def('layerzero dvn verify', [0x4ec8f80a], layerzero.dvnVerify),
   def('layerzero receive', [0x97df404c], layerzero.receive),
