@@ -195,8 +195,10 @@ const ownershipAssigned: Matcher = (node, ctx) => {
     Object.assign(d, { is_purchase: !minted, price: bid, marketplace: 'fragment', real_prev_owner: null });
     const paidBy = parent?.free && (parent.isTonTransfer || (parent.kind === 'tx' && parent.source === null)) ? parent : null;
     if (paidBy) {
-      const payouts = paidBy.children.filter((c) => c.free && c.kind === 'tx' && c.opcode === NFT_OP.auctionFillUp);
-      // The royalty (sending fee) is always the first fill-up, the seller's payout the second.
+      // The royalty (sending fee) is always the first fill-up sent, the seller's payout the second.
+      const payouts = paidBy.children
+        .filter((c) => c.free && c.kind === 'tx' && c.opcode === NFT_OP.auctionFillUp)
+        .sort((a, b) => ((a.msg!.createdLt ?? 0n) < (b.msg!.createdLt ?? 0n) ? -1 : 1));
       const [royalty, payout] = payouts.length > 1 ? payouts : [null, payouts[0] ?? null];
       if (payout) Object.assign(d, { payout_amount: payout.value, payout_address: payout.destination });
       if (royalty) Object.assign(d, { royalty_amount: royalty.value, royalty_address: royalty.destination });
