@@ -90,6 +90,11 @@ describe('derive backfill', () => {
     const nftTransfers = (await prisma().nftTransfer.findMany()).map((t) => Buffer.from(t.txHash).toString('base64')).sort();
     expect(nftTransfers).toEqual(itemRequests.map((m) => Buffer.from(m.txHash).toString('base64')).sort());
     expect(nftTransfers.length).toBeGreaterThanOrEqual(2);
+    // Each history row carries its transaction's trace (the transactions were traced by the block path).
+    const txTrace = new Map((await prisma().transaction.findMany({ select: { hash: true, traceId: true } })).map((t) => [Buffer.from(t.hash).toString('hex'), t.traceId]));
+    const events = [...(await prisma().jettonTransfer.findMany()), ...(await prisma().jettonBurn.findMany()), ...(await prisma().nftTransfer.findMany())];
+    for (const e of events) expect(e.traceId, Buffer.from(e.txHash).toString('hex')).toEqual(txTrace.get(Buffer.from(e.txHash).toString('hex')));
+    expect(events.every((e) => e.traceId !== null)).toBe(true);
 
     // Vesting: the genesis vesting wallet, alice's, 1000 TON.
     const vesting = await prisma().vestingContract.findMany();

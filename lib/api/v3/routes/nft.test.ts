@@ -174,6 +174,13 @@ async function transferRequests(): Promise<string[]> {
   return rows.map((r) => Buffer.from(r.txHash).toString('base64'));
 }
 
+/** [hash, trace_id] of each transaction, as the transactions table has them (every one has a trace). */
+async function tracesOf(hashes: string[]): Promise<[string, string][]> {
+  const rows = await chain.db!.db.prisma.transaction.findMany({ where: { hash: { in: hashes.map((h) => Buffer.from(h, 'base64')) } }, select: { hash: true, traceId: true } });
+  const trace = new Map(rows.map((r) => [Buffer.from(r.hash).toString('base64'), r.traceId ? Buffer.from(r.traceId).toString('base64') : null]));
+  return hashes.map((h) => [h, trace.get(h) ?? 'missing']).map(([h, t]) => { expect(t, h!).not.toBeNull(); return [h!, t!]; });
+}
+
 describe('GET /nft/transfers', () => {
   it('one row per transfer request an item received, lt descending; the genesis gift with its comment', async () => {
     const r = await chain.callV3<Transfers>('nft/transfers', { limit: 1000 });
@@ -199,6 +206,7 @@ describe('GET /nft/transfers', () => {
     const toSale = list.find((t) => t.nft_address === acc('nft_item_1'))!;
     expect(toSale).toMatchObject({ old_owner: acc('alice'), new_owner: acc('nft_sale'), forward_amount: '50000000' });
     expect(Object.keys(r.body.address_book)).toEqual(expect.arrayContaining([acc('alice'), acc('carol'), acc('nft_item_0'), acc('nft_collection')]));
+    expect(list.map((t) => [t.transaction_hash, t.trace_id])).toEqual(await tracesOf(list.map((t) => t.transaction_hash)));
   });
 
   it('filters: owner with direction, item, collection, lt and time ranges; sort asc', async () => {
@@ -362,14 +370,16 @@ describe('NFT and DNS actions: the classifier reads the derived tables', () => {
     });
   });
 
-  it('every transfer request an item received is an nft_transfer action (a refused one failed), none a call_contract', async () => {
+  it('every transfer request an item received is an nft_transfer action (a sale contract\'s an nft_purchase; a refused one failed), none a call_contract', async () => {
     const requests = (await chain.callV3<Transfers>('nft/transfers', { limit: 1000 })).body.nft_transfers;
     expect(requests.length).toBeGreaterThan(2);
     for (const t of requests) {
       const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { tx_hash: t.transaction_hash });
       const own = r.body.actions.filter((a) => a.transactions.includes(t.transaction_hash));
-      const transfer = own.filter((a) => a.type === 'nft_transfer');
+      const transfer = own.filter((a) => a.type === 'nft_transfer' || a.type === 'nft_purchase');
       expect(transfer, t.nft_address).toHaveLength(1);
+      // an item a sale contract hands over is the buyer's purchase, its price and the seller's payout in it
+      if (transfer[0]!.type === 'nft_purchase') expect(transfer[0]!.details).toMatchObject({ is_purchase: true, marketplace: 'getgems', real_old_owner: expect.any(String) });
       expect(transfer[0]!.success).toBe(!t.transaction_aborted);
       expect(transfer[0]!.details).toMatchObject({ nft_item: t.nft_address, old_owner: t.old_owner, new_owner: t.new_owner });
       // an aborted request's bounce back to the sender is a call of its own (op 0xffffffff)
