@@ -262,13 +262,16 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     SELECT address, owner, jetton, balance::text AS balance FROM jetton_wallets WHERE address IN ${list}`);
   for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: BigInt(w.balance) };
 
-  const items = await run<{ address: string; init: boolean; index: string; collection_address: string | null; owner_address: string | null; uri: string | null; dns: boolean }>(tx, Prisma.sql`
-    SELECT i.address, i.init, i.index::text AS index, i.collection_address, i.owner_address, i.content->>'uri' AS uri,
-      EXISTS (SELECT 1 FROM dns_entries d WHERE d.nft_item_address = i.address) AS dns
-    FROM nft_items i WHERE i.address IN ${list}`);
-  for (const i of items) {
-    at(i.address).nftItem = { collection: i.collection_address, index: BigInt(i.index), owner: i.owner_address, init: i.init, uri: i.uri, dns: i.dns || i.collection_address === DNS_COLLECTION };
-  }
+  const loadItems = async (among: Prisma.Sql) => {
+    const items = await run<{ address: string; init: boolean; index: string; collection_address: string | null; owner_address: string | null; uri: string | null; dns: boolean }>(tx, Prisma.sql`
+      SELECT i.address, i.init, i.index::text AS index, i.collection_address, i.owner_address, i.content->>'uri' AS uri,
+        EXISTS (SELECT 1 FROM dns_entries d WHERE d.nft_item_address = i.address) AS dns
+      FROM nft_items i WHERE i.address IN ${among}`);
+    for (const i of items) {
+      at(i.address).nftItem = { collection: i.collection_address, index: BigInt(i.index), owner: i.owner_address, init: i.init, uri: i.uri, dns: i.dns || i.collection_address === DNS_COLLECTION };
+    }
+  };
+  await loadItems(list);
 
   const sales = await run<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }>(tx, Prisma.sql`
     SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`);
@@ -298,6 +301,10 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
       };
     }
   }
+
+  // The items sales and auctions sell, though the trace never touches them (a bid names the auction's item).
+  const sold = [...new Set(sales.map((s) => s.nft_address).filter((a): a is string => !!a && !out.get(a)?.nftItem))];
+  if (sold.length > 0) await loadItems(addressList(sold));
 
   const orders = await run<{ address: string; multisig_address: string; signers: string[] | null }>(tx, Prisma.sql`
     SELECT address, multisig_address, signers FROM multisig_orders WHERE address IN ${list}`);

@@ -156,10 +156,11 @@ function returned(node: Node, type: string): Block | null {
   return null;
 }
 
+/** An order to a sale or auction (cancel, finish): from whoever sent it, about the item it gave away. */
 function tradeFields(node: Node, b: Block, marketplace: string | null, ctx: Context): Partial<Action> {
-  const it = b.type === 'nft_purchase' ? itemOf(b) : itemOf(b);
+  const it = itemOf(b);
   return {
-    source: it.newOwner,
+    source: node.source,
     destination: node.destination,
     asset: it.collection,
     asset_secondary: it.nft,
