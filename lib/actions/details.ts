@@ -7,6 +7,16 @@ type Details = Record<string, unknown>;
 
 /** Amounts, query ids and other big integers as strings (S in api-v3.md). */
 const str = (v: ActionValue | undefined): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A coffee staking position's move: the staker and its jetton wallet, the pool and its wallet, the amount. */
+const stakingPosition = (a: Action) => ({
+  source: a.source,
+  source_jetton_wallet: a.source_secondary,
+  pool: a.destination,
+  pool_jetton_wallet: a.destination_secondary,
+  asset: a.asset,
+  amount: str(a.amount),
+});
 const data = (a: Action, key: string): ActionData => (a[`${key}_data`] as ActionData | undefined) ?? {};
 
 const leg = (t: DexTransfer | undefined) =>
@@ -346,26 +356,12 @@ function protocolDetails(a: Action): Details | null {
       };
     case 'coffee_staking_deposit': {
       const d = data(a, 'coffee_staking_deposit');
-      return {
-        source: a.source,
-        source_jetton_wallet: a.source_secondary,
-        pool: a.destination,
-        pool_jetton_wallet: a.destination_secondary,
-        asset: a.asset,
-        amount: str(a.amount),
-        minted_item_address: d.minted_item_address ?? null,
-        minted_item_index: str(d.minted_item_index),
-      };
+      return { ...stakingPosition(a), minted_item_address: d.minted_item_address ?? null, minted_item_index: str(d.minted_item_index) };
     }
     case 'coffee_staking_withdraw': {
       const d = data(a, 'coffee_staking_withdraw');
       return {
-        source: a.source,
-        source_jetton_wallet: a.source_secondary,
-        pool: a.destination,
-        pool_jetton_wallet: a.destination_secondary,
-        asset: a.asset,
-        amount: str(a.amount),
+        ...stakingPosition(a),
         nft_address: d.nft_address ?? null,
         nft_index: str(d.nft_index),
         points: str(d.points),

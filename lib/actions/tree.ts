@@ -206,12 +206,7 @@ export class Context {
     for (const b of taken) {
       b.parent = block;
       block.children.push(b);
-      for (const n of b.nodes) {
-        block.nodes.push(n);
-        n.block = block;
-      }
-      const i = this.blocks.indexOf(b);
-      if (i >= 0) this.blocks.splice(i, 1);
+      this.moveNodes(block, b);
     }
     this.blocks.push(block);
     return block;
@@ -226,6 +221,11 @@ export class Context {
       c.parent = into;
       into.children.push(c);
     }
+    this.moveNodes(into, from);
+  }
+
+  /** `from`'s nodes become `into`'s, and `from` is no top-level block any more. */
+  private moveNodes(into: Block, from: Block): void {
     for (const n of from.nodes) {
       into.nodes.push(n);
       n.block = into;

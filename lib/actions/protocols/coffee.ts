@@ -20,7 +20,7 @@ import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
 import { OPS } from '../bodies';
 import type { Block, Context, Node } from '../tree';
-import { outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
+import { claimBurnWithdrawal, outgoingTransfer, swapFields, vaultLeg, withdrawalSide, type Leg } from './dex';
 import { OP, openOrTransfer, step } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -292,22 +292,19 @@ const withdrawLiquidity: Matcher = (node, ctx) => {
   payouts.forEach((p, i) => {
     const out = coffeePayout(p, ctx);
     const jetton = !!p.child(OP.transfer);
-    Object.assign(data, {
-      [`amount${i + 1}`]: amounts[i]!,
-      [`asset${i + 1}_out`]: out.transfer.asset,
-      [`dex_wallet_${i + 1}`]: p.source,
-      [`dex_jetton_wallet_${i + 1}`]: jetton ? out.transfer.source_jetton_wallet : null,
-      [`user_jetton_wallet_${i + 1}`]: jetton ? out.transfer.destination_jetton_wallet : out.transfer.destination,
-    });
+    Object.assign(
+      data,
+      withdrawalSide(i + 1, {
+        amount: amounts[i]!,
+        asset: out.transfer.asset,
+        dexWallet: p.source,
+        dexJettonWallet: jetton ? out.transfer.source_jetton_wallet : null,
+        userWallet: jetton ? out.transfer.destination_jetton_wallet : out.transfer.destination,
+      }),
+    );
     nodes.push(...step(p), ...out.nodes);
   });
-  ctx.claim('dex_withdraw_liquidity', nodes, {
-    source: burn.fields.source ?? null,
-    source_secondary: burn.fields.source_secondary ?? null,
-    destination: notification.destination,
-    asset: burn.fields.asset ?? null,
-    dex_withdraw_liquidity_data: data,
-  }, burn.failed);
+  claimBurnWithdrawal(ctx, burn, notification.destination, nodes, data);
 };
 
 export const coffeeMatchers = { swap, createVault, createPoolCreator, createPool, depositLiquidity, withdrawLiquidity };

@@ -16,7 +16,7 @@ import type { Slice } from '@ton/core';
 import { loadAddr } from '../cells';
 import type { ActionData, DexTransfer, PeerSwap } from '../model';
 import type { Block, Context, Node } from '../tree';
-import { outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
+import { claimBurnWithdrawal, outgoingTransfer, swapFields, vaultLeg, withdrawalSide, type Leg } from './dex';
 import { OP, openOrTransfer, readInternalTransfer, readNotify, step } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -318,22 +318,19 @@ const withdraw: Matcher = (node, ctx) => {
     const amount = s.loadCoins();
     const out = paidOut(p, amount, ctx);
     const jetton = !!p.child(OP.transfer);
-    Object.assign(data, {
-      [`amount${i + 1}`]: amount,
-      [`asset${i + 1}_out`]: out.transfer.asset,
-      [`dex_wallet_${i + 1}`]: p.destination,
-      [`dex_jetton_wallet_${i + 1}`]: jetton ? out.transfer.source_jetton_wallet : null,
-      [`user_jetton_wallet_${i + 1}`]: jetton ? out.transfer.destination_jetton_wallet : null,
-    });
+    Object.assign(
+      data,
+      withdrawalSide(i + 1, {
+        amount,
+        asset: out.transfer.asset,
+        dexWallet: p.destination,
+        dexJettonWallet: jetton ? out.transfer.source_jetton_wallet : null,
+        userWallet: jetton ? out.transfer.destination_jetton_wallet : null,
+      }),
+    );
     nodes.push(...step(p), ...out.nodes);
   });
-  ctx.claim('dex_withdraw_liquidity', nodes, {
-    source: burn.fields.source ?? null,
-    source_secondary: burn.fields.source_secondary ?? null,
-    destination: notification.destination,
-    asset: burn.fields.asset ?? null,
-    dex_withdraw_liquidity_data: data,
-  }, burn.failed);
+  claimBurnWithdrawal(ctx, burn, notification.destination, nodes, data);
 };
 
 export const dedustMatchers = { swap, depositFinal, depositPartial, depositMerge, withdraw };

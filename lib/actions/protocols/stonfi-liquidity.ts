@@ -8,7 +8,7 @@
 import type { ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { loadAddr } from '../cells';
-import { PTON_TON_TRANSFER } from './dex';
+import { PTON_TON_TRANSFER, withdrawalSide } from './dex';
 import { assetOfJetton, OP, readInternalTransfer } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -91,13 +91,7 @@ const withdraw: Matcher = (node, ctx) => {
   if (payouts.length === 0) return;
   const data: ActionData = { dex: 'stonfi_v2', is_refund: !fromBurn, lp_tokens_burnt: (burn?.fields.amount as bigint | undefined) ?? null };
   payouts.slice(0, 2).forEach((p, i) => {
-    Object.assign(data, {
-      [`amount${i + 1}`]: p.amount,
-      [`asset${i + 1}_out`]: p.asset,
-      [`dex_wallet_${i + 1}`]: p.dexWallet,
-      [`dex_jetton_wallet_${i + 1}`]: p.dexJettonWallet,
-      [`user_jetton_wallet_${i + 1}`]: p.userWallet,
-    });
+    Object.assign(data, withdrawalSide(i + 1, p));
   });
   const start = burn ? burn.nodes : [node.parent!];
   ctx.claim('dex_withdraw_liquidity', [...start, node, ...payouts.flatMap((p) => p.nodes)], {
