@@ -7,7 +7,10 @@
 // v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts);
 // tgBTC, EVAA, JVault unstakes, TONCO and coffee liquidity, LayerZero. v3: multisig v2 (protocols/multisig.ts).
 // v4: a multisig approval by "approve" comment has its signer_index (the sender among the order's signers).
-export const CLASSIFIER_VERSION = 4;
+// v5: every matcher rebuilt from its protocol's flow (jettons, NFT and marketplaces, staking, DEXes, EVAA,
+// JVault, vesting, LayerZero): failures and refunds as success false, marketplace types, nft_transfer's
+// payout_* and royalty_*.
+export const CLASSIFIER_VERSION = 5;
 
 export interface TraceMessage {
   hash: string;
