@@ -72,6 +72,17 @@ export class Node {
     return s;
   }
 
+  private memos: Map<string, unknown> | undefined;
+
+  /** What `read` makes of this node, made once (matchers of several protocols read the same body). */
+  memo<T>(key: string, read: () => T): T {
+    this.memos ??= new Map();
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const v = read();
+    this.memos.set(key, v);
+    return v;
+  }
+
   /** A fresh slice of the body; throws when there is none (matchers treat a throw as no match). */
   body(): Slice {
     const c = this.cell;

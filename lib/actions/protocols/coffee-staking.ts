@@ -12,11 +12,11 @@ import { loadAddr } from '../cells';
 import type { Node } from '../tree';
 import { COFFEE } from './coffee';
 import { incomingFromNotify } from './dex';
-import { OP, openOrTransfer, readNotify, readTransfer, step } from './jettons';
+import { OP, openOrTransfer, notifyOf, transferOf, step } from './jettons';
 import type { Matcher } from './matcher';
 
 const payloadOp = (notify: Node) => {
-  const p = readNotify(notify.body()).payload;
+  const p = notifyOf(notify).payload;
   return p && p.remainingBits >= 32 ? p.loadUint(32) : null;
 };
 
@@ -77,7 +77,7 @@ const stakingClaim: Matcher = (node, ctx) => {
   if (!node.free || node.kind !== 'tx') return;
   const transfer = node.child(OP.transfer);
   if (!transfer) return;
-  const body = readTransfer(transfer.body());
+  const body = transferOf(transfer);
   const internal = transfer.child(OP.internalTransfer);
   ctx.claim('coffee_staking_claim_rewards', [node, ...node.descendants()], {
     source: node.destination,
@@ -119,7 +119,7 @@ const mevFailedSwap: Matcher = (node, ctx) => {
     source: node.source,
     destination: recipient,
     asset: back ? ctx.jettonOf(back.destination) : null,
-    amount: back ? readTransfer(back.body()).amount : node.value,
+    amount: back ? transferOf(back).amount : node.value,
   }, node.failed);
 };
 

@@ -17,7 +17,7 @@ import { loadAddr } from '../cells';
 import type { ActionData, DexTransfer, PeerSwap } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { claimBurnWithdrawal, outgoingTransfer, swapFields, vaultLeg, withdrawalSide, type Leg } from './dex';
-import { OP, openOrTransfer, readInternalTransfer, readNotify, step } from './jettons';
+import { OP, openOrTransfer, internalTransferOf, notifyOf, step } from './jettons';
 import type { Matcher } from './matcher';
 
 export const DEDUST = {
@@ -81,7 +81,7 @@ function requestedRoute(vault: Node): string[] {
       s.loadCoins();
       return routePools(s);
     }
-    const p = readNotify(vault.body()).payload;
+    const p = notifyOf(vault).payload;
     if (!p || p.remainingBits < 32 || p.loadUint(32) !== DEDUST.swapPayload) return [];
     return routePools(p);
   } catch {
@@ -161,7 +161,7 @@ function depositLeg(vault: Node, ctx: Context): { leg: Leg; wallet: string | nul
     s.skip(64);
     s.loadCoins();
   } else {
-    const p = readNotify(vault.body()).payload;
+    const p = notifyOf(vault).payload;
     if (!p || p.remainingBits < 32 || p.loadUint(32) !== DEDUST.depositPayload) return null;
     s = p;
   }
@@ -233,7 +233,7 @@ const depositFinal: Matcher = (node, ctx) => {
     dex_deposit_liquidity_data: {
       dex: 'dedust',
       ...slotsOf([{ asset: d.leg.transfer.asset, amount: d.leg.transfer.amount, wallet: d.wallet }]),
-      lp_tokens_minted: minted ? readInternalTransfer(minted.body()).amount : null,
+      lp_tokens_minted: minted ? internalTransferOf(minted).amount : null,
       ...targetsOf(targets),
       vault_excesses: ex.excesses,
     },

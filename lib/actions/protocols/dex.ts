@@ -4,7 +4,7 @@
 import { OPS } from '../bodies';
 import type { Action, ActionData, DexTransfer, PeerSwap } from '../model';
 import type { Block, Context, Node } from '../tree';
-import { OP, readNotify, readTransfer } from './jettons';
+import { OP, notifyOf, transferOf } from './jettons';
 
 /** Proxy TON v2 (stonfi v2, tonco): `ton_transfer` into and out of a pTON wallet; the asset is TON. */
 export const PTON_TON_TRANSFER = OPS.pton_ton_transfer;
@@ -26,7 +26,7 @@ function withExcesses(nodes: Node[]): Node[] {
  * wallet and its internal_transfer, or a direct transfer into a proxy-TON wallet.
  */
 export function incomingFromNotify(notify: Node, ctx: Context): Leg {
-  const n = readNotify(notify.body());
+  const n = notifyOf(notify);
   const wallet = notify.parent;
   if (!wallet) throw new Error('notification without a sender');
   const dex = notify.destination;
@@ -81,7 +81,7 @@ export function vaultLeg(vault: Node, ctx: Context, tonOps: number[]): Leg | nul
 
 /** The DEX's jetton transfer `transfer` (to its own wallet) and what followed: to the recipient's wallet or out of proxy TON. */
 export function outgoingTransfer(transfer: Node, ctx: Context): Leg {
-  const body = readTransfer(transfer.body());
+  const body = transferOf(transfer);
   const internal = transfer.child(OP.internalTransfer);
   if (internal) {
     const notify = internal.child(OP.notify);

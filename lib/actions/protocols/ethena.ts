@@ -4,7 +4,7 @@
 // internal_transfer body) to the staker's wallet.
 import { ETHENA_TSUSDE, ETHENA_USDE } from '../addresses';
 import type { Block, Node } from '../tree';
-import { OP, readTransfer, step, transferNodes } from './jettons';
+import { OP, transferOf, step, transferNodes } from './jettons';
 import type { Matcher } from './matcher';
 
 const ETHENA = { mint: 0x642b7d07, timelockTransfer: 0xb2583ed5 } as const;
@@ -49,7 +49,7 @@ const withdrawalRequest: Matcher = (node, ctx) => {
     source_secondary: node.destination,
     destination: mint.source,
     asset: from.jetton,
-    amount: readTransfer(node.body()).amount,
+    amount: transferOf(node).amount,
     staking_data: { provider: 'ethena', tokens_minted: receiptAmount(receipt) },
   }, node.failed || receipt.failed);
 };

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { loadAddr } from '../cells';
 import type { Node } from '../tree';
 import { incomingFromNotify } from './dex';
-import { OP, openOrTransfer, readNotify, readTransfer } from './jettons';
+import { OP, openOrTransfer, notifyOf, transferOf } from './jettons';
 import type { Matcher } from './matcher';
 
 export const EVAA = {
@@ -64,7 +64,7 @@ function supplyOutcome(master: Node, user: Node | undefined): 'success' | 'fail'
 
 const jettonSupply: Matcher = (node, ctx) => {
   if (!openOrTransfer(node)) return;
-  const payload = readNotify(node.body()).payload;
+  const payload = notifyOf(node).payload;
   if (!payload || payload.remainingBits < 32 + 2 + 267 || payload.loadUint(32) !== EVAA.supply) return;
   payload.skip(2);
   const recipient = loadAddr(payload);
@@ -133,7 +133,7 @@ const withdraw: Matcher = (node, ctx) => {
     destination: recipient ?? node.source,
     destination_secondary: user.destination,
     asset: payout ? ctx.jettonOf(payout.destination) : null,
-    amount: payout ? readTransfer(payout.body()).amount : amount,
+    amount: payout ? transferOf(payout).amount : amount,
     evaa_withdraw_data: {
       master: node.destination,
       asset_id: '0x' + assetId.toString(16),
@@ -193,7 +193,7 @@ const liquidate: Matcher = (node, ctx) => {
   const viaJetton = node.opcode === OP.notify;
   if (viaJetton ? !openOrTransfer(node) : !node.free || node.kind !== 'tx') return;
   if (viaJetton) {
-    const payload = readNotify(node.body()).payload;
+    const payload = notifyOf(node).payload;
     if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== EVAA.liquidate) return;
   }
   const user = toUserContract(node);

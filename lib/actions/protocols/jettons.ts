@@ -66,6 +66,17 @@ export function readBurnNotification(s: Slice) {
   return { queryId: big(f.query_id), amount: big(f.amount), sender: addr(f.sender), response: addr(f.response_destination) };
 }
 
+// The same bodies read from a node, once per node (several protocols' matchers read one transfer).
+export const transferOf = (n: Node): JettonTransferBody => n.memo('jetton_transfer', () => readTransfer(n.body()));
+export const internalTransferOf = (n: Node): ReturnType<typeof readInternalTransfer> => n.memo('jetton_internal_transfer', () => readInternalTransfer(n.body()));
+export function notifyOf(n: Node) {
+  const f = n.memo('jetton_notify', () => {
+    const r = readBody(n.body(), 'jetton_notify');
+    return { queryId: big(r.query_id), amount: big(r.amount), sender: addr(r.sender), payload: cell(r.forward_payload) };
+  });
+  return { ...f, payload: f.payload?.beginParse() ?? null };
+}
+
 /** A jetton (master) as a swap or liquidity action names it: TON for a proxy-TON master. */
 export const assetOfJetton = (jetton: string | null): string | null => (jetton && PTON_MASTERS.has(jetton) ? null : jetton);
 
@@ -91,7 +102,7 @@ export function transferNodes(node: Node): { internal: Node | undefined; notify:
 
 /** A jetton transfer's own fields, from its first message; null when the sender's wallet is unknown. */
 export function transferFields(node: Node, ctx: Context) {
-  const body = readTransfer(node.body());
+  const body = transferOf(node);
   const senderWallet = node.destination;
   const known = ctx.jettonWallet(senderWallet);
   const internal = node.child(OP.internalTransfer);
@@ -102,7 +113,7 @@ export function transferFields(node: Node, ctx: Context) {
   const receiverWallet = pton ? null : (internal?.destination ?? null);
   // The receiver is who owns the wallet the jettons reached (a transfer may name another address).
   const receiver = ctx.jettonWallet(receiverWallet)?.owner ?? body.destination;
-  const amount = internal ? readInternalTransfer(internal.body()).amount : body.amount;
+  const amount = internal ? internalTransferOf(internal).amount : body.amount;
   const { comment, encrypted } = readComment(body.forwardPayload?.beginParse() ?? null);
   return {
     body,
@@ -180,7 +191,7 @@ const mint: Matcher = (node, ctx) => {
       destination: wallet.owner,
       destination_secondary: internal.destination,
       asset: wallet.jetton,
-      amount: readInternalTransfer(internal.body()).amount,
+      amount: internalTransferOf(internal).amount,
       value: tonAmount,
     }, internal.failed);
     return;

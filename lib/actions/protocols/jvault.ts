@@ -12,7 +12,7 @@ import { bocRootData } from '../../ton/boc';
 import { loadAddr } from '../cells';
 import type { Context, Node } from '../tree';
 import { incomingFromNotify } from './dex';
-import { OP, openOrTransfer, readNotify, readTransfer } from './jettons';
+import { OP, openOrTransfer, notifyOf, transferOf } from './jettons';
 import type { Matcher } from './matcher';
 
 export const JVAULT = {
@@ -59,7 +59,7 @@ function lockedJetton(pool: string | null, ctx: Context): string | null {
 const stake: Matcher = (node, ctx) => {
   if (!openOrTransfer(node)) return;
   const receive = node.child(JVAULT.receiveJettons);
-  const payload = readNotify(node.body()).payload;
+  const payload = notifyOf(node).payload;
   if (!receive || !payload || payload.remainingBits < 64 || payload.loadUint(32) !== JVAULT.stakePayload) return;
   const request = receive.child(JVAULT.requestUpdateRewards);
   const cancel = receive.child(JVAULT.stakeCancel);
@@ -100,7 +100,7 @@ const claim: Matcher = (node, ctx) => {
     source: node.source,
     source_secondary: node.destination,
     destination: pool.destination,
-    jvault_claim_data: { claimed_jettons: wallets, claimed_amounts: rewards.map((t) => readTransfer(t.body()).amount) },
+    jvault_claim_data: { claimed_jettons: wallets, claimed_amounts: rewards.map((t) => transferOf(t).amount) },
   }, node.failed || pool.failed);
 };
 

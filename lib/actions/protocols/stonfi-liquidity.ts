@@ -9,7 +9,7 @@ import type { ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { loadAddr } from '../cells';
 import { PTON_TON_TRANSFER, withdrawalSide } from './dex';
-import { assetOfJetton, OP, readInternalTransfer } from './jettons';
+import { assetOfJetton, OP, internalTransferOf } from './jettons';
 import type { Matcher } from './matcher';
 
 export const STONFI_LP = {
@@ -54,7 +54,7 @@ const provide: Matcher = (node, ctx) => {
     amount2: null,
     asset2: null,
     user_jetton_wallet_2: null,
-    lp_tokens_minted: lp ? readInternalTransfer(lp.body()).amount : null,
+    lp_tokens_minted: lp ? internalTransferOf(lp).amount : null,
   };
   ctx.claim('dex_deposit_liquidity', nodes, { source: sender, destination: node.destination, dex_deposit_liquidity_data: data }, !!refund || node.failed);
 };

@@ -17,7 +17,7 @@ import { loadAddr } from '../cells';
 import type { PeerSwap } from '../model';
 import type { Context, Node } from '../tree';
 import { incomingFromNotify, outgoingTransfer, peer, swapFields, type Leg } from './dex';
-import { assetOfJetton, OP, readNotify } from './jettons';
+import { assetOfJetton, OP, notifyOf } from './jettons';
 import type { Matcher } from './matcher';
 
 export const STONFI = { v1Swap: 0x25938561, v1PayTo: 0xf93bb43f, v2Swap: 0x6664de2a, v2PayTo: 0x657b54f5, v2CrossSwap: 0x69cf1a5b } as const;
@@ -46,7 +46,7 @@ function readPayTo(s: Slice, v2: boolean): { exit: number; amount: bigint; token
 
 /** The router wallet of the jetton asked for, from the swap payload the user's transfer carried. */
 function requestedWallet(notify: Node): string | null {
-  const p = readNotify(notify.body()).payload;
+  const p = notifyOf(notify).payload;
   if (!p || p.remainingBits < 32 || p.loadUint(32) !== STONFI.v1Swap) return null;
   return loadAddr(p);
 }

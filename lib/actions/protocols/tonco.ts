@@ -11,7 +11,7 @@ import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
 import type { Node } from '../tree';
 import { incomingFromNotify, outgoingTransfer, peer, PTON_TON_TRANSFER, swapFields, type Leg } from './dex';
-import { assetOfJetton, OP, readNotify, step } from './jettons';
+import { assetOfJetton, OP, notifyOf, step } from './jettons';
 import type { Matcher } from './matcher';
 
 export const TONCO = {
@@ -65,7 +65,7 @@ function payToExit(payTo: Node): number {
 
 /** The swap request a notification's payload carries: the router wallet of the jetton wanted and the minimum out. */
 function swapRequest(notify: Node): { target: string | null; minOut: bigint | null } {
-  const payload = readNotify(notify.body()).payload;
+  const payload = notifyOf(notify).payload;
   if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== TONCO.poolSwap) return { target: null, minOut: null };
   const target = loadAddr(payload);
   payload.skip(160);

@@ -6,7 +6,7 @@
 // distributes: the payout NFT burns itself (#f127fe4e), notifies the pool (#ed58b0b2 query_id
 // amount:Coins owner) and the pool pays the owner (#db3b8abd): the delayed stake_withdrawal.
 import type { Node } from '../tree';
-import { OP, readBurn, readInternalTransfer, step } from './jettons';
+import { OP, readBurn, internalTransferOf, step } from './jettons';
 import type { Matcher } from './matcher';
 
 export const TONSTAKERS = {
@@ -35,7 +35,7 @@ const deposit: Matcher = (node, ctx) => {
     destination: node.destination,
     amount: node.value - DEPOSIT_FEE,
     asset: internal.source,
-    staking_data: { provider: 'liquid_staking', tokens_minted: ok ? readInternalTransfer(internal.body()).amount : null },
+    staking_data: { provider: 'liquid_staking', tokens_minted: ok ? internalTransferOf(internal).amount : null },
   }, !ok);
 };
 
