@@ -24,5 +24,7 @@ for (const file of files) {
     failed = true;
   }
 }
+// No process.exit after the write: through a pipe stdout drains asynchronously, and exiting would cut
+// the JSON off at the pipe's buffer. The exit code is set instead and the process ends once it drained.
 process.stdout.write(JSON.stringify(out, null, 2) + '\n');
-process.exit(failed ? 1 : 0);
+process.exitCode = failed ? 1 : 0;

@@ -90,6 +90,37 @@ export function ActionLine({ action, book, masters }: { action: ActionJson; book
         <>{str(d.old_owner) ? A('old_owner') : 'someone'} transferred NFT {A('nft_item')} to {A('new_owner')}</>
       );
       break;
+    case 'nft_put_on_sale':
+      words = <>{A('owner')} put NFT {A('nft_item')} on sale for <Amount value={str(d.full_price) ?? '0'} maxFraction={4} /> ({A('sale_address')})</>;
+      break;
+    case 'nft_put_on_auction':
+    case 'teleitem_start_auction':
+      words = (
+        <>
+          {A('owner')} put NFT {A('nft_item')} on auction{str(d.auction_address) ? <> ({A('auction_address')})</> : null}
+          {str(d.min_bid) ? <>, bids from <Amount value={str(d.min_bid)!} maxFraction={4} /></> : null}
+        </>
+      );
+      break;
+    case 'auction_bid':
+      words = <>{A('bidder')} bid <Amount value={str(d.amount) ?? '0'} maxFraction={4} /> for NFT {A('nft_item')} at {A('auction')}</>;
+      break;
+    case 'auction_outbid':
+      words = <>{A('bidder')} was outbid by {A('new_bidder')} for NFT {A('nft_item')}: <Amount value={str(d.amount) ?? '0'} maxFraction={4} /> back from {A('auction_address')}</>;
+      break;
+    case 'nft_cancel_sale':
+      words = <>{A('owner')} cancelled the sale of NFT {A('nft_item')} ({A('sale_address')})</>;
+      break;
+    case 'nft_update_sale':
+      words = <>{A('source')} repriced NFT {A('nft_address')} to <Amount value={str(d.full_price) ?? '0'} maxFraction={4} /> ({A('sale_contract')})</>;
+      break;
+    case 'nft_cancel_auction':
+    case 'teleitem_cancel_auction':
+      words = <>{A('owner')} cancelled the auction of NFT {A('nft_item')}{str(d.auction_address) ? <> ({A('auction_address')})</> : null}</>;
+      break;
+    case 'nft_finish_auction':
+      words = <>{A('owner')} finished the auction of NFT {A('nft_item')} ({A('auction_address')})</>;
+      break;
     case 'nft_mint':
       words = <>NFT {A('nft_item')} minted{str(d.nft_collection) ? <> in {A('nft_collection')}</> : null}{str(d.owner) ? <> for {A('owner')}</> : null}</>;
       break;

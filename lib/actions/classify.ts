@@ -1,9 +1,10 @@
 // classify(trace, interfaces) → Action[]: the node tree, a base block per node, the protocol matchers
 // in order, then the blocks as action records (nested blocks as child actions).
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import { ENCRYPTED_COMMENT_OP, readComment } from './cells';
 import type { Action, Interfaces, Trace, TraceMessage } from './model';
 import { MATCHERS } from './protocols';
+import { ANY, TON, type Anchor } from './protocols/matcher';
 import { Block, Context, Node, buildTree } from './tree';
 import { intendedMessages } from './wallet';
 
@@ -45,8 +46,12 @@ function baseBlock(node: Node): Block {
 
 const isDeploy = (n: Node) => n.kind === 'tx' && n.tx.endStatus === 'active' && n.tx.origStatus !== 'active' && n.tx.origStatus !== 'frozen';
 
+// One-shot hashing (crypto.hash) costs a fifth of a Hash object's for inputs this short; every action pays it.
+const sha256Base64: (text: string) => string =
+  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'base64') : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('base64');
+
 function actionId(key: string, type: string): string {
-  return createHash('sha256').update(key + type, 'utf8').digest('base64');
+  return sha256Base64(key + type);
 }
 
 function baseRecord(block: Block, type: string, trace: Trace): Action {
@@ -105,12 +110,27 @@ function baseRecord(block: Block, type: string, trace: Trace): Action {
   };
 }
 
+/** `WC:HEX64` (upper case): an account, not an external address or another value in an address field. */
+function isRawAddress(x: string): boolean {
+  const colon = x.length - 65;
+  if (colon < 1 || x.charCodeAt(colon) !== 58) return false;
+  for (let i = colon + 1; i < x.length; i++) {
+    const c = x.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70))) return false;
+  }
+  for (let i = x.charCodeAt(0) === 45 ? 1 : 0; i < colon; i++) {
+    const c = x.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return x.charCodeAt(0) !== 45 || colon > 1;
+}
+
 function toRecord(block: Block, trace: Trace): Action {
   const a = baseRecord(block, block.type, trace);
   Object.assign(a, block.fields);
   const extra = [a.source, a.source_secondary, ...(block.ghost ? [] : [a.destination, a.destination_secondary])];
   const accounts = new Set(a.accounts);
-  for (const x of extra) if (x && /^-?\d+:[0-9A-F]{64}$/.test(x)) accounts.add(x);
+  for (const x of extra) if (x && isRawAddress(x)) accounts.add(x);
   a.accounts = [...accounts];
   return a;
 }
@@ -144,6 +164,27 @@ function deployments(nodes: Node[], trace: Trace, out: Action[]) {
   }
 }
 
+/** Nodes by their message's opcode (-1: no opcode), each list in the trace's breadth-first order. */
+function opcodeIndex(nodes: Node[]): Map<number, Node[]> {
+  const index = new Map<number, Node[]>();
+  for (const n of nodes) {
+    const k = n.opcode ?? -1;
+    const list = index.get(k);
+    if (list) list.push(n);
+    else index.set(k, [n]);
+  }
+  return index;
+}
+
+/** The nodes a matcher is tried on, in breadth-first order (`tonNodes`: the plain transfers, found once per trace). */
+function candidates(anchor: Anchor, nodes: Node[], index: Map<number, Node[]>, tonNodes: () => Node[]): Node[] {
+  if (anchor === ANY) return nodes;
+  if (anchor === TON) return tonNodes();
+  if (anchor.length === 1) return index.get(anchor[0]!) ?? [];
+  if (!anchor.some((op) => index.has(op))) return [];
+  return nodes.filter((n) => n.opcode !== null && anchor.includes(n.opcode));
+}
+
 function run(root: Node, nodes: Node[], interfaces: Interfaces): Context {
   const blocks: Block[] = [];
   for (const n of nodes) {
@@ -151,10 +192,13 @@ function run(root: Node, nodes: Node[], interfaces: Interfaces): Context {
     blocks.push(n.block);
   }
   const ctx = new Context(root, nodes, interfaces, blocks);
-  for (const match of MATCHERS) {
-    for (const n of nodes) {
+  const index = opcodeIndex(nodes);
+  let ton: Node[] | undefined;
+  const tonNodes = () => (ton ??= nodes.filter((n) => n.isTonTransfer));
+  for (const m of MATCHERS) {
+    for (const n of candidates(m.anchor, nodes, index, tonNodes)) {
       try {
-        match(n, ctx);
+        m.match(n, ctx);
       } catch {
         // a body that does not fit the matcher's layout: not this protocol
       }

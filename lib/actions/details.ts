@@ -1,11 +1,22 @@
 // An action record as /api/v3's `details` object (api-v3.md §3.7): per-type keys, addresses raw,
 // amounts and query ids as decimal strings, absent values null.
+import { nftDetails } from './details-nft';
 import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
 
 type Details = Record<string, unknown>;
 
 /** Amounts, query ids and other big integers as strings (S in api-v3.md). */
 const str = (v: ActionValue | undefined): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A coffee staking position's move: the staker and its jetton wallet, the pool and its wallet, the amount. */
+const stakingPosition = (a: Action) => ({
+  source: a.source,
+  source_jetton_wallet: a.source_secondary,
+  pool: a.destination,
+  pool_jetton_wallet: a.destination_secondary,
+  asset: a.asset,
+  amount: str(a.amount),
+});
 const data = (a: Action, key: string): ActionData => (a[`${key}_data`] as ActionData | undefined) ?? {};
 
 const leg = (t: DexTransfer | undefined) =>
@@ -76,28 +87,6 @@ export function actionDetails(a: Action): Details {
     }
     case 'nft_mint':
       return { owner: a.destination ?? undefined, nft_item: a.asset_secondary, nft_collection: a.asset, nft_item_index: str(data(a, 'nft_mint').nft_item_index) };
-    case 'nft_transfer': {
-      const d = data(a, 'nft_transfer');
-      return {
-        nft_collection: a.asset,
-        nft_item: a.asset_secondary,
-        nft_item_index: str(d.nft_item_index),
-        old_owner: a.source ?? undefined,
-        new_owner: a.destination,
-        is_purchase: d.is_purchase ?? false,
-        price: d.is_purchase ? str(d.price) : undefined,
-        query_id: str(d.query_id),
-        response_destination: d.response_destination ?? null,
-        custom_payload: d.custom_payload ?? null,
-        forward_payload: d.forward_payload ?? null,
-        forward_amount: str(d.forward_amount),
-        comment: null,
-        is_encrypted_comment: false,
-        marketplace: d.marketplace ?? null,
-        real_old_owner: d.real_prev_owner ?? null,
-        marketplace_address: d.marketplace_address ?? null,
-      };
-    }
     // The .ton item is the asset (api-v3.md: "asset (domain item)"), its collection asset_secondary.
     case 'change_dns': {
       const d = data(a, 'change_dns');
@@ -145,10 +134,17 @@ export function actionDetails(a: Action): Details {
       };
       if (a.type !== 'stake_withdrawal_request') out.amount = str(a.amount);
       if (a.type === 'stake_deposit') out.tokens_minted = str(d.tokens_minted);
+      if (a.type === 'stake_deposit' && d.provider === 'ethena') out.source_asset = a.asset2;
       else out.payout_nft = d.ts_nft ?? null;
       if (d.provider === 'ethena' && a.type === 'stake_withdrawal_request') out.tokens_minted = str(d.tokens_minted);
       return out;
     }
+    case 'election_deposit':
+    case 'election_recover':
+      return { stake_holder: a.source, amount: str(a.amount) };
+    case 'subscribe':
+    case 'unsubscribe':
+      return { subscriber: a.source, beneficiary: a.destination, subscription: a.destination_secondary, amount: str(a.amount) };
     case 'multisig_create_order': {
       const d = data(a, 'multisig_create_order');
       return {
@@ -190,7 +186,7 @@ export function actionDetails(a: Action): Details {
       return { query_id: str(d.query_id), accounts_added: d.accounts_added ?? [], source: a.source, vesting: a.destination };
     }
   }
-  const protocol = protocolDetails(a);
+  const protocol = nftDetails(a) ?? protocolDetails(a);
   if (protocol) return protocol;
   if (a.type.startsWith('cocoon_')) {
     const d = data(a, a.type);
@@ -200,6 +196,9 @@ export function actionDetails(a: Action): Details {
 }
 
 const LIMIT = 2n ** 53n;
+
+/** EVAA's id of TON: sha256("TON"). */
+const EVAA_TON_ASSET_ID = '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a';
 
 /**
  * Integers the API prints as numbers (N in api-v3.md), inside objects too: numbers up to 2^53, decimal
@@ -270,6 +269,40 @@ function protocolDetails(a: Action): Details | null {
         amount: str(a.amount),
       };
     }
+    case 'tonco_deploy_pool': {
+      const d = data(a, 'tonco_deploy_pool');
+      return {
+        source: a.source,
+        pool: a.destination_secondary,
+        router: a.destination,
+        router_jetton_wallet_1: d.jetton0_router_wallet ?? null,
+        router_jetton_wallet_2: d.jetton1_router_wallet ?? null,
+        jetton_minter_1: d.jetton0_minter ?? null,
+        jetton_minter_2: d.jetton1_minter ?? null,
+        tick_spacing: n(d.tick_spacing),
+        initial_price_x96: str(d.initial_price_x96),
+        protocol_fee: n(d.protocol_fee),
+        lp_fee_base: n(d.lp_fee_base),
+        lp_fee_current: n(d.lp_fee_current),
+        pool_active: d.pool_active ?? null,
+      };
+    }
+    case 'evaa_liquidate': {
+      const d = data(a, 'evaa_liquidate');
+      return {
+        fail_reason: d.fail_reason ?? null,
+        debt_amount: str(d.debt_amount),
+        source: a.source,
+        borrower: a.destination,
+        borrower_contract: a.destination_secondary,
+        collateral: a.asset,
+        asset_id: d.asset_id ?? null,
+        // The asset ids are hashes of the assets' names; without a table of them only TON is known.
+        asset: null,
+        is_known_asset: d.asset_id === EVAA_TON_ASSET_ID,
+        amount: str(a.amount),
+      };
+    }
     case 'jvault_claim': {
       const d = data(a, 'jvault_claim');
       const jettons = (d.claimed_jettons as ActionValue[] | undefined) ?? [];
@@ -323,17 +356,19 @@ function protocolDetails(a: Action): Details | null {
       };
     case 'coffee_staking_deposit': {
       const d = data(a, 'coffee_staking_deposit');
+      return { ...stakingPosition(a), minted_item_address: d.minted_item_address ?? null, minted_item_index: str(d.minted_item_index) };
+    }
+    case 'coffee_staking_withdraw': {
+      const d = data(a, 'coffee_staking_withdraw');
       return {
-        source: a.source,
-        source_jetton_wallet: a.source_secondary,
-        pool: a.destination,
-        pool_jetton_wallet: a.destination_secondary,
-        asset: a.asset,
-        amount: str(a.amount),
-        minted_item_address: d.minted_item_address ?? null,
-        minted_item_index: str(d.minted_item_index),
+        ...stakingPosition(a),
+        nft_address: d.nft_address ?? null,
+        nft_index: str(d.nft_index),
+        points: str(d.points),
       };
     }
+    case 'coffee_create_vault':
+      return { source: a.source, vault: a.destination, asset: a.asset, value: str(a.value) };
     case 'coffee_staking_claim_rewards':
       return { pool: a.source, pool_jetton_wallet: a.source_secondary, recipient: a.destination, recipient_jetton_wallet: a.destination_secondary, asset: a.asset, amount: str(a.amount) };
     case 'coffee_mev_protect_hold_funds':

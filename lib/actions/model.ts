@@ -7,7 +7,10 @@
 // v2: .ton record changes (protocols/dns.ts); interfaces from the derived token tables (trace-input.ts);
 // tgBTC, EVAA, JVault unstakes, TONCO and coffee liquidity, LayerZero. v3: multisig v2 (protocols/multisig.ts).
 // v4: a multisig approval by "approve" comment has its signer_index (the sender among the order's signers).
-export const CLASSIFIER_VERSION = 4;
+// v5: every matcher rebuilt from its protocol's flow (jettons, NFT and marketplaces, staking, DEXes, EVAA,
+// JVault, vesting, LayerZero): failures and refunds as success false, marketplace types, nft_transfer's
+// payout_* and royalty_*.
+export const CLASSIFIER_VERSION = 5;
 
 export interface TraceMessage {
   hash: string;
@@ -56,11 +59,15 @@ export interface Trace {
 /** What the index knows about one address (all optional: nothing detected is `{}`). */
 export interface AccountInterfaces {
   jettonWallet?: { owner: string; jetton: string; balance: bigint | null };
-  nftItem?: { collection: string | null; index: bigint | null; owner: string | null; init: boolean };
+  nftItem?: NftItemInfo;
   /** DeDust pool assets, null for TON. */
   dedustPool?: { assets: (string | null)[] };
-  nftSale?: { marketplace: string | null; nft: string | null; owner: string | null; price: bigint | null };
-  nftAuction?: { marketplace: string | null; nft: string | null; owner: string | null; lastBid: bigint | null };
+  /** A GetGems fixed-price sale (get_sale_data). */
+  nftSale?: NftSaleInfo;
+  /** A GetGems auction (get_sale_data). */
+  nftAuction?: NftAuctionInfo;
+  /** TON's nominator pool contract (get_pool_data, list_nominators). */
+  nominatorPool?: boolean;
   /** A multisig v2 order the derive stage accepted: its wallet and signers (index order), which never change once initialised. */
   multisigOrder?: { multisig: string; signers: string[] };
   /** The account's data cell (BoC), for contracts whose roles are read from their state (jvault). */
@@ -68,6 +75,42 @@ export interface AccountInterfaces {
 }
 
 export type Interfaces = ReadonlyMap<string, AccountInterfaces>;
+
+export interface NftItemInfo {
+  collection: string | null;
+  index: bigint | null;
+  owner: string | null;
+  init: boolean;
+  /** The metadata URI (Fragment's items: https://nft.fragment.com/…), when the index knows it. */
+  uri?: string | null;
+  /** A TON DNS (.ton) item: its own auction and balance release. */
+  dns?: boolean;
+}
+
+export interface NftSaleInfo {
+  marketplace: string | null;
+  nft: string | null;
+  owner: string | null;
+  price: bigint | null;
+  marketplaceFeeAddress?: string | null;
+  marketplaceFee?: bigint | null;
+  royaltyAddress?: string | null;
+  royaltyAmount?: bigint | null;
+}
+
+export interface NftAuctionInfo {
+  marketplace: string | null;
+  nft: string | null;
+  owner: string | null;
+  lastBid: bigint | null;
+  mpFeeAddress?: string | null;
+  mpFeeFactor?: bigint | null;
+  mpFeeBase?: bigint | null;
+  royaltyAddress?: string | null;
+  royaltyBase?: bigint | null;
+  maxBid?: bigint | null;
+  minBid?: bigint | null;
+}
 
 /** One leg of a swap as the dex saw it. */
 export interface DexTransfer {

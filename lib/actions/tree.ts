@@ -5,8 +5,10 @@
 // the new block's children (nested actions).
 import type { Cell, Slice } from '@ton/core';
 import { bocRootData } from '../ton/boc';
-import { cellFromBoc } from './cells';
+import { cellFromBoc, ENCRYPTED_COMMENT_OP, readComment } from './cells';
 import type { Action, AccountInterfaces, Interfaces, TraceMessage, TraceTransaction } from './model';
+
+const EXCESS_OP = 0xd53276db;
 
 export class Node {
   parent: Node | null = null;
@@ -70,6 +72,17 @@ export class Node {
     return s;
   }
 
+  private memos: Map<string, unknown> | undefined;
+
+  /** What `read` makes of this node, made once (matchers of several protocols read the same body). */
+  memo<T>(key: string, read: () => T): T {
+    this.memos ??= new Map();
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const v = read();
+    this.memos.set(key, v);
+    return v;
+  }
+
   /** A fresh slice of the body; throws when there is none (matchers treat a throw as no match). */
   body(): Slice {
     const c = this.cell;
@@ -111,6 +124,27 @@ export class Node {
     return this.children.some((c) => c.msg?.bounced === true);
   }
 
+  /** A plain TON transfer: between two accounts, no body, a text comment or an encrypted one. */
+  get isTonTransfer(): boolean {
+    const op = this.opcode;
+    return this.kind !== 'log' && this.source !== null && this.destination !== null && (op === null || op === 0 || op === ENCRYPTED_COMMENT_OP);
+  }
+
+  /** The text comment of a TON transfer (op 0), null for anything else. */
+  comment(): string | null {
+    if (this.opcode !== 0) return null;
+    return readComment(this.cell?.beginParse() ?? null).comment;
+  }
+
+  /**
+   * What a step leaves behind besides its result: excesses (gas refunds) and bounced messages among its
+   * children that no action holds yet. Protocol actions take them in, as toncenter's include_excess and
+   * include_bounces do.
+   */
+  aux(): Node[] {
+    return this.children.filter((c) => c.kind === 'tx' && c.free && (c.opcode === EXCESS_OP || c.msg?.bounced === true));
+  }
+
   get successful(): boolean {
     return !this.tx.aborted && this.kind !== 'ghost';
   }
@@ -124,6 +158,8 @@ export class Block {
   fields: Partial<Action> = {};
   /** The type exposes its children as nested actions. */
   nested = true;
+  /** A matcher's note about the block (never serialized): what a later step of the same protocol looks for. */
+  tag: string | null = null;
 
   constructor(
     public type: string,
@@ -181,15 +217,32 @@ export class Context {
     for (const b of taken) {
       b.parent = block;
       block.children.push(b);
-      for (const n of b.nodes) {
-        block.nodes.push(n);
-        n.block = block;
-      }
-      const i = this.blocks.indexOf(b);
-      if (i >= 0) this.blocks.splice(i, 1);
+      this.moveNodes(block, b);
     }
     this.blocks.push(block);
     return block;
+  }
+
+  /**
+   * Makes `from` part of `into`: its nodes and nested blocks move over and `from` is gone, one action
+   * of both (as toncenter merges the two halves of a DeDust deposit made in one trace).
+   */
+  absorb(into: Block, from: Block): void {
+    for (const c of from.children) {
+      c.parent = into;
+      into.children.push(c);
+    }
+    this.moveNodes(into, from);
+  }
+
+  /** `from`'s nodes become `into`'s, and `from` is no top-level block any more. */
+  private moveNodes(into: Block, from: Block): void {
+    for (const n of from.nodes) {
+      into.nodes.push(n);
+      n.block = into;
+    }
+    const i = this.blocks.indexOf(from);
+    if (i >= 0) this.blocks.splice(i, 1);
   }
 }
 

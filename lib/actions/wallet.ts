@@ -55,7 +55,8 @@ function messageCells(body: Cell): Cell[] {
   return out;
 }
 
-function readMessage(cell: Cell, index: number): IntendedMessage | null {
+/** An internal message cell (int_msg_info, relaxed or not): where it goes, its value and body; null for an external one. */
+export function readInternalMessage(cell: Cell): { destination: string | null; value: bigint; bounce: boolean; bounced: boolean; body: Cell } | null {
   const s: Slice = cell.beginParse();
   if (s.loadBit()) return null; // not int_msg_info
   s.skip(1); // ihr_disabled
@@ -73,6 +74,13 @@ function readMessage(cell: Cell, index: number): IntendedMessage | null {
     else throw new Error('inline state init'); // rare: not decoded
   }
   const body = s.loadBit() ? s.loadRef() : s.asCell();
+  return { destination, value, bounce, bounced, body };
+}
+
+function readMessage(cell: Cell, index: number): IntendedMessage | null {
+  const m = readInternalMessage(cell);
+  if (!m) return null;
+  const { destination, value, bounce, bounced, body } = m;
   const opcode = body.bits.length >= 32 ? body.beginParse().preloadUint(32) : null;
   const inner = cell.hash().toString('base64') + String(index);
   const hash = Buffer.from(inner, 'utf8').toString('base64');

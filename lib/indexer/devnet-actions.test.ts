@@ -1,6 +1,8 @@
 // The devnet genesis indexed with the derive stage, end to end: every action type the genesis makes
-// (lib/devnet/genesis/README.md) as /api/v3/actions answers it, and the token routes for the contracts
-// the genesis added (the governed jetton, the off-chain jetton, the auction) against their get-methods.
+// (lib/devnet/genesis/README.md) as /api/v3/actions answers it, the token routes for the contracts the
+// genesis added (the governed jetton, the off-chain jetton, the auction) against their get-methods, and
+// the marketplace trades the background traffic makes through the genesis' deployer (listings, purchase,
+// cancellations, bids, outbids, a finished auction) as /actions, /events and /traces answer them.
 import { Address, toNano } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_CATEGORY } from '../devnet/contracts/dns';
@@ -15,14 +17,15 @@ import {
   GENESIS_STABLECOIN,
   GENESIS_TEXTS,
 } from '../devnet/genesis/genesis';
-import { ActionsResponse, JettonMastersResponse, JettonWalletsResponse, NftSalesResponse } from '../api/v3/models';
+import { ActionsResponse, EventsResponse, JettonMastersResponse, JettonWalletsResponse, NftSalesResponse, TracesResponse } from '../api/v3/models';
 import type { ActionJson, JettonMasterJson, JettonWalletJson, NftSaleJson } from '../api/v3/models';
+import { createTrafficGenerator, type MarketMove } from '../devnet/genesis';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { liveGetMethod } from '../testing/get-method';
 import { modelProblems } from '../testing/v3';
 import { rawUpper } from '../ton/address';
 import { readWalletData } from '../ton/jetton-getters';
-import { readAuctionData } from '../ton/nft-getters';
+import { readAuctionData, readSaleData } from '../ton/nft-getters';
 
 let chain: TestChain;
 let all: ActionJson[];
@@ -95,15 +98,39 @@ describe('GET /actions over the indexed genesis: every action type it makes', ()
     expect(one('nft_mint', { nft_item: acc('nft_item_3') }).details).toMatchObject({ nft_collection: acc('nft_collection'), nft_item_index: '3' });
     const gift = one('nft_transfer', { nft_item: acc('nft_item_0') });
     expect(gift.details).toMatchObject({ old_owner: acc('alice'), new_owner: acc('carol'), is_purchase: false, forward_amount: toNano('0.01').toString() });
-    const bought = one('nft_transfer', { nft_item: acc('nft_item_4'), is_purchase: true });
+    // The sale handed the item to bob and paid carol: one nft_purchase (its transfer and the payout nested).
+    const bought = one('nft_purchase', { nft_item: acc('nft_item_4') });
     expect(bought.success).toBe(true);
     expect(bought.details).toMatchObject({
       nft_collection: acc('nft_collection'),
       old_owner: acc('nft_sale_sold'),
       new_owner: acc('bob'),
+      is_purchase: true,
       price: GENESIS_SOLD_SALE.price.toString(),
       real_old_owner: acc('carol'),
       marketplace_address: acc('admin'),
+      marketplace: 'getgems',
+      payout_address: acc('carol'),
+      royalty_address: null,
+    });
+    // The seller gets the price less the fee and the royalty, plus what the sale had left of its gas.
+    const payout = BigInt(bought.details.payout_amount as string);
+    expect(payout >= GENESIS_SOLD_SALE.price - GENESIS_SOLD_SALE.marketplaceFee - GENESIS_SOLD_SALE.royalty && payout < GENESIS_SOLD_SALE.price).toBe(true);
+    // The fee and the royalty stay TON transfers of their own.
+    expect(all.filter((a) => a.type === 'ton_transfer' && a.details.source === acc('nft_sale_sold'))).toHaveLength(2);
+  });
+
+  it('the genesis auction: carol\'s bid, then alice\'s, which outbids her (auction_outbid with GetGems\' comment)', () => {
+    const bids = all.filter((a) => a.type === 'auction_bid' && a.details.auction === acc('nft_auction'));
+    expect(bids.map((b) => [b.details.bidder, b.details.amount, b.details.nft_item, b.details.nft_collection])).toEqual(
+      GENESIS_AUCTION.bids.map((b) => [acc(b.bidder), b.amount.toString(), acc('nft_item_3'), acc('nft_collection')]),
+    );
+    expect(one('auction_outbid', { auction_address: acc('nft_auction') }).details).toMatchObject({
+      bidder: acc(GENESIS_AUCTION.bids[0].bidder),
+      new_bidder: acc(GENESIS_AUCTION.bids[1].bidder),
+      amount: GENESIS_AUCTION.bids[0].amount.toString(),
+      comment: 'Your bid has been outbid by another user.',
+      marketplace: 'getgems',
     });
   });
 
@@ -238,5 +265,156 @@ describe('token routes for the contracts the genesis added, against their get-me
       is_canceled: false,
     });
     expect(live.lastBid).toBe(GENESIS_AUCTION.bids[1].amount);
+  });
+});
+
+describe('marketplace trades the background traffic makes through the genesis deployer', () => {
+  /** Each move and the actions that appeared with it (all of them, nested ones included: by trace). */
+  const moves: { move: MarketMove; actions: ActionJson[] }[] = [];
+  const trade = (move: MarketMove, nth = 0) => moves.filter((m) => m.move === move)[nth]!.actions;
+  const only = (actions: ActionJson[], type: string) => {
+    const found = actions.filter((a) => a.type === type);
+    expect(found, `${type} among ${actions.map((a) => a.type).join(', ')}`).toHaveLength(1);
+    expect(found[0]!.success, type).toBe(true);
+    return found[0]!;
+  };
+  const sale = async (address: string) => readSaleData(await getMethod(address, 'get_sale_data'));
+  const auction = async (address: string) => readAuctionData(await getMethod(address, 'get_sale_data'));
+
+  beforeAll(async () => {
+    const traffic = createTrafficGenerator(chain.devnet.chain, chain.devnet.genesisAccounts, { seed: 'devnet-actions-market', tps: 0 });
+    const seen = new Set(all.map((a) => a.action_id));
+    const order: MarketMove[] = ['list_sale', 'buy', 'list_sale', 'cancel_sale', 'list_auction', 'bid', 'bid', 'finish_auction', 'list_auction', 'cancel_auction'];
+    for (const move of order) {
+      expect(await traffic.market(move), move).toEqual({ move, sent: true });
+      await chain.seal();
+      const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { limit: 1000, sort: 'desc', supported_action_types: 'latest' });
+      expect(modelProblems(r.body, ActionsResponse)).toEqual([]);
+      const fresh = r.body.actions.filter((a) => !seen.has(a.action_id));
+      for (const a of fresh) seen.add(a.action_id);
+      moves.push({ move, actions: fresh });
+    }
+  }, 300_000);
+
+  it('a listing through the deployer is nft_put_on_sale: the seller, the sale it opened, the price and fees as get_sale_data answers', async () => {
+    const put = only(trade('list_sale'), 'nft_put_on_sale');
+    const live = await sale(put.details.sale_address as string);
+    expect(put.details).toMatchObject({
+      owner: raw(live.nftOwner),
+      nft_item: raw(live.nft),
+      nft_collection: acc('nft_collection'),
+      marketplace_address: acc('nft_marketplace'),
+      listing_address: acc('nft_marketplace'),
+      full_price: live.fullPrice.toString(),
+      marketplace_fee: live.marketplaceFee.toString(),
+      royalty_amount: live.royaltyAmount.toString(),
+      marketplace_fee_address: raw(live.marketplaceFeeAddress),
+      royalty_address: raw(live.royaltyAddress),
+      marketplace: 'getgems',
+    });
+    // The sale's deployment stays an action of its own.
+    expect(trade('list_sale').filter((a) => a.type === 'contract_deploy').map((a) => a.details.destination)).toEqual([put.details.sale_address]);
+  });
+
+  it('buying it is nft_purchase: the buyer, the price, the seller\'s payout; nothing else of the trade is an action of its own', async () => {
+    const put = only(trade('list_sale'), 'nft_put_on_sale');
+    const bought = only(trade('buy'), 'nft_purchase');
+    const live = await sale(put.details.sale_address as string);
+    expect(live.isComplete).toBe(true);
+    expect(bought.details).toMatchObject({
+      nft_item: put.details.nft_item,
+      old_owner: put.details.sale_address,
+      real_old_owner: put.details.owner,
+      is_purchase: true,
+      price: live.fullPrice.toString(),
+      marketplace: 'getgems',
+      marketplace_address: acc('nft_marketplace'),
+      payout_address: put.details.owner,
+    });
+    expect(bought.details.new_owner).not.toBe(put.details.owner);
+    expect(BigInt(bought.details.payout_amount as string)).toBeGreaterThanOrEqual(live.fullPrice - live.marketplaceFee - live.royaltyAmount);
+  });
+
+  it('a cancelled sale is nft_cancel_sale: the seller takes the item back', async () => {
+    const put = only(trade('list_sale', 1), 'nft_put_on_sale');
+    const cancel = only(trade('cancel_sale'), 'nft_cancel_sale');
+    expect(cancel.details).toEqual({
+      owner: put.details.owner,
+      nft_item: put.details.nft_item,
+      nft_collection: acc('nft_collection'),
+      sale_address: put.details.sale_address,
+      marketplace_address: acc('nft_marketplace'),
+      marketplace: 'getgems',
+    });
+    expect((await sale(put.details.sale_address as string)).isComplete).toBe(true);
+  });
+
+  it('an auction listing is nft_put_on_auction; bids are auction_bid, the second one refunds the first bidder (auction_outbid)', async () => {
+    const put = only(trade('list_auction'), 'nft_put_on_auction');
+    const address = put.details.auction_address as string;
+    const live = await auction(address);
+    expect(put.details).toMatchObject({
+      owner: raw(live.nftOwner),
+      nft_item: raw(live.nft),
+      marketplace_address: acc('nft_marketplace'),
+      marketplace_fee_factor: live.mpFeeFactor.toString(),
+      marketplace_fee_base: live.mpFeeBase.toString(),
+      max_bid: live.maxBid.toString(),
+      min_bid: live.minBid.toString(),
+      marketplace: 'getgems',
+    });
+    const first = only(trade('bid'), 'auction_bid');
+    expect(first.details).toMatchObject({ auction: address, nft_item: put.details.nft_item, nft_collection: acc('nft_collection') });
+    expect(trade('bid').some((a) => a.type === 'auction_outbid')).toBe(false);
+    const second = only(trade('bid', 1), 'auction_bid');
+    const outbid = only(trade('bid', 1), 'auction_outbid');
+    expect(outbid.details).toEqual({
+      auction_address: address,
+      bidder: first.details.bidder,
+      new_bidder: second.details.bidder,
+      nft_item: put.details.nft_item,
+      nft_collection: acc('nft_collection'),
+      amount: first.details.amount,
+      comment: 'Your bid has been outbid by another user.',
+      marketplace: 'getgems',
+    });
+    expect(BigInt(second.details.amount as string)).toBeGreaterThan(BigInt(first.details.amount as string));
+  });
+
+  it('the seller finishing it is nft_finish_auction, and the winner\'s nft_purchase at the last bid', async () => {
+    const put = only(trade('list_auction'), 'nft_put_on_auction');
+    const address = put.details.auction_address as string;
+    const finish = only(trade('finish_auction'), 'nft_finish_auction');
+    expect(finish.details).toMatchObject({ owner: put.details.owner, auction_address: address, nft_item: put.details.nft_item, marketplace: 'getgems' });
+    const won = only(trade('finish_auction'), 'nft_purchase');
+    const live = await auction(address);
+    expect(live.end).toBe(true);
+    expect(won.details).toMatchObject({ nft_item: put.details.nft_item, new_owner: raw(live.lastMember), price: live.lastBid.toString(), real_old_owner: put.details.owner, payout_address: put.details.owner });
+  });
+
+  it('an auction cancelled before any bid is nft_cancel_auction', async () => {
+    const put = only(trade('list_auction', 1), 'nft_put_on_auction');
+    const cancel = only(trade('cancel_auction'), 'nft_cancel_auction');
+    expect(cancel.details).toMatchObject({ owner: put.details.owner, auction_address: put.details.auction_address, nft_item: put.details.nft_item, marketplace: 'getgems' });
+    expect(await auction(put.details.auction_address as string)).toMatchObject({ end: true, isCanceled: true });
+  });
+
+  it('/traces and /events: v3 clients get the marketplace types, a v2 client the transfers and payouts they are made of', async () => {
+    const bought = only(trade('buy'), 'nft_purchase');
+    const traceId = bought.trace_id!;
+    const latest = await chain.callV3<{ traces: { actions: ActionJson[] }[] }>('traces', { trace_id: traceId, include_actions: true });
+    expect(modelProblems(latest.body, TracesResponse)).toEqual([]);
+    expect(latest.body.traces[0]!.actions.map((a) => a.type)).toContain('nft_purchase');
+    const v2 = await chain.callV3<{ events: { actions: ActionJson[] }[] }>('events', { trace_id: traceId, supported_action_types: 'v2' });
+    expect(modelProblems(v2.body, EventsResponse)).toEqual([]);
+    const types = v2.body.events[0]!.actions.map((a) => a.type);
+    expect(types).not.toContain('nft_purchase');
+    const transfer = v2.body.events[0]!.actions.find((a) => a.type === 'nft_transfer')!;
+    expect(transfer.details).toMatchObject({ nft_item: bought.details.nft_item, new_owner: bought.details.new_owner, is_purchase: true });
+    expect(types).toContain('ton_transfer'); // the seller's payout
+    // A listing under v2: the item's two transfers (to the deployer, then to the sale).
+    const put = only(trade('list_sale'), 'nft_put_on_sale');
+    const listed = await chain.callV3<{ actions: ActionJson[] }>('actions', { trace_id: put.trace_id!, supported_action_types: 'v2' });
+    expect(listed.body.actions.filter((a) => a.type === 'nft_transfer').map((a) => a.details.new_owner).sort()).toEqual([acc('nft_marketplace'), put.details.sale_address].sort());
   });
 });

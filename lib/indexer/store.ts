@@ -10,6 +10,7 @@ import { classifyTraces } from './trace-actions';
 import { Prisma } from '../db/generated/client';
 import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
 import { assembleTraces } from './traces';
+import { withTraceIds } from './derive/trace-ids';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
 export interface Cursor {
@@ -110,7 +111,10 @@ export async function storeMasterchainBlock(
         SHARD_STATE_COLUMNS,
         shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
       );
-      for (const d of derived) await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
+      for (const table of derived) {
+        const d = withTraceIds(table, (hash) => traceOf.get(hash) ?? null);
+        await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
+      }
       // After the states and the derived token tables: "what is at address X" reads them.
       const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
       await classifyTraces(tx, completed, { traceOf, whole, transactions: txRecords, messages: msgRecords, bodies });

@@ -22,6 +22,11 @@ async function snapshot() {
     traces: await p.trace.findMany({ orderBy: { traceId: 'asc' } }),
     actions: await p.action.findMany({ orderBy: [{ traceId: 'asc' }, { actionId: 'asc' }] }),
     actionAccounts: await p.actionAccount.findMany({ orderBy: [{ account: 'asc' }, { traceId: 'asc' }, { actionId: 'asc' }] }),
+    tokenEvents: [
+      ...(await p.jettonTransfer.findMany({ select: { txHash: true, traceId: true } })),
+      ...(await p.jettonBurn.findMany({ select: { txHash: true, traceId: true } })),
+      ...(await p.nftTransfer.findMany({ select: { txHash: true, traceId: true } })),
+    ].sort((a, b) => Buffer.compare(Buffer.from(a.txHash), Buffer.from(b.txHash))),
   };
 }
 let original: Awaited<ReturnType<typeof snapshot>>;
@@ -33,6 +38,7 @@ beforeAll(async () => {
   const p = prisma();
   await p.$executeRaw`UPDATE transactions SET trace_id = NULL`;
   await p.$executeRaw`UPDATE messages SET trace_id = NULL`;
+  for (const t of ['jetton_transfers', 'jetton_burns', 'nft_transfers']) await p.$executeRawUnsafe(`UPDATE ${t} SET trace_id = NULL`);
   await p.$executeRaw`DELETE FROM action_accounts`;
   await p.$executeRaw`DELETE FROM actions`;
   await p.$executeRaw`DELETE FROM traces`;
@@ -43,6 +49,10 @@ describe('trace backfill', () => {
   it('the original index has traces and classified actions (NFT and jetton ones among them)', () => {
     expect(original.traces.length).toBeGreaterThan(20);
     expect(original.transactions.every((t) => t.traceId !== null)).toBe(true);
+    // Jetton transfers and burns, NFT transfers: each with its transaction's trace.
+    const traceOf = new Map(original.transactions.map((t) => [Buffer.from(t.hash).toString('hex'), t.traceId]));
+    expect(original.tokenEvents.length).toBeGreaterThan(5);
+    for (const e of original.tokenEvents) expect(e.traceId).toEqual(traceOf.get(Buffer.from(e.txHash).toString('hex')));
     const types = new Set(original.actions.map((a) => a.type));
     for (const t of ['jetton_transfer', 'nft_transfer', 'nft_mint', 'ton_transfer']) expect(types).toContain(t);
   });
@@ -89,6 +99,7 @@ describe('trace backfill', () => {
     expect(rebuilt.traces).toEqual(original.traces);
     expect(rebuilt.actions).toEqual(original.actions);
     expect(rebuilt.actionAccounts).toEqual(original.actionAccounts);
+    expect(rebuilt.tokenEvents).toEqual(original.tokenEvents);
   }, 180_000);
 
   it('a finished backfill is not run again; an index whose transactions all have traces never needs it', async () => {

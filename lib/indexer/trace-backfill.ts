@@ -10,6 +10,7 @@
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
 import { commitJobBatch } from './derive/backfill';
+import { fillTraceIds } from './derive/trace-ids';
 import { byteaList, run, type Tx } from './sql';
 import { classifyTraces } from './trace-actions';
 import { assembleTraces, type TraceMessageInput, type TraceTransactionInput } from './traces';
@@ -68,6 +69,7 @@ async function traceBlocks(tx: Tx, from: number, to: number): Promise<{ transact
   const assigned = Prisma.sql`(SELECT decode(p->>'hash', 'hex') AS hash, decode(p->>'trace', 'hex') AS trace FROM json_array_elements(${pairs}::json) AS p)`;
   await run(tx, Prisma.sql`UPDATE transactions SET trace_id = a.trace FROM ${assigned} AS a WHERE transactions.hash = a.hash AND transactions.trace_id IS NULL`);
   await run(tx, Prisma.sql`UPDATE messages SET trace_id = a.trace FROM ${assigned} AS a WHERE messages.tx_hash = a.hash AND messages.trace_id IS NULL`);
+  await fillTraceIds(tx, assigned);
   await classifyTraces(tx, completed);
   return { transactions: traceOf.size, traces: new Set([...traceOf.values()].map((b) => b.toString('hex'))).size };
 }

@@ -2,6 +2,7 @@
 // how a trace's transactions and messages map to it, used when a trace completes and by reclassify.
 import { Cell } from '@ton/core';
 import { Prisma } from '../db/generated/client';
+import { DNS_COLLECTION } from '../actions/addresses';
 import type { AccountInterfaces, Trace, TraceMessage, TraceTransaction } from '../actions/model';
 import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces';
 import { rawUpper } from '../ton/address';
@@ -252,6 +253,7 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
       const wallet = jettonWalletData(data);
       if (wallet) info.jettonWallet = wallet;
     }
+    if (names.includes('tv_pool')) info.nominatorPool = true;
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
   }
 
@@ -260,17 +262,49 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
     SELECT address, owner, jetton, balance::text AS balance FROM jetton_wallets WHERE address IN ${list}`);
   for (const w of wallets) at(w.address).jettonWallet = { owner: w.owner, jetton: w.jetton, balance: BigInt(w.balance) };
 
-  const items = await run<{ address: string; init: boolean; index: string; collection_address: string | null; owner_address: string | null }>(tx, Prisma.sql`
-    SELECT address, init, index::text AS index, collection_address, owner_address FROM nft_items WHERE address IN ${list}`);
-  for (const i of items) at(i.address).nftItem = { collection: i.collection_address, index: BigInt(i.index), owner: i.owner_address, init: i.init };
+  const loadItems = async (among: Prisma.Sql) => {
+    const items = await run<{ address: string; init: boolean; index: string; collection_address: string | null; owner_address: string | null; uri: string | null; dns: boolean }>(tx, Prisma.sql`
+      SELECT i.address, i.init, i.index::text AS index, i.collection_address, i.owner_address, i.content->>'uri' AS uri,
+        EXISTS (SELECT 1 FROM dns_entries d WHERE d.nft_item_address = i.address) AS dns
+      FROM nft_items i WHERE i.address IN ${among}`);
+    for (const i of items) {
+      at(i.address).nftItem = { collection: i.collection_address, index: BigInt(i.index), owner: i.owner_address, init: i.init, uri: i.uri, dns: i.dns || i.collection_address === DNS_COLLECTION };
+    }
+  };
+  await loadItems(list);
 
   const sales = await run<{ address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }>(tx, Prisma.sql`
     SELECT address, type, nft_address, nft_owner_address, marketplace_address, details FROM nft_sales WHERE address IN ${list}`);
   for (const s of sales) {
     const common = { marketplace: s.marketplace_address, nft: s.nft_address, owner: s.nft_owner_address };
-    if (s.type === GETGEMS_SALE) at(s.address).nftSale = { ...common, price: optBig(s.details.full_price) };
-    else if (s.type === GETGEMS_AUCTION) at(s.address).nftAuction = { ...common, lastBid: optBig(s.details.last_bid) };
+    const d = s.details;
+    if (s.type === GETGEMS_SALE) {
+      at(s.address).nftSale = {
+        ...common,
+        price: optBig(d.full_price),
+        marketplaceFeeAddress: optAddress(d.marketplace_fee_address),
+        marketplaceFee: optBig(d.marketplace_fee),
+        royaltyAddress: optAddress(d.royalty_address),
+        royaltyAmount: optBig(d.royalty_amount),
+      };
+    } else if (s.type === GETGEMS_AUCTION) {
+      at(s.address).nftAuction = {
+        ...common,
+        lastBid: optBig(d.last_bid),
+        mpFeeAddress: optAddress(d.mp_fee_address),
+        mpFeeFactor: optBig(d.mp_fee_factor),
+        mpFeeBase: optBig(d.mp_fee_base),
+        royaltyAddress: optAddress(d.royalty_fee_address),
+        royaltyBase: optBig(d.royalty_fee_base),
+        maxBid: optBig(d.max_bid),
+        minBid: optBig(d.min_bid),
+      };
+    }
   }
+
+  // The items sales and auctions sell, though the trace never touches them (a bid names the auction's item).
+  const sold = [...new Set(sales.map((s) => s.nft_address).filter((a): a is string => !!a && !out.get(a)?.nftItem))];
+  if (sold.length > 0) await loadItems(addressList(sold));
 
   const orders = await run<{ address: string; multisig_address: string; signers: string[] | null }>(tx, Prisma.sql`
     SELECT address, multisig_address, signers FROM multisig_orders WHERE address IN ${list}`);
@@ -278,8 +312,9 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
   return out;
 }
 
-/** An amount of a sale's details (a decimal string), null when absent. */
-const optBig = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
+/** An amount of a sale's details (a decimal string, or a number for the small factors), null when absent. */
+const optBig = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
+const optAddress = (v: unknown) => (typeof v === 'string' ? v : null);
 
 // Interfaces by code hash: a code's interfaces never change and codes are few, while parsing a code's
 // method dictionary on every completed trace costs more than the rest of its classification.

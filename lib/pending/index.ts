@@ -193,7 +193,11 @@ export class PendingTraces {
   private async classify(trace: Trace, emulated?: EmulatedTrace): Promise<Action[] | null> {
     try {
       const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(prismaReader(this.opts.prisma), addressesOf(trace)) : new Map();
-      if (emulated) await addDeployedItems(this.opts.tvm, emulated, interfaces);
+      const sold = emulated ? await addDeployedItems(this.opts.tvm, emulated, interfaces) : [];
+      // The items of sales and auctions the trace opened: the index knows them (they are not new).
+      if (sold.length && this.opts.prisma) {
+        for (const [a, info] of await addressInterfaces(prismaReader(this.opts.prisma), sold)) if (info.nftItem) interfaces.set(a, { ...interfaces.get(a), nftItem: info.nftItem });
+      }
       return classify(trace, interfaces);
     } catch (err) {
       this.opts.log.warn({ component: 'pending', err: err instanceof Error ? err.message : String(err), ext_msg_hash: trace.externalHash }, 'classifier failed on a pending trace');

@@ -13,7 +13,10 @@ import { textCommentBody, offchainContent } from '../devnet/contracts/common';
 import { dnsChangeRecordBody } from '../devnet/contracts/dns';
 import { jettonMinterInit } from '../devnet/contracts/jetton';
 import { compileMultisigContracts, multisigOrderAddress } from '../devnet/contracts/multisig';
-import { nftMintBody } from '../devnet/contracts/nft';
+import { compileAuctionContract, nftAuctionInit } from '../devnet/contracts/auction';
+import { listingPayload } from '../devnet/contracts/marketplace';
+import { nftMintBody, nftTransferBody } from '../devnet/contracts/nft';
+import { createTrafficGenerator } from '../devnet/genesis';
 import { vestingAddWhitelistBody, vestingSendBody } from '../devnet/contracts/vesting';
 import { createWallet } from '../devnet/contracts/wallets';
 import { chainNow } from '../devnet/genesis/driver';
@@ -192,10 +195,55 @@ const CASES: Case[] = [
     key: 'multisig_execute',
     build: async () => ({ from: wallet('bob'), messages: [{ to: order!.address, value: toNano('0.1'), bounce: true, body: textCommentBody('approve') }] }),
   },
+  {
+    // A card listed through the marketplace's deployer on an auction (the bids below go to it).
+    key: 'nft_put_on_auction',
+    build: async () => {
+      const item = await heldCard();
+      const from = await nftOwner(item);
+      const a = nftAuctionInit(await compileAuctionContract(), {
+        marketplace: addr('nft_marketplace'),
+        nft: item,
+        createdAt: 1_767_225_600 + 77,
+        duration: 3600,
+        minBid: toNano('1'),
+        maxBid: toNano('10'),
+        minStep: 10,
+        marketplaceFee: { address: addr('admin'), factor: 5, base: 100 },
+        royalty: { address: addr('admin'), factor: 5, base: 100 },
+        nftOwner: from.address,
+      });
+      listed = { auction: a.address, seller: from.name };
+      const body = nftTransferBody({ newOwner: addr('nft_marketplace'), responseDestination: from.address, forwardAmount: toNano('0.15'), forwardPayload: listingPayload(a.init, textCommentBody('deploy')), queryId: 11n });
+      return { from, messages: [{ to: item, value: toNano('0.25'), bounce: true, body }] };
+    },
+  },
+  // The first bid, a second that outbids it (the first bidder is refunded), and a bid at the maximum that buys the card.
+  { key: 'auction_bid', build: async () => ({ from: bidder(0), messages: [{ to: listed!.auction, value: toNano('1'), bounce: true }] }) },
+  { key: 'auction_outbid', build: async () => ({ from: bidder(1), messages: [{ to: listed!.auction, value: toNano('2'), bounce: true }] }) },
+  { key: 'nft_purchase', build: async () => ({ from: bidder(0), messages: [{ to: listed!.auction, value: toNano('10'), bounce: true }] }) },
 ];
+
+/** The auction the listing case opened, and its seller's wallet name. */
+let listed: { auction: Address; seller: string } | null = null;
+/** The n-th bidder of the listed auction: a wallet other than the seller. */
+const bidder = (n: number) => wallet(['alice', 'bob', 'carol'].filter((w) => w !== listed!.seller)[n]!);
+
+/** A card of the genesis collection a genesis wallet holds now. */
+async function heldCard(): Promise<Address> {
+  for (const name of ['nft_item_0', 'nft_item_2', 'nft_item_4']) {
+    const owner = readNftData(await getMethod(addr(name), 'get_nft_data')).owner;
+    if (owner && [...wallets.values()].some((w) => w.address.equals(owner))) return addr(name);
+  }
+  throw new Error('no card held by a genesis wallet');
+}
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: SEED, rounds: 1, index: true, derive: true });
+  // A marketplace listing made by the traffic's own move, so the devnet has produced nft_put_on_auction.
+  const market = createTrafficGenerator(chain.devnet.chain, chain.devnet.genesisAccounts, { seed: SEED, tps: 0 });
+  expect(await market.market('list_auction')).toEqual({ move: 'list_auction', sent: true });
+  await chain.seal();
   wallets = await genesisWalletHandles(chain);
   // The chain's clock pinned an hour ahead, and one block sealed at that time: the emulation runs at the
   // latest block's time (it is ahead of the wall clock) and the chain at its pinned time, the same second

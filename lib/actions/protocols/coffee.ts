@@ -18,13 +18,24 @@
 import type { Slice } from '@ton/core';
 import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
-import type { Node } from '../tree';
-import { incomingFromNotify, outgoingTransfer, swapFields, vaultLeg, type Leg } from './dex';
-import { OP, readNotify, readTransfer } from './jettons';
+import { OPS } from '../bodies';
+import type { Block, Context, Node } from '../tree';
+import { claimBurnWithdrawal, outgoingTransfer, swapFields, vaultLeg, withdrawalSide, type Leg } from './dex';
+import { OP, openOrTransfer, step } from './jettons';
 import type { Matcher } from './matcher';
 
 export const COFFEE = {
   tonDeposit: 0xc0ffee00,
+  extraSwap: 0xc0ffee01,
+  createVault: 0xc0ffee06,
+  swapEvent: 0xc0ffee30,
+  swapFailedEvent: 0xc0ffee31,
+  tonPayout: 0xc0ffee32,
+  depositEvent: 0xc0ffee33,
+  withdrawEvent: 0xc0ffee35,
+  notification: 0xc0ffee36,
+  stakingWithdraw: 0xcb03bfaf,
+  mevFailedSwap: 0xee51ce51,
   tonCreatePool: 0xc0ffee02,
   tonDepositLiquidity: 0xc0ffee04,
   swap: 0xc0ffee20,
@@ -56,28 +67,58 @@ function readAsset(s: Slice): string | null {
 /** TON into the TON vault: swap, pool creation, liquidity deposit (op, query_id, amount:Coins). */
 const TON_OPS = [COFFEE.tonDeposit, COFFEE.tonCreatePool, COFFEE.tonDepositLiquidity];
 
-const swap: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== COFFEE.swap || !node.parent) return;
-  const incoming = vaultLeg(node.parent, ctx, [COFFEE.tonDeposit]);
-  if (!incoming) return;
-  const payout = node.child(COFFEE.payout);
-  if (!payout) return;
-  let outgoing: Leg;
+/** What the out vault paid on payout_internal#c0ffee21 (query_id recipient amount:Coins …): a jetton transfer, or TON (payout#c0ffee32, or the notification#c0ffee36 that carries it). */
+function coffeePayout(payout: Node, ctx: Context): Leg {
   const transfer = payout.child(OP.transfer);
-  if (transfer) outgoing = outgoingTransfer(transfer, ctx);
-  else {
-    const s = payout.bodyAfterOp();
-    s.skip(64);
-    const recipient = loadAddr(s);
-    const t: DexTransfer = { amount: s.loadCoins(), asset: null, source: payout.source, source_jetton_wallet: null, destination: recipient, destination_jetton_wallet: null };
-    outgoing = { transfer: t, nodes: payout.children.filter((c) => c.kind === 'tx') };
+  if (transfer) return outgoingTransfer(transfer, ctx);
+  const s = payout.bodyAfterOp();
+  s.skip(64);
+  const recipient = loadAddr(s);
+  const t: DexTransfer = { amount: s.loadCoins(), asset: null, source: payout.source, source_jetton_wallet: null, destination: recipient, destination_jetton_wallet: null };
+  const paid = payout.children.filter((c) => c.kind === 'tx' && (c.opcode === COFFEE.tonPayout || c.opcode === COFFEE.notification || c.isTonTransfer));
+  return { transfer: t, nodes: paid.flatMap((c) => [c, ...c.aux()]) };
+}
+
+/** swap_successful_event#c0ffee30 query_id input:Asset input_amount:Coins output_amount:Coins: one pool's hop. */
+function readSwapEvent(log: Node): { asset: string | null; amountIn: bigint; amountOut: bigint } {
+  const s = log.bodyAfterOp();
+  s.skip(64);
+  const asset = readAsset(s);
+  return { asset, amountIn: s.loadCoins(), amountOut: s.loadCoins() };
+}
+
+/**
+ * A swap: the in vault's swap_internal#c0ffee20 to the pool, pool to pool for a route, each pool logging
+ * its hop (#c0ffee30, or #c0ffee31 when it refused: the input goes back, a failed swap), the last one's
+ * payout_internal to the out vault, which pays the recipient.
+ */
+const swap: Matcher = (node, ctx) => {
+  const vault = node.parent;
+  if (!node.free || !vault || (vault.opcode === OP.notify ? !openOrTransfer(vault) : !vault.free)) return;
+  const incoming = vaultLeg(vault, ctx, [COFFEE.tonDeposit, COFFEE.extraSwap]);
+  if (!incoming) return;
+  const pools: Node[] = [];
+  const logs: Node[] = [];
+  let failed = false;
+  let cur: Node | undefined = node;
+  let payout: Node | undefined;
+  while (cur && pools.length < 16) {
+    pools.push(cur);
+    const own = cur.children.filter((c) => c.kind === 'log' && (c.opcode === COFFEE.swapEvent || c.opcode === COFFEE.swapFailedEvent));
+    logs.push(...own);
+    if (!own.some((l) => l.opcode === COFFEE.swapEvent)) failed = true;
+    payout = cur.child(COFFEE.payout);
+    cur = payout ? undefined : cur.child(COFFEE.swap);
   }
-  const logs = node.children.filter((c) => c.kind === 'log');
+  if (!payout) return;
+  const outgoing = coffeePayout(payout, ctx);
+  const hops = logs.filter((l) => l.opcode === COFFEE.swapEvent).map(readSwapEvent);
+  const peerSwaps = hops.map((h, i) => ({ asset_in: h.asset, amount_in: h.amountIn, asset_out: hops[i + 1]?.asset ?? outgoing.transfer.asset, amount_out: h.amountOut }));
   ctx.claim(
     'jetton_swap',
-    [...incoming.nodes, node, ...logs, payout, ...outgoing.nodes],
-    swapFields({ dex: 'coffee', incoming: incoming.transfer, outgoing: outgoing.transfer }),
-    node.failed,
+    [...incoming.nodes, ...pools, ...logs, payout, ...payout.aux(), ...outgoing.nodes],
+    swapFields({ dex: 'coffee', incoming: incoming.transfer, outgoing: outgoing.transfer, peerSwaps: peerSwaps.length > 1 ? peerSwaps : [] }),
+    failed || node.failed,
   );
 };
 
@@ -211,67 +252,59 @@ const depositLiquidity: Matcher = (node, ctx) => {
   }, node.failed || r.deployed.failed);
 };
 
-const stakingDeposit: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== OP.notify) return;
-  const payload = readNotify(node.body()).payload;
-  if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== COFFEE.stakePayload) return;
-  const leg = incomingFromNotify(node, ctx);
-  const toPool = node.child(COFFEE.stakeToPool);
-  const pool = toPool ?? node;
-  const item = pool.child(COFFEE.stakeMintPosition);
-  let index = item ? (ctx.info(item.destination).nftItem?.index ?? null) : null;
-  const log = pool.children.find((c) => c.kind === 'log' && c.opcode === COFFEE.stakeToPool);
-  if (index === null && log) {
-    const s = log.bodyAfterOp();
-    s.skip(64);
-    index = s.loadUintBig(64);
-  }
-  ctx.claim('coffee_staking_deposit', [...leg.nodes, ...node.descendants()], {
-    source: leg.transfer.source,
-    source_secondary: leg.transfer.source_jetton_wallet,
-    destination: pool.destination,
-    destination_secondary: node.source,
-    asset: leg.transfer.asset,
-    amount: leg.transfer.amount,
-    coffee_staking_deposit_data: { minted_item_address: item?.destination ?? null, minted_item_index: index },
-  }, node.failed || !!toPool?.failed);
+/**
+ * A vault created through the factory: create_vault#c0ffee06 query_id asset:Asset, the factory's deploy
+ * (#c0ffee22) of the vault, which asks its jetton master for its wallet (TEP-89 provide/take).
+ */
+const createVault: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const deploy = node.child(COFFEE.deploy);
+  if (!deploy) return;
+  const s = node.bodyAfterOp();
+  s.skip(64);
+  const asset = readAsset(s);
+  const ask = deploy.child(OPS.provide_wallet_address);
+  const answer = ask?.child(OPS.take_wallet_address);
+  ctx.claim('coffee_create_vault', [node, ...step(deploy), ...step(ask), ...step(answer)], {
+    source: node.source,
+    destination: deploy.destination,
+    asset,
+    value: node.value,
+  }, node.failed || deploy.failed);
 };
 
-const stakingClaim: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== COFFEE.claimRewards || node.kind !== 'tx') return;
-  const transfer = node.child(OP.transfer);
-  if (!transfer) return;
-  const body = readTransfer(transfer.body());
-  const internal = transfer.child(OP.internalTransfer);
-  ctx.claim('coffee_staking_claim_rewards', [node, ...node.descendants()], {
-    source: node.destination,
-    source_secondary: transfer.destination,
-    destination: body.destination,
-    destination_secondary: internal?.destination ?? null,
-    asset: ctx.jettonOf(transfer.destination),
-    amount: body.amount,
-  }, node.failed || transfer.failed);
+/**
+ * Burnt LP jettons: the pool pays both assets out through their vaults (payout_internal#c0ffee21) and
+ * logs liquidity_withdrawal_event#c0ffee35 (query_id amount1:Coins amount2:Coins lp_amount:Coins …).
+ */
+const withdrawLiquidity: Matcher = (node, ctx) => {
+  const burn: Block = node.block;
+  if (burn.type !== 'jetton_burn' || burn.parent || burn.first !== node) return;
+  const notification = burn.nodes.find((n) => n.opcode === OP.burnNotification);
+  const event = notification?.children.find((c) => c.kind === 'log' && c.opcode === COFFEE.withdrawEvent);
+  const payouts = notification?.children.filter((c) => c.opcode === COFFEE.payout) ?? [];
+  if (!notification || !event || payouts.length !== 2) return;
+  const e = event.bodyAfterOp();
+  e.skip(64);
+  const amounts = [e.loadCoins(), e.loadCoins()];
+  const data: ActionData = { dex: 'coffee', is_refund: false, lp_tokens_burnt: burn.fields.amount ?? null };
+  const nodes: Node[] = [...burn.nodes, event];
+  payouts.forEach((p, i) => {
+    const out = coffeePayout(p, ctx);
+    const jetton = !!p.child(OP.transfer);
+    Object.assign(
+      data,
+      withdrawalSide(i + 1, {
+        amount: amounts[i]!,
+        asset: out.transfer.asset,
+        dexWallet: p.source,
+        dexJettonWallet: jetton ? out.transfer.source_jetton_wallet : null,
+        userWallet: jetton ? out.transfer.destination_jetton_wallet : out.transfer.destination,
+      }),
+    );
+    nodes.push(...step(p), ...out.nodes);
+  });
+  claimBurnWithdrawal(ctx, burn, notification.destination, nodes, data);
 };
 
-const mevProtectHold: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== COFFEE.mevHold || node.kind === 'log') return;
-  ctx.claim('coffee_mev_protect_hold_funds', [node], { source: node.source, destination: node.destination, amount: node.value }, node.failed);
-};
-
-/** Jettons held the same way: a transfer to the protector whose payload is #6bc79e7e. */
-const mevProtectHoldJetton: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== OP.notify) return;
-  const payload = readNotify(node.body()).payload;
-  if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== COFFEE.mevHold) return;
-  const leg = incomingFromNotify(node, ctx);
-  ctx.claim('coffee_mev_protect_hold_funds', [...leg.nodes, ...node.descendants()], {
-    source: leg.transfer.source,
-    source_secondary: leg.transfer.source_jetton_wallet,
-    destination: node.destination,
-    destination_secondary: node.source,
-    asset: leg.transfer.asset,
-    amount: leg.transfer.amount,
-  }, node.failed);
-};
-
-export const coffeeMatchers = { swap, createPoolCreator, createPool, depositLiquidity, stakingDeposit, stakingClaim, mevProtectHold, mevProtectHoldJetton };
+export const coffeeMatchers = { swap, createVault, createPoolCreator, createPool, depositLiquidity, withdrawLiquidity };

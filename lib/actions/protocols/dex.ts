@@ -2,9 +2,9 @@
 // through a proxy-TON wallet) and the outgoing leg (the DEX's jetton transfer or TON payout), as
 // toncenter's dex_incoming_transfer / dex_outgoing_transfer objects, and the jetton_swap record.
 import { OPS } from '../bodies';
-import type { Action, DexTransfer, PeerSwap } from '../model';
-import type { Context, Node } from '../tree';
-import { OP, readNotify, readTransfer } from './jettons';
+import type { Action, ActionData, DexTransfer, PeerSwap } from '../model';
+import type { Block, Context, Node } from '../tree';
+import { OP, notifyOf, transferOf } from './jettons';
 
 /** Proxy TON v2 (stonfi v2, tonco): `ton_transfer` into and out of a pTON wallet; the asset is TON. */
 export const PTON_TON_TRANSFER = OPS.pton_ton_transfer;
@@ -26,7 +26,7 @@ function withExcesses(nodes: Node[]): Node[] {
  * wallet and its internal_transfer, or a direct transfer into a proxy-TON wallet.
  */
 export function incomingFromNotify(notify: Node, ctx: Context): Leg {
-  const n = readNotify(notify.body());
+  const n = notifyOf(notify);
   const wallet = notify.parent;
   if (!wallet) throw new Error('notification without a sender');
   const dex = notify.destination;
@@ -81,7 +81,7 @@ export function vaultLeg(vault: Node, ctx: Context, tonOps: number[]): Leg | nul
 
 /** The DEX's jetton transfer `transfer` (to its own wallet) and what followed: to the recipient's wallet or out of proxy TON. */
 export function outgoingTransfer(transfer: Node, ctx: Context): Leg {
-  const body = readTransfer(transfer.body());
+  const body = transferOf(transfer);
   const internal = transfer.child(OP.internalTransfer);
   if (internal) {
     const notify = internal.child(OP.notify);
@@ -145,4 +145,26 @@ export function swapFields(p: SwapParts): Partial<Action> {
     asset2: p.destinationAsset !== undefined ? p.destinationAsset : p.outgoing.asset,
     jetton_swap_data: data as Action[`${string}_data`],
   };
+}
+
+/** One side (n: 1 or 2) of a liquidity withdrawal's payout, under toncenter's dex_withdraw_liquidity_data keys. */
+export function withdrawalSide(n: number, side: { amount: unknown; asset: unknown; dexWallet: unknown; dexJettonWallet: unknown; userWallet: unknown }): ActionData {
+  return {
+    [`amount${n}`]: side.amount,
+    [`asset${n}_out`]: side.asset,
+    [`dex_wallet_${n}`]: side.dexWallet,
+    [`dex_jetton_wallet_${n}`]: side.dexJettonWallet,
+    [`user_jetton_wallet_${n}`]: side.userWallet,
+  } as ActionData;
+}
+
+/** A dex_withdraw_liquidity started by an LP burn: from the burner (and its LP wallet), of the LP jetton. */
+export function claimBurnWithdrawal(ctx: Context, burn: Block, destination: string | null, nodes: Node[], data: ActionData): void {
+  ctx.claim('dex_withdraw_liquidity', nodes, {
+    source: burn.fields.source ?? null,
+    source_secondary: burn.fields.source_secondary ?? null,
+    destination,
+    asset: burn.fields.asset ?? null,
+    dex_withdraw_liquidity_data: data,
+  }, burn.failed);
 }

@@ -1,4 +1,5 @@
-// TEP-81 .ton names: a record change the owner sends to its DNS item (change_dns_record#4eb1f0f9). A
+// TEP-81 .ton names: the purchase at the end of a name's auction and the release of an expired name's
+// balance (below), and a record change the owner sends to its DNS item (change_dns_record#4eb1f0f9). A
 // value sets the record (change_dns), no value deletes it (delete_dns), and key 0 with no value is the
 // renewal wallets send (renew_dns: the reference items renew the name on any owner's record change,
 // and deleting record 0 changes nothing else). The item is known to the index as an NFT item.
@@ -57,4 +58,39 @@ const change: Matcher = (node, ctx) => {
   else ctx.claim('delete_dns', [node], { ...fields, delete_dns_data: { key } }, node.failed);
 };
 
-export const dnsMatchers = { change };
+export const DNS_OP = { fillUp: 0x370fec51, releaseBalance: 0x4ed14b65 } as const;
+
+/**
+ * A .ton name bought at its auction's end: the item pays the winning bid on to the collection with a
+ * fill-up (op_fill_up#370fec51 query_id), caused by the winner's first message after the end.
+ */
+const purchase: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const item = ctx.info(node.source).nftItem;
+  const cause = node.parent;
+  if (!item?.dns || !cause || cause.isTonTransfer || cause.source === null) return;
+  const queryId = node.bodyAfterOp().loadUintBig(64);
+  ctx.claim('dns_purchase', [node], {
+    destination: cause.source,
+    asset: item.collection,
+    asset_secondary: node.source,
+    nft_transfer_data: { nft_item_index: item.index, query_id: queryId, price: node.value, payout_amount: node.value, is_purchase: true },
+  }, node.tx.aborted);
+};
+
+/** The owner of an expired .ton name releases the balance it holds (dns_balance_release#4ed14b65 query_id). */
+const release: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const item = ctx.info(node.destination).nftItem;
+  if (!item?.dns) return;
+  const queryId = node.bodyAfterOp().loadUintBig(64);
+  ctx.claim('dns_release', [node], {
+    source: node.source,
+    destination: node.destination,
+    asset: item.collection,
+    value: node.value,
+    nft_transfer_data: { nft_item_index: item.index, query_id: queryId },
+  }, node.tx.aborted);
+};
+
+export const dnsMatchers = { change, purchase, release };

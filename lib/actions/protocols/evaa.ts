@@ -12,18 +12,28 @@ import { createHash } from 'node:crypto';
 import { loadAddr } from '../cells';
 import type { Node } from '../tree';
 import { incomingFromNotify } from './dex';
-import { OP, readNotify, readTransfer } from './jettons';
+import { OP, openOrTransfer, notifyOf, transferOf } from './jettons';
 import type { Matcher } from './matcher';
 
-const EVAA = {
+export const EVAA = {
   supply: 0x1,
   withdraw: 0x2,
+  liquidate: 0x3,
   supplySuccess: 0x11a,
+  supplyFail: 0x11f,
   withdrawCollateralized: 0x211,
+  liquidateSatisfied: 0x311,
+  liquidateUnsatisfied: 0x31f,
+  liquidateSuccessReport: 0x311d,
+  liquidateFail: 0x311f,
 } as const;
 
+/** The user contract's refunds when a withdrawal cannot go on, by the reason they name. */
 const FAILURES = new Map<number, string>([
+  [0x21e6, 'withdraw_locked_excess'],
   [0x21e7, 'withdraw_not_collateralized_excess'],
+  [0x21e8, 'withdraw_missing_prices_excess'],
+  [0x21ec, 'withdraw_execution_crashed'],
   [0x211fe8, 'withdraw_no_funds_excess'],
 ]);
 
@@ -42,18 +52,25 @@ function failure(node: Node): string | null {
   return null;
 }
 
-function supplied(master: Node, user: Node | undefined): boolean {
-  return !!user?.children.some((c) => c.opcode === EVAA.supplySuccess && c.destination === master.destination);
+/** How the user contract answered a supply: supply_success or supply_fail back to the master, or a refund transfer; null without an answer. */
+function supplyOutcome(master: Node, user: Node | undefined): 'success' | 'fail' | null {
+  for (const c of user?.children ?? []) {
+    if (c.destination === master.destination && c.opcode === EVAA.supplySuccess) return 'success';
+    if (c.destination === master.destination && c.opcode === EVAA.supplyFail) return 'fail';
+    if (c.opcode === OP.transfer) return 'fail';
+  }
+  return null;
 }
 
 const jettonSupply: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== OP.notify) return;
-  const payload = readNotify(node.body()).payload;
+  if (!openOrTransfer(node)) return;
+  const payload = notifyOf(node).payload;
   if (!payload || payload.remainingBits < 32 + 2 + 267 || payload.loadUint(32) !== EVAA.supply) return;
   payload.skip(2);
   const recipient = loadAddr(payload);
   const user = toUserContract(node);
-  if (!user || !supplied(node, user)) return;
+  const outcome = supplyOutcome(node, user);
+  if (!user || !outcome) return;
   const leg = incomingFromNotify(node, ctx);
   ctx.claim('evaa_supply', [...leg.nodes, ...node.descendants()], {
     source: leg.transfer.source,
@@ -68,13 +85,14 @@ const jettonSupply: Matcher = (node, ctx) => {
       recipient_jetton_wallet: leg.transfer.source_jetton_wallet,
       is_ton: false,
     },
-  }, node.failed || user.failed);
+  }, outcome === 'fail' || node.failed || user.failed);
 };
 
 const tonSupply: Matcher = (node, ctx) => {
   if (!node.free || node.opcode !== EVAA.supply || node.kind !== 'tx') return;
   const user = toUserContract(node);
-  if (!user || !supplied(node, user)) return;
+  const outcome = supplyOutcome(node, user);
+  if (!user || !outcome) return;
   const s = node.rootAfterOp();
   s.skip(64 + 2);
   const amount = s.loadUintBig(64);
@@ -85,7 +103,7 @@ const tonSupply: Matcher = (node, ctx) => {
     destination_secondary: user.destination,
     amount,
     evaa_supply_data: { master: node.destination, master_jetton_wallet: null, recipient_jetton_wallet: null, is_ton: true },
-  }, node.failed || user.failed);
+  }, outcome === 'fail' || node.failed || user.failed);
 };
 
 const withdraw: Matcher = (node, ctx) => {
@@ -115,7 +133,7 @@ const withdraw: Matcher = (node, ctx) => {
     destination: recipient ?? node.source,
     destination_secondary: user.destination,
     asset: payout ? ctx.jettonOf(payout.destination) : null,
-    amount: payout ? readTransfer(payout.body()).amount : amount,
+    amount: payout ? transferOf(payout).amount : amount,
     evaa_withdraw_data: {
       master: node.destination,
       asset_id: '0x' + assetId.toString(16),
@@ -127,4 +145,70 @@ const withdraw: Matcher = (node, ctx) => {
   }, !!reason || node.failed || user.failed);
 };
 
-export const evaaMatchers = { jettonSupply, tonSupply, withdraw };
+/** Why a liquidation was refused (the error opcode closing liquidate_unsatisfied's ref). */
+const LIQUIDATION_ERRORS = new Map<number, string>([
+  [0xe001, 'master_liquidating_too_much'],
+  [0xe002, 'user_withdraw_in_progress'],
+  [0xe003, 'not_liquidatable'],
+  [0xe004, 'execution_crashed'],
+  [0xe005, 'min_collateral_not_satisfied'],
+  [0xe006, 'user_not_enough_collateral'],
+  [0xe007, 'user_liquidating_too_much'],
+  [0xe008, 'master_not_enough_liquidity'],
+  [0xe009, 'liquidation_prices_missing'],
+]);
+
+/** The borrower's contract answer to the master: liquidate_satisfied (with its ref) or liquidate_unsatisfied, read. */
+function liquidationAnswer(user: Node, master: string | null) {
+  const answer = user.children.find((c) => c.destination === master && (c.opcode === EVAA.liquidateSatisfied || c.opcode === EVAA.liquidateUnsatisfied));
+  if (!answer) return null;
+  const s = answer.bodyAfterOp();
+  s.skip(64);
+  const borrower = loadAddr(s);
+  const liquidator = loadAddr(s);
+  s.skip(256); // transferred_asset_id
+  const r = s.loadRef().beginParse();
+  if (answer.opcode === EVAA.liquidateSatisfied) {
+    r.skip(64); // delta_loan_principal
+    const debt = r.loadUintBig(64);
+    r.skip(64 + 64); // protocol_gift, new_user_loan_principal
+    const collateral = r.loadUintBig(256);
+    r.skip(64); // delta_collateral_principal
+    return { answer, borrower, liquidator, debt, collateral, reward: r.loadUintBig(64), error: null };
+  }
+  const transferred = r.loadUintBig(64);
+  const collateral = r.loadUintBig(256);
+  r.skip(64 + 64);
+  r.loadRef();
+  const code = r.remainingBits >= 32 ? r.loadUint(32) : 0;
+  return { answer, borrower, liquidator, debt: transferred, collateral, reward: null, error: LIQUIDATION_ERRORS.get(code) ?? 'unknown' };
+}
+
+/**
+ * A liquidation: liquidate_master#3 (TON, or a jetton transfer whose payload is it) to the master, which
+ * asks the borrower's user contract; its answer decides: satisfied (the master pays the collateral to
+ * the liquidator, or fails with #311f) or unsatisfied (refused, the reason in its error code).
+ */
+const liquidate: Matcher = (node, ctx) => {
+  const viaJetton = node.opcode === OP.notify;
+  if (viaJetton ? !openOrTransfer(node) : !node.free || node.kind !== 'tx') return;
+  if (viaJetton) {
+    const payload = notifyOf(node).payload;
+    if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== EVAA.liquidate) return;
+  }
+  const user = toUserContract(node);
+  const a = user ? liquidationAnswer(user, node.destination) : null;
+  if (!user || !a) return;
+  const failedLater = [...a.answer.descendants()].some((n) => n.opcode === EVAA.liquidateFail);
+  const leg = viaJetton ? incomingFromNotify(node, ctx).nodes : [node];
+  ctx.claim('evaa_liquidate', [...leg, ...node.descendants()], {
+    source: a.liquidator,
+    destination: a.borrower,
+    destination_secondary: user.destination,
+    asset: a.collateral.toString(),
+    amount: a.reward,
+    evaa_liquidate_data: { asset_id: '0x' + a.collateral.toString(16), fail_reason: a.error ?? (failedLater ? 'liquidate_fail' : null), debt_amount: a.debt },
+  }, !!a.error || failedLater || node.failed);
+};
+
+export const evaaMatchers = { jettonSupply, tonSupply, withdraw, liquidate };

@@ -1,66 +1,108 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
 import { cocoonMatchers as cocoon } from './cocoon';
-import { coffeeMatchers as coffee } from './coffee';
-import { dedustMatchers as dedust } from './dedust';
-import { dnsMatchers as dns } from './dns';
-import { evaaMatchers as evaa } from './evaa';
-import { jettonMatchers as jettons } from './jettons';
-import { jvaultMatchers as jvault } from './jvault';
+import { COFFEE, coffeeMatchers as coffee } from './coffee';
+import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
+import { DEDUST, dedustMatchers as dedust } from './dedust';
+import { DNS_OP, dnsMatchers as dns } from './dns';
+import { EVAA, evaaMatchers as evaa } from './evaa';
+import { jettonMatchers as jettons, OP } from './jettons';
+import { JVAULT, jvaultMatchers as jvault } from './jvault';
 import { layerzeroMatchers as layerzero } from './layerzero';
-import type { Matcher } from './matcher';
+import { ANY, def, TON, type MatcherDef } from './matcher';
 import { multisigMatchers as multisig } from './multisig';
-import { nftMatchers as nft } from './nft';
-import { stakingMatchers as staking } from './staking';
-import { stonfiMatchers as stonfi } from './stonfi';
+import { MARKET_OP, marketplaceMatchers as market } from './marketplace';
+import { NFT_OP, nftMatchers as nft } from './nft';
+import { ethenaMatchers as ethena } from './ethena';
+import { SUBSCRIPTION_OP, subscriptionMatchers as subscriptions } from './subscriptions';
+import { TONSTAKERS, tonstakersMatchers as tonstakers } from './tonstakers';
+import { ELECTOR_OP, validatorMatchers as validators } from './validators';
+import { STONFI, stonfiMatchers as stonfi } from './stonfi';
+import { STONFI_LP, stonfiLiquidityMatchers as stonfiLiquidity } from './stonfi-liquidity';
 import { tgbtcMatchers as tgbtc } from './tgbtc';
-import { toncoMatchers as tonco } from './tonco';
+import { TONCO, toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
+import { MULTISIG_OP } from '../../ton/multisig';
+import { COMMENT_OP } from '../cells';
 
-export const MATCHERS: Matcher[] = [
-  nft.mint,
-  staking.tonstakers,
-  staking.ethenaUnstake,
-  vesting.sendMessage,
-  vesting.addWhitelist,
-  multisig.createOrder,
-  multisig.approve,
-  multisig.execute,
-  dedust.deposit,
-  jvault.stake,
-  coffee.stakingDeposit,
-  coffee.mevProtectHoldJetton,
-  evaa.jettonSupply,
-  evaa.tonSupply,
-  evaa.withdraw,
-  jvault.claim,
-  jvault.unstakeRequest,
-  jettons.mint,
-  jettons.transfer,
-  jettons.burn,
-  tgbtc.dkg,
-  tgbtc.mint,
-  tgbtc.burn,
-  tgbtc.newKeyFallback,
-  nft.transfer,
-  nft.telegramPurchase,
-  dns.change,
-  stonfi.swapV1,
-  stonfi.swapV2,
-  dedust.swap,
-  coffee.swap,
-  coffee.createPoolCreator,
-  coffee.createPool,
-  coffee.depositLiquidity,
-  coffee.stakingClaim,
-  coffee.mevProtectHold,
-  tonco.swap,
-  tonco.depositLiquidity,
-  tonco.withdrawLiquidity,
-  layerzero.send,
-  layerzero.commitPacket,
-  layerzero.dvnVerify,
-  layerzero.receive,
-  cocoon.matcher,
-  nft.ownershipAssigned,
+export const MATCHERS: MatcherDef[] = [
+  def('nft mint', ANY, nft.mint),
+  def('tonstakers delayed withdrawal', [TONSTAKERS.distributedAsset], tonstakers.delayedWithdrawal),
+  def('tonstakers deposit', [TONSTAKERS.deposit], tonstakers.deposit),
+  def('tonstakers withdrawal', [OP.burn], tonstakers.withdraw),
+  def('ethena withdrawal request', [OP.transfer], ethena.withdrawalRequest),
+  def('nominator deposit', TON, validators.nominatorDeposit),
+  def('nominator withdrawal request', TON, validators.nominatorWithdrawRequest),
+  def('nominator payout', TON, validators.nominatorPayout),
+  def('vesting send', [0xa7733acd], vesting.sendMessage),
+  def('vesting whitelist', [0x7258a69b], vesting.addWhitelist),
+  def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
+  def('multisig approve', [MULTISIG_OP.approve, COMMENT_OP], multisig.approve),
+  def('multisig execute', [MULTISIG_OP.execute], multisig.execute),
+  def('jvault claim', [JVAULT.claim], jvault.claim),
+  def('jvault unstake', [JVAULT.unstake], jvault.unstake),
+  def('jvault unstake request', [JVAULT.unstakeRequest], jvault.unstakeRequest),
+  def('jetton transfer', [OP.transfer], jettons.transfer),
+  def('jetton burn', [OP.burn], jettons.burn),
+  def('jvault stake', [OP.notify], jvault.stake),
+  def('evaa jetton supply', [OP.notify], evaa.jettonSupply),
+  def('evaa ton supply', [EVAA.supply], evaa.tonSupply),
+  def('evaa withdraw', [EVAA.withdraw], evaa.withdraw),
+  def('evaa liquidate', [EVAA.liquidate, OP.notify], evaa.liquidate),
+  def('jetton mint', jettons.MINT_OPS, jettons.mint),
+  def('ethena deposit', [0x642b7d07], ethena.deposit),
+  def('tgbtc dkg', [0x453443a6], tgbtc.dkg),
+  def('tgbtc mint', [0x77a80ef3], tgbtc.mint),
+  def('tgbtc burn', [0xca444ce6], tgbtc.burn),
+  def('tgbtc new key', [0x27756729], tgbtc.newKeyFallback),
+  def('nft transfer', [NFT_OP.transfer], nft.transfer),
+  def('nft ownership assigned', [NFT_OP.ownershipAssigned], nft.ownershipAssigned),
+  def('nft discovery', [NFT_OP.getStaticData], nft.discovery),
+  def('getgems purchase', [NFT_OP.transfer], market.purchase),
+  def('getgems listing', [NFT_OP.transfer], market.putOnSale),
+  def('getgems update sale', [MARKET_OP.saleUpdate], market.updateSale),
+  def('getgems cancel sale', [MARKET_OP.saleCancel, COMMENT_OP], market.cancelSale),
+  def('getgems finish auction', [MARKET_OP.auctionFinish, MARKET_OP.auctionStop, COMMENT_OP], market.finishAuction),
+  def('getgems cancel auction', [MARKET_OP.auctionCancel, MARKET_OP.auctionFinish, MARKET_OP.auctionStop, COMMENT_OP], market.cancelAuction),
+  def('auction bid', TON, market.bid),
+  def('auction outbid', [COMMENT_OP, MARKET_OP.teleitemOutbid], market.outbid),
+  def('teleitem auction', [MARKET_OP.teleitemStartAuction, MARKET_OP.teleitemCancelAuction], market.teleitemAuction),
+  def('dns change', [0x4eb1f0f9], dns.change),
+  def('dns purchase', [DNS_OP.fillUp], dns.purchase),
+  def('dns release', [DNS_OP.releaseBalance], dns.release),
+  def('election deposit', [ELECTOR_OP.newStake], validators.electionDeposit),
+  def('election recover', [ELECTOR_OP.recoverStake], validators.electionRecover),
+  def('subscribe', [SUBSCRIPTION_OP.response], subscriptions.subscribe),
+  def('unsubscribe', [SUBSCRIPTION_OP.destruct], subscriptions.unsubscribe),
+  def('stonfi v1 swap', [STONFI.v1Swap], stonfi.swapV1),
+  def('stonfi v2 swap', [STONFI.v2Swap], stonfi.swapV2),
+  def('stonfi v2 provide', [STONFI_LP.provide], stonfiLiquidity.provide),
+  def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
+  def('dedust swap', [DEDUST.swap], dedust.swap),
+  def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
+  def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
+  def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),
+  def('dedust withdraw', [OP.burn], dedust.withdraw),
+  def('coffee swap', [COFFEE.swap], coffee.swap),
+  def('coffee vault', [COFFEE.createVault], coffee.createVault),
+  def('coffee pool creator', [COFFEE.createPoolCreator], coffee.createPoolCreator),
+  def('coffee pool', [COFFEE.createPool], coffee.createPool),
+  def('coffee deposit', [COFFEE.depositToDepository], coffee.depositLiquidity),
+  def('coffee withdraw', [OP.burn], coffee.withdrawLiquidity),
+  def('coffee staking deposit', [OP.notify], coffeeStaking.stakingDeposit),
+  def('coffee staking withdraw', [COFFEE.stakingWithdraw], coffeeStaking.stakingWithdraw),
+  def('coffee claim', [COFFEE.claimRewards], coffeeStaking.stakingClaim),
+  def('coffee mev hold', [COFFEE.mevHold], coffeeStaking.mevProtectHold),
+  def('coffee mev hold jetton', [OP.notify], coffeeStaking.mevProtectHoldJetton),
+  def('coffee mev failed swap', [COFFEE.mevFailedSwap], coffeeStaking.mevFailedSwap),
+  def('tonco swap', [TONCO.poolSwap], tonco.swap),
+  def('tonco deposit', [TONCO.fundAccount], tonco.depositLiquidity),
+  def('tonco withdraw', [TONCO.startBurn], tonco.withdrawLiquidity),
+  def('tonco deploy pool', [TONCO.createPool], tonco.deployPool),
+  def('layerzero send', [0xdd4ea3b4], layerzero.send),
+  def('layerzero send tokens', [0xdd4ea3b4], layerzero.sendTokens),
+  def('layerzero commit', [0x5388cd88], layerzero.commitPacket),
+  def('layerzero dvn verify', [0x4ec8f80a], layerzero.dvnVerify),
+  def('layerzero receive', [0x97df404c], layerzero.receive),
+  def('cocoon', ANY, cocoon.matcher),
 ];

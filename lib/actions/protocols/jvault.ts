@@ -1,23 +1,42 @@
-// JVault staking pools: staking is a jetton transfer to the pool whose payload is stake#e3a06989
-// (period:uint32); the pool then writes the user's stake wallet (#d68a4ac1). Claiming rewards goes
-// user → stake wallet (#78d9f109) → pool (#44bc1fe3), which transfers each reward jetton. An unstake
-// request goes user → stake wallet (#0168d4b7 query_id amount:Coins) → pool (#f5c5baa3), which answers
-// the stake wallet (#ae9307ce) and pays referrers (#55c35b40).
+// JVault staking pools. Staking is a jetton transfer to the pool whose payload is stake#e3a06989
+// (period:uint32): the pool writes the user's stake wallet (receive_jettons#d68a4ac1), which asks the
+// pool to update its rewards (#f5c5baa3; the pool answers #ae9307ce and updates the referrers, #55c35b40
+// / #076ee4e0) or cancels the stake (#9eada1d9) and sends the jettons back: a failed stake. Claiming
+// goes user → stake wallet (claim_rewards#78d9f109 query_id jettons_to_claim:(HashmapE 267 Bit)) → pool
+// (#44bc1fe3), which transfers the rewards. Unstaking (unstake_jettons#499a9262 query_id amount:Coins)
+// and unstake requests (#0168d4b7 query_id amount:Coins) go user → stake wallet → pool (#f5c5baa3),
+// which pays out (the jettons, a fee in TON) and updates the stake wallet; when the stake wallet refuses,
+// the request never reaches the pool (the exit code says why).
+import { Dictionary } from '@ton/core';
 import { bocRootData } from '../../ton/boc';
 import { loadAddr } from '../cells';
-import type { Context } from '../tree';
+import type { Context, Node } from '../tree';
 import { incomingFromNotify } from './dex';
-import { OP, readNotify, readTransfer } from './jettons';
+import { OP, openOrTransfer, notifyOf, transferOf } from './jettons';
 import type { Matcher } from './matcher';
 
-const JVAULT = {
+export const JVAULT = {
   stakePayload: 0xe3a06989,
-  toStakeWallet: 0xd68a4ac1,
+  receiveJettons: 0xd68a4ac1,
+  requestUpdateRewards: 0xf5c5baa3,
+  updateRewards: 0xae9307ce,
+  stakeCancel: 0x9eada1d9,
   claim: 0x78d9f109,
-  claimToPool: 0x44bc1fe3,
+  sendClaimedRewards: 0x44bc1fe3,
+  unstake: 0x499a9262,
   unstakeRequest: 0x0168d4b7,
-  unstakeToPool: 0xf5c5baa3,
-};
+} as const;
+
+/** The address a contract's data starts with, from the index's copy of its state (a stake wallet: its pool). */
+function firstAddress(address: string | null, ctx: Context): string | null {
+  const data = ctx.info(address).dataBoc;
+  if (!data) return null;
+  try {
+    return loadAddr(bocRootData(data).beginParse());
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The jetton a pool locks: its data starts init:bool index:uint32 collection owner lock_wallet (the
@@ -38,10 +57,13 @@ function lockedJetton(pool: string | null, ctx: Context): string | null {
 }
 
 const stake: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== OP.notify) return;
-  const write = node.child(JVAULT.toStakeWallet);
-  const payload = readNotify(node.body()).payload;
-  if (!write || !payload || payload.remainingBits < 64 || payload.loadUint(32) !== JVAULT.stakePayload) return;
+  if (!openOrTransfer(node)) return;
+  const receive = node.child(JVAULT.receiveJettons);
+  const payload = notifyOf(node).payload;
+  if (!receive || !payload || payload.remainingBits < 64 || payload.loadUint(32) !== JVAULT.stakePayload) return;
+  const request = receive.child(JVAULT.requestUpdateRewards);
+  const cancel = receive.child(JVAULT.stakeCancel);
+  if (!request && !cancel) return;
   const period = payload.loadUint(32);
   const leg = incomingFromNotify(node, ctx);
   ctx.claim('jvault_stake', [...leg.nodes, ...node.descendants()], {
@@ -50,38 +72,73 @@ const stake: Matcher = (node, ctx) => {
     destination: node.destination,
     asset: leg.transfer.asset,
     amount: leg.transfer.amount,
-    jvault_stake_data: { period, stake_wallet: write.destination },
-  }, node.failed);
+    jvault_stake_data: { period, stake_wallet: receive.destination },
+  }, receive.failed || !!cancel || !!request?.failed);
 };
 
+/** The jetton wallets a claim names (HashmapE 267 Bit: the keys). */
+function claimedWallets(node: Node): string[] {
+  const s = node.bodyAfterOp();
+  s.skip(64);
+  const dict = s.loadDict(Dictionary.Keys.Address(), Dictionary.Values.Bool());
+  return dict.keys().map((a) => a.toRawString().toUpperCase());
+}
+
 const claim: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== JVAULT.claim) return;
-  const pool = node.child(JVAULT.claimToPool);
+  if (!node.free || node.kind !== 'tx') return;
+  const pool = node.child(JVAULT.sendClaimedRewards);
   if (!pool) return;
-  const rewards = pool.childrenWith(OP.transfer).map((t) => ({ wallet: t.destination, amount: readTransfer(t.body()).amount }));
+  const rewards = pool.childrenWith(OP.transfer);
+  if (rewards.length === 0) return;
+  let wallets: string[];
+  try {
+    wallets = claimedWallets(node);
+  } catch {
+    wallets = rewards.map((t) => t.destination!);
+  }
   ctx.claim('jvault_claim', [node, ...node.descendants()], {
     source: node.source,
     source_secondary: node.destination,
     destination: pool.destination,
-    jvault_claim_data: { claimed_jettons: rewards.map((r) => r.wallet), claimed_amounts: rewards.map((r) => r.amount) },
-  }, node.failed);
-};
-
-const unstakeRequest: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== JVAULT.unstakeRequest || node.kind !== 'tx') return;
-  const pool = node.child(JVAULT.unstakeToPool);
-  if (!pool) return;
-  const s = node.bodyAfterOp();
-  s.skip(64);
-  const amount = s.loadCoins();
-  ctx.claim('jvault_unstake_request', [node, ...node.descendants()], {
-    source: node.source,
-    source_secondary: node.destination,
-    destination: pool.destination,
-    asset: lockedJetton(pool.destination, ctx),
-    asset2: ctx.jettonOf(node.destination),
-    amount,
+    jvault_claim_data: { claimed_jettons: wallets, claimed_amounts: rewards.map((t) => transferOf(t).amount) },
   }, node.failed || pool.failed);
 };
 
-export const jvaultMatchers = { stake, claim, unstakeRequest };
+/** An unstake or an unstake request; `early`: the stake wallet never asked the pool (its exit code is the answer). */
+function unstakeFields(node: Node, ctx: Context) {
+  const s = node.bodyAfterOp();
+  s.skip(64);
+  const amount = s.loadCoins();
+  const request = node.child(JVAULT.requestUpdateRewards);
+  const pool = request?.destination ?? firstAddress(node.destination, ctx);
+  return {
+    request,
+    fields: {
+      source: node.source,
+      source_secondary: node.destination,
+      destination: pool,
+      amount,
+      asset: lockedJetton(pool, ctx),
+      asset2: ctx.jettonOf(node.destination),
+      opcode: request ? null : node.tx.computeExitCode,
+    },
+  };
+}
+
+const unstake: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const { request, fields } = unstakeFields(node, ctx);
+  const withdrawal = request?.child(OP.transfer);
+  const asset = withdrawal ? ctx.jettonOf(withdrawal.destination) : fields.asset;
+  if (!fields.destination || !asset) return;
+  ctx.claim('jvault_unstake', [node, ...node.descendants()], { ...fields, asset }, node.failed || !!request?.failed);
+};
+
+const unstakeRequest: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const { request, fields } = unstakeFields(node, ctx);
+  if (!request && (!fields.destination || !fields.asset)) return;
+  ctx.claim('jvault_unstake_request', [node, ...node.descendants()], fields, node.failed || !request || request.failed);
+};
+
+export const jvaultMatchers = { stake, claim, unstake, unstakeRequest };

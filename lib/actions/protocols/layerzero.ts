@@ -17,7 +17,6 @@ import type { Cell } from '@ton/core';
 import type { ActionData } from '../model';
 import { snakeBytes } from '../../ton/snake';
 import type { Node } from '../tree';
-import { incomingFromNotify } from './dex';
 import { OP } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -104,24 +103,20 @@ function packetData(packet: Cell): ActionData {
 
 // ---- matchers ----------------------------------------------------------------------------------------
 
+/**
+ * The OApp's send through the endpoint: endpoint → channel → message library connection → ULN, and
+ * the channel's answer to the OApp with the send as it went out (request id, fees, the packet with its
+ * nonce and guid). Initiated by the OApp (the endpoint's caller); failed without the channel's answer.
+ */
 const send: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== LZ.endpointSend || !node.parent) return;
-  const oapp = node.parent;
-  const callback = [...node.descendants()].find((n) => n.opcode === LZ.channelSendCallback && n.destination === oapp.destination);
-  // The channel's answer holds the send as it went out (request id, nonce, guid); the request otherwise.
+  if (!node.free || !node.parent) return;
+  const oapp = node.source;
+  const callback = [...node.descendants()].find((n) => n.opcode === LZ.channelSendCallback && n.destination === oapp);
   const lzSend = callback ? object(ref(bodyObject(callback, 'MdObj'), 0), 'MsgReceipt') : null;
   const sent = lzSend ? object(ref(lzSend, 0), 'lzSend') : bodyObject(node, 'lzSend');
-  const tokens = oapp.opcode === OP.notify;
-  const leg = tokens ? incomingFromNotify(oapp, ctx) : null;
-  const start = leg ? leg.nodes[0]! : oapp;
   const channel = callback?.source ?? node.children.find((c) => c.kind === 'tx')?.destination ?? null;
-  ctx.claim(tokens ? 'layerzero_send_tokens' : 'layerzero_send', [start, ...start.descendants()], {
-    source: leg ? leg.transfer.source : oapp.source,
-    source_secondary: leg ? leg.transfer.source_jetton_wallet : null,
-    destination: oapp.destination,
-    destination_secondary: leg ? oapp.source : null,
-    asset: leg ? leg.transfer.asset : null,
-    amount: leg ? leg.transfer.amount : null,
+  ctx.claim('layerzero_send', [node, ...node.descendants()], {
+    source: oapp,
     layerzero_send_data: {
       send_request_id: int(sent, 0),
       native_fee: int(sent, 5),
@@ -134,6 +129,25 @@ const send: Matcher = (node, ctx) => {
     },
     layerzero_packet_data: packetData(object(ref(sent, 4), 'Packet')),
   }, !callback || node.failed);
+};
+
+/** A send funded by a jetton transfer to the OApp (an OFT): the transfer, the send and the OApp's OFTSent log as one action. */
+const sendTokens: Matcher = (node, ctx) => {
+  const sent = node.block;
+  const notify = node.parent;
+  const transfer = notify?.block;
+  if (sent.type !== 'layerzero_send' || sent.parent || notify?.opcode !== OP.notify || transfer?.type !== 'jetton_transfer' || transfer.parent) return;
+  const events = notify.children.filter((c) => c.kind === 'log' && c.opcode === LZ.event);
+  ctx.claim('layerzero_send_tokens', [...transfer.nodes, ...sent.nodes, ...events], {
+    source: transfer.fields.source ?? null,
+    source_secondary: transfer.fields.source_secondary ?? null,
+    destination: transfer.fields.destination ?? null,
+    destination_secondary: transfer.fields.destination_secondary ?? null,
+    asset: transfer.fields.asset ?? null,
+    amount: transfer.fields.amount ?? null,
+    layerzero_send_data: sent.fields.layerzero_send_data,
+    layerzero_packet_data: sent.fields.layerzero_packet_data,
+  }, sent.failed || transfer.failed);
 };
 
 const commitPacket: Matcher = (node, ctx) => {
@@ -204,4 +218,4 @@ const receive: Matcher = (node, ctx) => {
   }, node.failed);
 };
 
-export const layerzeroMatchers = { send, commitPacket, dvnVerify, receive };
+export const layerzeroMatchers = { send, sendTokens, commitPacket, dvnVerify, receive };

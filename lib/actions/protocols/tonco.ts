@@ -10,8 +10,8 @@
 import type { ActionData, DexTransfer } from '../model';
 import { loadAddr } from '../cells';
 import type { Node } from '../tree';
-import { incomingFromNotify, outgoingTransfer, PTON_TON_TRANSFER, swapFields } from './dex';
-import { OP, readNotify } from './jettons';
+import { incomingFromNotify, outgoingTransfer, peer, PTON_TON_TRANSFER, swapFields, type Leg } from './dex';
+import { assetOfJetton, OP, notifyOf, step } from './jettons';
 import type { Matcher } from './matcher';
 
 export const TONCO = {
@@ -23,6 +23,8 @@ export const TONCO = {
   startBurn: 0x530b5f2c,
   positionInit: 0xd5ecca2a,
   positionBurn: 0x46ca335a,
+  createPool: 0x2e3034ef,
+  poolInit: 0x441c39ed,
 } as const;
 
 type Side = { amount: bigint; wallet: string | null };
@@ -52,34 +54,107 @@ function assetOfRouterWallet(payTo: Node, wallet: string | null, ctx: Parameters
   return ctx.jettonOf(wallet);
 }
 
+/** ROUTERV3_PAY_TO's exit code: 200 a swap done, 201 a burn done, 0 paid; anything else refunds. */
+function payToExit(payTo: Node): number {
+  const s = payTo.bodyAfterOp();
+  s.skip(64);
+  loadAddr(s);
+  loadAddr(s);
+  return s.loadUint(32);
+}
+
+/** The swap request a notification's payload carries: the router wallet of the jetton wanted and the minimum out. */
+function swapRequest(notify: Node): { target: string | null; minOut: bigint | null } {
+  const payload = notifyOf(notify).payload;
+  if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== TONCO.poolSwap) return { target: null, minOut: null };
+  const target = loadAddr(payload);
+  payload.skip(160);
+  return { target, minOut: payload.loadCoins() };
+}
+
+/**
+ * A swap: pool swap → the pool's payTo → the router's transfer out; a multi-hop route chains the
+ * router's transfer into its next swap (one action, the hops as peer_swaps). Failed when a pool
+ * refunded (payTo's exit code other than 200); the asset asked for is the first request's target.
+ */
 const swap: Matcher = (node, ctx) => {
-  if (!node.free || node.opcode !== TONCO.poolSwap || node.parent?.opcode !== OP.notify) return;
-  const notify = node.parent;
-  const incoming = incomingFromNotify(notify, ctx);
-  let target: string | null = null;
-  let minOut: bigint | null = null;
-  const payload = readNotify(notify.body()).payload;
-  if (payload && payload.remainingBits >= 32 && payload.loadUint(32) === TONCO.poolSwap) {
-    target = loadAddr(payload);
-    payload.skip(160);
-    minOut = payload.loadCoins();
+  if (!node.free || node.parent?.opcode !== OP.notify) return;
+  const hops: { incoming: Leg; outgoing: Leg; nodes: Node[]; ok: boolean }[] = [];
+  for (let cur: Node | undefined = node; cur; ) {
+    const payTo = cur.child(TONCO.payTo);
+    const transfer = payTo?.child(OP.transfer);
+    if (!payTo || !transfer) break;
+    const outgoing = outgoingTransfer(transfer, ctx);
+    hops.push({ incoming: incomingFromNotify(cur.parent!, ctx), outgoing, nodes: [cur, payTo, ...payTo.aux()], ok: payToExit(payTo) === 200 });
+    const next = outgoing.nodes.find((n) => n.opcode === OP.notify)?.child(TONCO.poolSwap);
+    cur = next?.free ? next : undefined;
   }
-  const payTo = node.child(TONCO.payTo);
-  const transfer = payTo?.child(OP.transfer);
-  if (!payTo || !transfer) return;
-  const outgoing = outgoingTransfer(transfer, ctx);
+  if (hops.length === 0) return;
+  const first = hops[0]!;
+  const last = hops[hops.length - 1]!;
+  const { target, minOut } = swapRequest(node.parent!);
+  const ok = hops.every((h) => h.ok);
   ctx.claim(
     'jetton_swap',
-    [...incoming.nodes, node, payTo, ...outgoing.nodes],
+    hops.flatMap((h) => [...h.incoming.nodes, ...h.nodes, ...h.outgoing.nodes]),
     swapFields({
       dex: 'tonco',
-      incoming: incoming.transfer,
-      outgoing: outgoing.transfer,
-      destinationAsset: target ? ctx.jettonOf(target) : outgoing.transfer.asset,
+      incoming: first.incoming.transfer,
+      outgoing: last.outgoing.transfer,
+      peerSwaps: hops.length > 1 ? hops.map((h) => peer(h.incoming.transfer, h.outgoing.transfer)) : [],
+      destinationAsset: target ? assetOfJetton(ctx.jettonOf(target)) : last.outgoing.transfer.asset,
       minOutAmount: minOut,
     }),
-    node.failed,
+    !ok || node.failed,
   );
+};
+
+/**
+ * A pool deployed through the router: ROUTERV3_CREATE_POOL#2e3034ef (query_id jetton_wallet0
+ * jetton_wallet1 tick_spacing:int24 initial_price_x96:uint160 protocol_fee:uint16 lp_fee_base:uint16
+ * lp_fee_current:uint16 ^nft_content ^item_content ^[jetton0_minter jetton1_minter controller]) and
+ * the router's POOLV3_INIT#441c39ed to the new pool (which says whether it is active).
+ */
+const deployPool: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const init = node.child(TONCO.poolInit);
+  if (!init) return;
+  const s = node.bodyAfterOp();
+  s.skip(64);
+  const wallet0 = loadAddr(s);
+  const wallet1 = loadAddr(s);
+  const tickSpacing = s.loadIntBig(24);
+  const price = s.loadUintBig(160);
+  const [protocolFee, lpFeeBase, lpFeeCurrent] = [s.loadUint(16), s.loadUint(16), s.loadUint(16)];
+  s.loadRef();
+  s.loadRef();
+  const minters = s.loadRef().beginParse();
+  const minter0 = loadAddr(minters);
+  const minter1 = loadAddr(minters);
+  const i = init.bodyAfterOp();
+  i.skip(64 + 2);
+  loadAddr(i);
+  i.skip(1);
+  loadAddr(i);
+  i.skip(1 + 24 + 1 + 160 + 1);
+  const active = i.loadBit();
+  ctx.claim('tonco_deploy_pool', [node, ...step(init)], {
+    source: node.source,
+    destination: node.destination,
+    destination_secondary: init.destination,
+    tonco_deploy_pool_data: {
+      jetton0_router_wallet: wallet0,
+      jetton1_router_wallet: wallet1,
+      jetton0_minter: minter0,
+      jetton1_minter: minter1,
+      tick_spacing: tickSpacing,
+      initial_price_x96: price,
+      protocol_fee: protocolFee,
+      lp_fee_base: lpFeeBase,
+      lp_fee_current: lpFeeCurrent,
+      pool_active: active,
+    },
+  }, node.failed || init.failed);
 };
 
 const depositLiquidity: Matcher = (node, ctx) => {
@@ -194,7 +269,7 @@ const withdrawLiquidity: Matcher = (node, ctx) => {
     source: node.source,
     destination: node.destination,
     dex_withdraw_liquidity_data: data,
-  }, node.failed || burnNft.failed);
+  }, node.failed || burnNft.failed || ![0, 201].includes(payToExit(payTo)));
 };
 
-export const toncoMatchers = { swap, depositLiquidity, withdrawLiquidity };
+export const toncoMatchers = { swap, depositLiquidity, withdrawLiquidity, deployPool };

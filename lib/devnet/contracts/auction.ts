@@ -7,7 +7,8 @@
  *       ^[marketplace:MsgAddress nft:MsgAddress nft_owner:MsgAddress]
  *       ^[mp_fee_address mp_fee_factor:uint32 mp_fee_base:uint32 royalty_address royalty_factor:uint32 royalty_base:uint32]
  * The auction opens when the NFT arrives (ownership_assigned): end_time = arrival + duration. A plain
- * message is a bid (the previous bidder is refunded); "cancel" from the seller before any bid cancels it.
+ * message is a bid (the previous bidder is refunded with GetGems' outbid comment); the seller or the
+ * marketplace may "cancel" it before any bid, or "finish"/"stop" it (the last bid wins).
  */
 import { Address, beginCell, Cell, contractAddress, StateInit } from '@ton/core';
 import { cachedCompilation, compileTolk, tolkSourceDir } from './tolk';
@@ -47,10 +48,12 @@ export function nftAuctionInit(
     minStep: number;
     marketplaceFee: AuctionFee;
     royalty: AuctionFee;
+    /** The seller, when the auction is listed through the marketplace's deployer; else the NFT's previous owner when it arrives. */
+    nftOwner?: Address;
     workchain?: number;
   },
 ): { address: Address; init: StateInit & { code: Cell; data: Cell } } {
-  const parties = beginCell().storeAddress(args.marketplace).storeAddress(args.nft).storeAddress(null).endCell();
+  const parties = beginCell().storeAddress(args.marketplace).storeAddress(args.nft).storeAddress(args.nftOwner ?? null).endCell();
   const fees = beginCell()
     .storeAddress(args.marketplaceFee.address)
     .storeUint(args.marketplaceFee.factor, 32)

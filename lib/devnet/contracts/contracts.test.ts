@@ -24,10 +24,11 @@ import {
 } from './dns';
 import { highloadQueryId, highloadV3Code } from './highload';
 import { jettonBurnBody, jettonMinterCode, jettonWalletCode, OP_EXCESSES } from './jetton';
-import { nftCollectionCode, nftCollectionInit, nftItemAddress, nftItemCode, nftMintBody, nftSaleCode, nftTransferBody } from './nft';
+import { nftCollectionCode, nftCollectionInit, nftItemAddress, nftItemCode, nftMintBody, nftSaleCode, nftSaleInit, nftTransferBody } from './nft';
+import { compileDeployerContract, listingPayload, nftDeployerInit, saleCancelBody } from './marketplace';
 import { AUCTION_EXIT, compileAuctionContract, nftAuctionInit, type AuctionCode } from './auction';
 import { compileStablecoinContracts, STABLECOIN_EXIT, stablecoinMintBody, stablecoinMinterInit, stablecoinWalletAddress, type StablecoinCode } from './stablecoin';
-import { readAuctionData } from '../../ton/nft-getters';
+import { readAuctionData, readSaleData } from '../../ton/nft-getters';
 import {
   approvedIndexes,
   MULTISIG_EXIT,
@@ -416,6 +417,121 @@ describe('NFT auction (Tolk, GetGems nft-auction-v2 getter)', () => {
     await seller.send({ to: second.auction, value: toNano('0.1'), body: textCommentBody('cancel') });
     expect(await saleData(second.auction)).toMatchObject({ end: true, isCanceled: true });
     expect((await ownerOf(second.item)).equals(seller.address)).toBe(true);
+  });
+
+  it('the seller (or the marketplace) may finish it early: the last bid wins; the outbid bidder and the payouts carry comments', async () => {
+    const { item, auction } = await openAuction();
+    await b1.send({ to: auction, value: toNano('1') });
+    const outbid = await b2.send({ to: auction, value: toNano('2') });
+    const refund = outbid.transactions.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(b1.address))!;
+    expect(readTextComment(refund.inMessage!.body)).toBe('Your bid has been outbid by another user.');
+    expect(exitOn((await b1.send({ to: auction, value: toNano('0.1'), body: textCommentBody('finish') })).transactions, auction)).toBe(AUCTION_EXIT.notAllowed);
+    const r = await seller.send({ to: auction, value: toNano('0.1'), body: textCommentBody('finish') });
+    expect((await ownerOf(item)).equals(b2.address)).toBe(true);
+    expect(await saleData(auction)).toMatchObject({ end: true, isCanceled: false });
+    const comments = r.transactions.filter((t) => t.inMessage?.info.src instanceof Address && t.inMessage.info.src.equals(auction) && t.inMessage.body.beginParse().remainingBits >= 32 && t.inMessage.body.beginParse().preloadUint(32) === 0);
+    expect(comments.map((t) => readTextComment(t.inMessage!.body)).sort()).toEqual(['Marketplace fee', 'Profit']); // royalty factor 0: no royalty payout
+    // With no bid, "stop" from the marketplace gives the item back.
+    const second = await openAuction();
+    await market.send({ to: second.auction, value: toNano('0.1'), body: textCommentBody('stop') });
+    expect(await saleData(second.auction)).toMatchObject({ end: true, isCanceled: true });
+    expect((await ownerOf(second.item)).equals(seller.address)).toBe(true);
+  });
+});
+
+describe('NFT marketplace deployer (Tolk, GetGems-style): listing through it', () => {
+  let bc: Blockchain;
+  let seller: SandboxContract<TreasuryContract>;
+  let buyer: SandboxContract<TreasuryContract>;
+  let admin: SandboxContract<TreasuryContract>;
+  let deployer: Address;
+  let collection: Address;
+  let nextIndex = 0;
+  const ownerOf = async (item: Address) => {
+    const r = (await bc.runGetMethod(item, 'get_nft_data')).stackReader;
+    r.skip(3);
+    return r.readAddress();
+  };
+  const mint = async () => {
+    const index = nextIndex++;
+    await seller.send({ to: collection, value: toNano('0.1'), body: nftMintBody({ index, owner: seller.address, individualContent: `${index}.json`, itemValue: toNano('0.05') }) });
+    return nftItemAddress(collection, index);
+  };
+  const list = (item: Address, init: { code: Cell; data: Cell }, body?: Cell) =>
+    seller.send({ to: item, value: toNano('0.25'), body: nftTransferBody({ newOwner: deployer, responseDestination: seller.address, forwardAmount: toNano('0.15'), forwardPayload: listingPayload(init, body) }) });
+
+  beforeAll(async () => {
+    bc = await Blockchain.create();
+    bc.now = Math.floor(Date.now() / 1000);
+    seller = await bc.treasury('seller');
+    buyer = await bc.treasury('buyer');
+    admin = await bc.treasury('admin');
+    const d = nftDeployerInit(await compileDeployerContract(), { owner: admin.address });
+    deployer = d.address;
+    await admin.send({ to: deployer, value: toNano('1'), init: d.init, bounce: false });
+    const c = nftCollectionInit({ owner: seller.address, collectionContent: onchainContent({ name: 'listed' }), commonContent: 'https://example/' });
+    collection = c.address;
+    await seller.send({ to: collection, value: toNano('0.1'), init: c.init, bounce: false });
+  });
+
+  const saleFor = (item: Address, createdAt: number) =>
+    nftSaleInit({ marketplace: deployer, nft: item, fullPrice: toNano('2'), marketplaceFeeTo: admin.address, marketplaceFee: toNano('0.1'), royaltyTo: admin.address, royalty: toNano('0.1'), createdAt, nftOwner: seller.address });
+
+  it('a sale: the deployer deploys it and hands it the item; bought, the seller is paid and the buyer owns the item', async () => {
+    const item = await mint();
+    const sale = saleFor(item, 1);
+    await list(item, sale.init);
+    expect((await ownerOf(item)).equals(sale.address)).toBe(true);
+    const data = readSaleData((await bc.runGetMethod(sale.address, 'get_sale_data')).stack);
+    expect(data.nftOwner!.equals(seller.address)).toBe(true);
+    expect(data.marketplace!.equals(deployer)).toBe(true);
+    const r = await buyer.send({ to: sale.address, value: toNano('3') });
+    expect((await ownerOf(item)).equals(buyer.address)).toBe(true);
+    const paid = r.transactions.filter((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(seller.address));
+    expect(paid.map((t) => (t.inMessage!.info as { value: { coins: bigint } }).value.coins)[0]).toBeGreaterThan(toNano('1.7'));
+  });
+
+  it('a sale cancelled by its seller (op 3) gives the item back', async () => {
+    const item = await mint();
+    const sale = saleFor(item, 2);
+    await list(item, sale.init);
+    await seller.send({ to: sale.address, value: toNano('1'), body: saleCancelBody(5n) });
+    expect((await ownerOf(item)).equals(seller.address)).toBe(true);
+    expect(readSaleData((await bc.runGetMethod(sale.address, 'get_sale_data')).stack).isComplete).toBe(true);
+  });
+
+  it('an auction: opened by the item it is handed, the seller from its data', async () => {
+    const item = await mint();
+    const a = nftAuctionInit(await compileAuctionContract(), {
+      marketplace: deployer,
+      nft: item,
+      createdAt: 3,
+      duration: 3600,
+      minBid: toNano('1'),
+      maxBid: 0n,
+      minStep: 10,
+      marketplaceFee: { address: admin.address, factor: 5, base: 100 },
+      royalty: { address: admin.address, factor: 5, base: 100 },
+      nftOwner: seller.address,
+    });
+    await list(item, a.init, textCommentBody('deploy'));
+    const data = readAuctionData((await bc.runGetMethod(a.address, 'get_sale_data')).stack);
+    expect(data).toMatchObject({ end: false, endTime: BigInt(bc.now! + 3600) });
+    expect(data.nftOwner!.equals(seller.address)).toBe(true);
+    await buyer.send({ to: a.address, value: toNano('1') });
+    await seller.send({ to: a.address, value: toNano('0.2'), body: textCommentBody('finish') });
+    expect((await ownerOf(item)).equals(buyer.address)).toBe(true);
+  });
+
+  it('refuses an ownership_assigned without a listing, and proxies only its owner\'s messages', async () => {
+    const item = await mint();
+    const r = await seller.send({ to: item, value: toNano('0.25'), body: nftTransferBody({ newOwner: deployer, responseDestination: seller.address, forwardAmount: toNano('0.15') }) });
+    const tx = r.transactions.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(deployer))!;
+    expect(tx.description.type === 'generic' && tx.description.computePhase.type === 'vm' ? tx.description.computePhase.exitCode : null).toBe(404);
+    const proxy = (mode: number) => beginCell().storeUint(555, 32).storeUint(mode, 8).storeRef(beginCell().store((b) => b).endCell()).endCell();
+    const stranger = await seller.send({ to: deployer, value: toNano('0.1'), body: proxy(1) });
+    const t2 = stranger.transactions.find((t) => t.inMessage?.info.dest instanceof Address && t.inMessage.info.dest.equals(deployer))!;
+    expect(t2.description.type === 'generic' && t2.description.computePhase.type === 'vm' ? t2.description.computePhase.exitCode : null).toBe(403);
   });
 });
 

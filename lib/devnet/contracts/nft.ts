@@ -128,6 +128,8 @@ export function nftSaleInit(args: {
   royalty: bigint;
   /** Part of the data, so part of the address: pass a fixed value for a deterministic address. */
   createdAt: number;
+  /** The seller, when the sale is listed through the marketplace's deployer; else the NFT's previous owner when it arrives. */
+  nftOwner?: Address;
   workchain?: number;
 }): { address: Address; init: Init } {
   const data = beginCell()
@@ -135,7 +137,7 @@ export function nftSaleInit(args: {
     .storeUint(args.createdAt, 32)
     .storeAddress(args.marketplace)
     .storeAddress(args.nft)
-    .storeAddress(null)
+    .storeAddress(args.nftOwner ?? null)
     .storeCoins(args.fullPrice)
     .storeRef(
       beginCell()

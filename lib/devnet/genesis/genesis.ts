@@ -3,12 +3,14 @@
  * is created by real transactions (signed externals through the ChainDriver): wallets of every version,
  * a jetton, NFTs with a sale, `.ton` DNS names, a vesting wallet and a set of edge cases; then (added
  * later, after those) an off-chain-content jetton, a governed (USDT-like) jetton, an NFT auction, a sale
- * that is bought, vesting messages, a failed jetton transfer and a DNS renewal (README.md lists them).
+ * that is bought, vesting messages, a failed jetton transfer, a DNS renewal, a multisig wallet and the NFT
+ * marketplace's deployer (README.md lists them).
  * Everything derives from the seed: the same seed gives the same keys and addresses.
  */
 import { writeFile } from 'node:fs/promises';
 import { Address, beginCell, Cell, contractAddress, internal, toNano } from '@ton/core';
 import { compileAuctionContract, nftAuctionInit } from '../contracts/auction';
+import { compileDeployerContract, nftDeployerInit } from '../contracts/marketplace';
 import { binaryBody, encryptedCommentBody, offchainContent, onchainContent, textCommentBody } from '../contracts/common';
 import {
   compileDnsContracts,
@@ -255,6 +257,7 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   const stablecoinCodePromise = compileStablecoinContracts();
   const auctionCodePromise = compileAuctionContract();
   const multisigCodePromise = compileMultisigContracts();
+  const deployerCodePromise = compileDeployerContract();
 
   // ---- Zero state: the faucet with the whole supply, and an account that owes storage fees ----------
   const faucetKeys = deriveKeyPair(seed, 'faucet');
@@ -775,6 +778,13 @@ export async function runGenesis(driver: ChainDriver, options: GenesisOptions): 
   await W('carol').send(driver, [{ to: order1, value: toNano('0.1'), bounce: true, body: textCommentBody('approve') }]);
 
   await twins({ driver, faucet, v5beta: W('wallet_v5beta'), admin, owner: W('bob'), dns: dns.address, dnsCode, seed, add, domainContent });
+
+  // ---- The NFT marketplace: a GetGems-style deployer owned by the admin, that the background traffic
+  // lists cards through (sales and auctions it then buys, bids on, cancels and finishes: traffic.ts).
+  const deployer = nftDeployerInit(await deployerCodePromise, { owner: admin.address });
+  add('nft_marketplace', 'nft_marketplace', deployer.address);
+  await admin.send(driver, [{ to: deployer.address, value: toNano('1'), bounce: false, init: deployer.init }]);
+
   return accounts;
 }
 

@@ -22,4 +22,5 @@ export {
 } from './genesis';
 export { deriveKeyPair, SeededRandom } from './keys';
 export { createTrafficGenerator, type TrafficGenerator, type TrafficOptions, type TrafficStats } from './traffic';
+export { MARKET_MOVES, type MarketMove } from './traffic-market';
 export { WalletHandle, type OutgoingMessage } from './wallet-handle';

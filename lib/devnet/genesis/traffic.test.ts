@@ -38,12 +38,28 @@ describe('traffic', () => {
     expect(traffic.stats.rejected).toBe(0);
     expect(sent).toBeGreaterThanOrEqual(200);
     expect(txs).toBeGreaterThan(sent * 2);
-    for (const a of ['ton', 'ton_comment', 'jetton', 'jetton_mint', 'jetton_burn', 'nft', 'highload', 'dns', 'bounce', 'abort']) {
+    for (const a of ['ton', 'ton_comment', 'jetton', 'jetton_mint', 'jetton_burn', 'nft', 'market', 'highload', 'dns', 'bounce', 'abort']) {
       expect(traffic.stats.byAction[a] ?? 0, a).toBeGreaterThan(0);
     }
     // Failures it made on purpose: bounced transfers and aborted compute phases.
     const bounced = driver.transactions.slice(before).filter((t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.bounced);
     expect(bounced.length).toBeGreaterThan(0);
+  });
+
+  it('marketplace moves: every one, each as the chain allows it (a card listed, bought, cancelled, bid on, finished)', async () => {
+    const deployer = genesisAddress(accounts, 'nft_marketplace');
+    const txsOf = (from: number) => driver.transactions.slice(from);
+    // The deployer opened the sale or auction it was asked to: a deployment it sent, and the item it handed on.
+    const deployedBy = (from: number) => txsOf(from).filter((t) => t.inMessage?.info.src instanceof Address && t.inMessage.info.src.equals(deployer) && t.inMessage.init);
+    for (const move of ['list_sale', 'buy', 'list_sale', 'cancel_sale', 'list_auction', 'bid', 'bid', 'finish_auction', 'list_auction', 'cancel_auction'] as const) {
+      const from = driver.transactions.length;
+      const r = await traffic.market(move);
+      expect(r, move).toEqual({ move, sent: true });
+      const aborted = txsOf(from).filter((t) => t.description.type === 'generic' && t.description.aborted);
+      // Only the fixed-price sale's refusal of the ownership_assigned its item sends it (GetGems' v2 sale, seller preset) aborts.
+      expect(aborted.every((t) => t.inMessage?.body.beginParse().preloadUint(32) === 0x05138d91), move).toBe(true);
+      if (move.startsWith('list_')) expect(deployedBy(from), move).toHaveLength(1);
+    }
   });
 
   it('recovers when a wallet was used behind its back (stale seqno)', async () => {

@@ -1,8 +1,9 @@
 /**
  * Background activity for the devnet: each step() sends about `tps` signed externals from the genesis
  * wallets (TON transfers with and without comments, jetton transfers, now and then a mint by the jetton's
- * admin or a burn by a holder, NFT transfers, highload batches, DNS record edits, and now and then a
- * bounced or aborted message). Seqnos are tracked here; a rejected
+ * admin or a burn by a holder, NFT transfers, marketplace trades (traffic-market.ts: cards listed on
+ * sales and auctions, bought, bid on, cancelled, finished), highload batches, DNS record edits, and now
+ * and then a bounced or aborted message). Seqnos are tracked here; a rejected
  * external makes that wallet re-read its seqno from the chain. The timer calling step() is the producer's.
  */
 import { Address, Cell, toNano } from '@ton/core';
@@ -25,6 +26,7 @@ import {
   nowhereAddress,
 } from './traffic-messages';
 import { WalletHandle, type OutgoingMessage } from './wallet-handle';
+import { marketMove, type MarketMove } from './traffic-market';
 
 export interface TrafficOptions {
   seed: string;
@@ -42,6 +44,8 @@ export interface TrafficStats {
 export interface TrafficGenerator {
   /** Send this step's messages; resolves to how many externals the chain accepted. */
   step(): Promise<number>;
+  /** One marketplace move now (`move` if the chain allows it, else a random allowed one): which, and whether it was sent. */
+  market(move?: MarketMove): Promise<{ move: MarketMove | null; sent: boolean }>;
   readonly stats: TrafficStats;
 }
 
@@ -58,7 +62,7 @@ const COMMENTS = [
   'payment for invoice 2026-0042, see attached terms and conditions; thanks again for the quick delivery',
 ];
 
-type Action = 'ton' | 'ton_comment' | 'jetton' | 'jetton_mint' | 'jetton_burn' | 'nft' | 'highload' | 'dns' | 'binary' | 'bounce' | 'abort';
+type Action = 'ton' | 'ton_comment' | 'jetton' | 'jetton_mint' | 'jetton_burn' | 'nft' | 'market' | 'highload' | 'dns' | 'binary' | 'bounce' | 'abort';
 
 /** Relative weights of the actions. */
 const WEIGHTS: [Action, number][] = [
@@ -68,6 +72,7 @@ const WEIGHTS: [Action, number][] = [
   ['jetton_mint', 2],
   ['jetton_burn', 2],
   ['nft', 10],
+  ['market', 6],
   ['highload', 8],
   ['dns', 4],
   ['binary', 5],
@@ -282,6 +287,19 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     return ok;
   }
 
+  const marketplace = byKind('nft_marketplace')[0] ?? null;
+  async function market(move?: MarketMove): Promise<{ move: MarketMove | null; sent: boolean }> {
+    const admin = minterAdmin ? Address.parseRaw(minterAdmin.address) : null;
+    if (!marketplace || !admin) return { move: null, sent: false };
+    const r = await marketMove(
+      { bc, rng, senders, items: nftItems, deployer: marketplace, feeTo: admin, send: (h, msgs) => send(h, msgs, 'market') },
+      move,
+    );
+    // Cards changed hands (listed, bought, returned): read the owners again before the next plain transfer.
+    if (r.sent) ownerCache = null;
+    return r;
+  }
+
   async function highloadBatch(): Promise<boolean> {
     const h = highload as WalletHandle | null;
     if (!h) return tonTransfer(true);
@@ -354,6 +372,10 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
         return jettonBurn();
       case 'nft':
         return nftTransfer();
+      case 'market': {
+        const r = await market();
+        return r.move ? r.sent : nftTransfer();
+      }
       case 'highload':
         return highloadBatch();
       case 'dns':
@@ -367,14 +389,22 @@ export function createTrafficGenerator(driver: ChainDriver, accounts: GenesisAcc
     }
   }
 
+  const ensureReady = async () => {
+    ready ??= init().catch((e: unknown) => {
+      ready = null;
+      throw e;
+    });
+    await ready;
+  };
+
   return {
     stats,
+    async market(move?: MarketMove) {
+      await ensureReady();
+      return market(move);
+    },
     async step(): Promise<number> {
-      ready ??= init().catch((e: unknown) => {
-        ready = null;
-        throw e;
-      });
-      await ready;
+      await ensureReady();
       stats.steps += 1;
       const before = stats.sent;
       if (stats.steps % REFRESH_STEPS === 1) {

@@ -11,6 +11,7 @@ import type { AccountStatusName } from '../records';
 import { insertRows, run, writeTransaction, type TableRows, type Tx } from '../sql';
 import type { Deriver } from './index';
 import type { GetterBlock } from './getters';
+import { withStoredTraceIds } from './trace-ids';
 
 /** The job's id: a new one (e.g. when a detector family is added) makes every index backfill again. */
 export const BACKFILL_JOB = 'derive-v4'; // v2: NFTs, sales and DNS (nft.ts); v3: vesting wallets (vesting.ts); v4: multisig v2 (multisig.ts)
@@ -109,7 +110,7 @@ export async function commitJobBatch(prisma: PrismaClient, job: string, cursor: 
 
 const commit = (prisma: PrismaClient, tables: TableRows[], job: string, cursor: string, count: number) =>
   commitJobBatch(prisma, job, cursor, async (tx) => {
-    for (const t of tables) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+    for (const t of await withStoredTraceIds(tx, tables)) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
     return count;
   });
 

@@ -198,6 +198,13 @@ async function requests(opcode: number, aborted: boolean | undefined) {
   return txs.filter((t) => aborted === undefined || ((t.description as { aborted?: boolean }).aborted ?? false) === aborted).map((t) => Buffer.from(t.hash).toString('base64'));
 }
 
+/** [hash, trace_id] of each transaction, as the transactions table has them (every one has a trace). */
+async function tracesOf(hashes: string[]): Promise<[string, string][]> {
+  const rows = await chain.db!.db.prisma.transaction.findMany({ where: { hash: { in: hashes.map((h) => Buffer.from(h, 'base64')) } }, select: { hash: true, traceId: true } });
+  const trace = new Map(rows.map((r) => [Buffer.from(r.hash).toString('base64'), r.traceId ? Buffer.from(r.traceId).toString('base64') : null]));
+  return hashes.map((h) => [h, trace.get(h) ?? 'missing']).map(([h, t]) => { expect(t, h!).not.toBeNull(); return [h!, t!]; });
+}
+
 describe('GET /jetton/transfers', () => {
   it('one row per transfer request a wallet accepted, lt descending; the genesis transfer with its comment', async () => {
     const r = await chain.callV3<Transfers>('jetton/transfers', { limit: 1000 });
@@ -222,6 +229,7 @@ describe('GET /jetton/transfers', () => {
     expect(toCarol.decoded_forward_payload).toMatchObject({ comment: GENESIS_TEXTS.jettonToCarol });
     const payload = Cell.fromBase64(toCarol.forward_payload!).beginParse();
     expect(payload.loadUint(32)).toBe(0);
+    expect(list.map((t) => [t.transaction_hash, t.trace_id])).toEqual(await tracesOf(list.map((t) => t.transaction_hash)));
   });
 
   it('filters: owner with direction, wallet, master, lt and time ranges; sort asc', async () => {
@@ -274,6 +282,7 @@ describe('GET /jetton/burns', () => {
     const named = new Set(r.body.jetton_burns.flatMap((b) => [b.owner, b.jetton_wallet, b.jetton_master]));
     expect(Object.keys(r.body.address_book).sort()).toEqual([...named].sort());
     expect([...named]).toEqual(expect.arrayContaining([acc('bob'), acc('bob_jetton'), acc('jetton_minter')]));
+    expect(r.body.jetton_burns.map((b) => [b.transaction_hash, b.trace_id])).toEqual(await tracesOf(r.body.jetton_burns.map((b) => b.transaction_hash)));
   });
 
   it('filters by owner (owner_address or address), wallet and master', async () => {

@@ -127,9 +127,15 @@ describe('GET /nft/items', () => {
     const [item] = (await chain.callV3<Items>('nft/items', { address: acc('nft_item_1') })).body.nft_items;
     expect(item).toMatchObject({ owner_address: acc('nft_sale'), on_sale: true, sale_contract_address: acc('nft_sale'), real_owner: acc('alice') });
     expect(item!.auction_contract_address).toBeUndefined();
-    const [other] = (await chain.callV3<Items>('nft/items', { address: acc('nft_item_2') })).body.nft_items;
+    // A card a wallet holds (the traffic lists some on the marketplace now and then): not on sale.
+    const all = (await chain.callV3<Items>('nft/items', { collection_address: acc('nft_collection'), limit: 100 })).body.nft_items;
+    const wallets = new Set(chain.devnet.genesisAccounts.filter((a) => a.secret_key_hex).map((a) => acc(a.name)));
+    const other = all.find((i) => wallets.has(i.owner_address!));
     expect(other!.on_sale).toBe(false);
     expect(other!.real_owner).toBeUndefined();
+    // One the traffic listed through the marketplace: on sale (or on auction), its seller the real owner.
+    const listed = all.filter((i) => i.on_sale && i.address !== acc('nft_item_1') && i.address !== acc('nft_item_3'));
+    for (const i of listed) expect(i.real_owner).toBeDefined();
   });
 
   it('filters: owner (with include_on_sale), collection, index; orders', async () => {
@@ -175,6 +181,13 @@ async function transferRequests(): Promise<string[]> {
   return rows.map((r) => Buffer.from(r.txHash).toString('base64'));
 }
 
+/** [hash, trace_id] of each transaction, as the transactions table has them (every one has a trace). */
+async function tracesOf(hashes: string[]): Promise<[string, string][]> {
+  const rows = await chain.db!.db.prisma.transaction.findMany({ where: { hash: { in: hashes.map((h) => Buffer.from(h, 'base64')) } }, select: { hash: true, traceId: true } });
+  const trace = new Map(rows.map((r) => [Buffer.from(r.hash).toString('base64'), r.traceId ? Buffer.from(r.traceId).toString('base64') : null]));
+  return hashes.map((h) => [h, trace.get(h) ?? 'missing']).map(([h, t]) => { expect(t, h!).not.toBeNull(); return [h!, t!]; });
+}
+
 describe('GET /nft/transfers', () => {
   it('one row per transfer request an item received, lt descending; the genesis gift with its comment', async () => {
     const r = await chain.callV3<Transfers>('nft/transfers', { limit: 1000 });
@@ -200,6 +213,7 @@ describe('GET /nft/transfers', () => {
     const toSale = list.find((t) => t.nft_address === acc('nft_item_1'))!;
     expect(toSale).toMatchObject({ old_owner: acc('alice'), new_owner: acc('nft_sale'), forward_amount: '50000000' });
     expect(Object.keys(r.body.address_book)).toEqual(expect.arrayContaining([acc('alice'), acc('carol'), acc('nft_item_0'), acc('nft_collection')]));
+    expect(list.map((t) => [t.transaction_hash, t.trace_id])).toEqual(await tracesOf(list.map((t) => t.transaction_hash)));
   });
 
   it('filters: owner with direction, item, collection, lt and time ranges; sort asc', async () => {
@@ -366,14 +380,17 @@ describe('NFT and DNS actions: the classifier reads the derived tables', () => {
     });
   });
 
-  it('every transfer request an item received is an nft_transfer action (a refused one failed), none a call_contract', async () => {
+  it('every transfer request an item received is an nft_transfer action (a sale contract\'s a purchase; a refused one failed), none a call_contract', async () => {
     const requests = (await chain.callV3<Transfers>('nft/transfers', { limit: 1000 })).body.nft_transfers;
     expect(requests.length).toBeGreaterThan(2);
     for (const t of requests) {
-      const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { tx_hash: t.transaction_hash });
+      // As a v2 client sees them: a marketplace listing or purchase (v3 types) shows the transfers it is made of.
+      const r = await chain.callV3<{ actions: ActionJson[] }>('actions', { tx_hash: t.transaction_hash, supported_action_types: 'v2' });
       const own = r.body.actions.filter((a) => a.transactions.includes(t.transaction_hash));
       const transfer = own.filter((a) => a.type === 'nft_transfer');
       expect(transfer, t.nft_address).toHaveLength(1);
+      // an item a sale contract hands over to a buyer is a purchase, with its price and seller
+      if (transfer[0]!.details.is_purchase) expect(transfer[0]!.details).toMatchObject({ marketplace: 'getgems', real_old_owner: expect.any(String), price: expect.any(String) });
       expect(transfer[0]!.success).toBe(!t.transaction_aborted);
       expect(transfer[0]!.details).toMatchObject({ nft_item: t.nft_address, old_owner: t.old_owner, new_owner: t.new_owner });
       // an aborted request's bounce back to the sender is a call of its own (op 0xffffffff)
