@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,edge,hostile] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,stream,edge,hostile] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
 // [--seconds 30] [--data-dir DIR]`:
 // Atlas's performance numbers.
@@ -17,6 +17,8 @@
 //           home, a block and a transaction page (served req/s, latency, shed and timed-out shares)
 //   edge  — 50 concurrent connections against a running Atlas (--url; not in the default set): served
 //           req/s, shed and timed-out shares, latency, /api/health latency under that load
+//   stream — 1,000 WebSocket subscribers of the Streaming API on one server process (its own process: an
+//           indexed devnet publishing to the streams): delivery latency from commit to client, RSS per idle stream
 //   hostile — (not in the default set) `npm start` with TRUST_PROXY=on, or the Atlas at --url whose
 //           ATLAS_DATA_DIR is --data-dir: hostile contracts deployed, then 4 clients for --seconds run
 //           get-methods with 600-deep, DAG and nested-tuple results and send deep externals; the honest
@@ -42,6 +44,7 @@ import { benchFuzz } from './fuzz';
 import { benchPending } from './pending';
 import { benchEdge } from './edge';
 import { benchPages } from './pages';
+import { benchStream } from './stream';
 import { benchHostile } from './hostile';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
@@ -67,7 +70,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,pending,fuzz,pages').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,pending,fuzz,pages,stream').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 if (!Number.isSafeInteger(targetRows) || targetRows < 1) throw new Error(`--rows must be a positive integer, not ${values.rows}`);
@@ -80,6 +83,7 @@ if (only.has('classify')) results.push(...benchClassify());
 if (only.has('pending')) results.push(...(await benchPending()));
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
 if (only.has('pages')) results.push(...(await benchPages()));
+if (only.has('stream')) results.push(...(await benchStream()));
 if (only.has('hostile')) results.push(...(await benchHostile({ seconds: Number(values.seconds), url: values['data-dir'] ? values.url : undefined, dataDir: values['data-dir'] })));
 
 // The index, v3 and v2 benchmarks share one recorded chain.

@@ -159,6 +159,33 @@ test('home says so when the connection is lost', async ({ page }) => {
   await expect(page.getByText('Connection lost')).toHaveCount(0, { timeout: 10_000 });
 });
 
+test('home follows the chain through its stream: when the stream drops it says so, reconnects and catches up', async ({ page }) => {
+  let connections = 0;
+  let subscribed = 0;
+  let drop: (() => void) | undefined;
+  // Every stream passes through (counting the subscriptions it confirms); the first is dropped on demand.
+  await page.routeWebSocket('**/api/streaming/v2/ws', (ws) => {
+    connections++;
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      ws.send(m);
+      if (String(m).includes('"status":"subscribed"')) subscribed++;
+    });
+    if (connections === 1) drop = () => ws.close({ code: 4000, reason: 'dropped by the test' });
+  });
+  await page.goto('/');
+  const stat = page.getByTestId('stat-seqno');
+  await expect(stat).toContainText('#');
+  await expect.poll(() => subscribed).toBe(1);
+  drop!();
+  await expect(page.getByRole('alert').filter({ hasText: 'Connection lost' })).toBeVisible({ timeout: 10_000 });
+  // Back with back-off, then a catch-up read: the head moves on again.
+  await expect.poll(() => subscribed, { timeout: 15_000 }).toBe(2);
+  await expect(page.getByText('Connection lost')).toHaveCount(0, { timeout: 10_000 });
+  const after = await stat.textContent();
+  await expect(stat).not.toHaveText(after!, { timeout: 10_000 });
+});
+
 test('search resolves every identifier form', async ({ page, request }, info) => {
   const alice = account('alice');
   const detected = (await (await request.get('/api/v2/detectAddress', { params: { address: alice.address } })).json()).result;

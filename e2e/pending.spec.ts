@@ -1,10 +1,10 @@
 // Pending traces, the emulate page and the vesting section, in Chromium on the e2e devnet. A wallet of this
-// run (e2e/wallet.ts) sends signed transfers through /api/v2/sendBoc: its account page shows each one as
-// pending, with its predicted action, until the real trace is indexed and takes its place; a pending
-// trace's page switches to the real trace. The devnet seals a block a second and indexes it at once, so a
-// message is pending for under a second: the account page is asked right after the send (as when a reader
-// comes back to the tab), and a send whose prediction a page could not catch before it landed is sent
-// again (a new transfer), a bounded number of times.
+// run (e2e/wallet.ts) sends signed transfers through /api/v2/sendBoc while its account page is open: the
+// page's stream shows each one as pending, with its predicted action, until the real trace is indexed and
+// takes its place, without a reload; a pending trace's page moves pending → confirmed → finalized in place.
+// The devnet seals a block a second and indexes it at once, so a message is pending for under a second: a
+// send whose prediction a page could not catch before it landed is sent again (a new transfer), a bounded
+// number of times.
 import { Address, beginCell, Cell, internal, toNano } from '@ton/core';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatUnits } from '../lib/format/amount';
@@ -38,15 +38,21 @@ test.beforeEach(async ({ request }) => {
   await funded;
 });
 
-test('a sent transfer shows as pending on the account page with its predicted action, then the real one replaces it', async ({ page, request }) => {
+/** Marks the page: a reload or navigation would lose the mark (the check that updates came in place). */
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { atlasMark: number }).atlasMark = 1));
+const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { atlasMark?: number }).atlasMark === 1);
+
+test('a transfer sent while the account page is open shows as pending, then as the real action, without a reload', async ({ page, request }) => {
+  // The page follows the account's stream once its WebSocket has subscribed.
+  const subscribed = page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"subscribed"') }));
   await page.goto(`/account/${encodeURIComponent(wallet.address.toString())}`);
   await expect(page.locator('#activity')).toBeVisible();
+  await subscribed;
+  await markPage(page);
   let comment = '';
-  let hash = '';
   for (let attempt = 1; ; attempt++) {
     comment = `pending e2e ${attempt}`;
     const t = await transfer(request, comment);
-    hash = t.hash;
     // The entry as it showed while pending (it lasts about a block), read the moment it appeared.
     const shown = page
       .waitForFunction(
@@ -64,31 +70,40 @@ test('a sent transfer shows as pending on the account page with its predicted ac
     const before = await wallet.seqno(request);
     const sent = await sendBoc(request, t.boc);
     expect(sent.status, sent.text).toBe(200);
-    // The reader returns to the tab after sending from their wallet: the page asks at once.
-    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     const entry = await shown;
     await expect.poll(() => wallet.seqno(request), { timeout: 30_000 }).toBeGreaterThan(before);
     if (entry) {
-      // The predicted action in words, the Pending badge, and a link to the pending trace's page.
+      // The predicted action in words, its finality badge, and a link to the pending trace's page.
       expect(entry.text).toContain('TON transfer');
       expect(entry.text).toContain('0.02');
-      expect(entry.text).toContain('Pending');
-      expect(entry.href).toBe(`/trace/${urlSafe(hash)}`);
+      expect(entry.text).toMatch(/Pending|Confirmed/);
+      expect(entry.href).toBe(`/trace/${urlSafe(t.hash)}`);
       break;
     }
     expect(attempt, 'the page never caught a pending trace before it landed').toBeLessThan(ATTEMPTS);
   }
-  // Once indexed, the real action takes its place in the activity (the page reads it again by itself).
+  // Once indexed, the real action takes its place in the activity, pushed by the stream: no reload.
   const real = page.getByTestId('activity').locator('li').filter({ hasText: comment });
   await expect(real).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId('pending-activity').filter({ hasText: comment })).toHaveCount(0);
   await expect(real).toContainText('TON transfer');
   await expect(real).toContainText('0.02');
   await expect(real.getByRole('link', { name: 'trace' })).toBeVisible();
+  expect(await stillMarked(page)).toBe(true);
   await noHorizontalScroll(page);
 });
 
-test("a pending trace's page shows the prediction, then switches to the real trace when it is indexed", async ({ page, request }) => {
+test("a pending trace's page: its finality badge rises pending → confirmed → finalized in place", async ({ page, request }) => {
+  // Every text the badge shows, in order, recorded as the page changes it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { badges: string[] };
+    w.badges = [];
+    const record = () => {
+      const text = document.querySelector('[data-testid="finality"]')?.textContent;
+      if (text && w.badges.at(-1) !== text) w.badges.push(text);
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   for (let attempt = 1; ; attempt++) {
     const comment = `pending trace page ${attempt}`;
     const { boc, hash } = await transfer(request, comment);
@@ -97,22 +112,23 @@ test("a pending trace's page shows the prediction, then switches to the real tra
     expect(sent.status, sent.text).toBe(200);
     const res = await page.goto(`/trace/${urlSafe(hash)}`);
     const html = await res!.text();
-    // The server rendered the prediction (not a redirect to a trace that had already landed): marked
-    // pending, its action in words, both emulated transactions.
+    // The server rendered the prediction (not a redirect to a trace that had already landed).
     if (new URL(res!.url()).pathname === `/trace/${urlSafe(hash)}` && html.includes('data-testid="pending-note"')) {
-      const shown = html.replace(/<script[^]*?<\/script>/g, '');
-      expect(shown).toContain('>Pending<');
-      expect(shown).toContain('TON transfer');
-      expect(shown).toContain(comment);
-      expect(shown.match(/data-testid="trace-node"/g)).toHaveLength(2);
-      // Then the real trace: the page moves to its own URL, complete.
-      await page.waitForURL((u) => u.pathname !== `/trace/${urlSafe(hash)}`, { timeout: 30_000 });
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('All succeeded', { timeout: 30_000 });
+      await markPage(page);
+      await expect(page.getByTestId('finality')).toHaveText('Finalized', { timeout: 30_000 });
+      const badges = await page.evaluate(() => (window as unknown as { badges: string[] }).badges);
+      // Never lower than before; the page stayed where it was.
+      const ranks = badges.map((b) => ['Pending', 'Confirmed', 'Finalized'].indexOf(b));
+      expect(ranks).toEqual([...ranks].sort());
+      expect(new URL(page.url()).pathname).toBe(`/trace/${urlSafe(hash)}`);
+      expect(await stillMarked(page)).toBe(true);
       await expect(page.getByTestId('action').first()).toContainText('TON transfer');
-      await expect(page.getByTestId('pending-note')).toHaveCount(0);
-      break;
+      await expect(page.getByTestId('action').first()).toContainText(comment);
+      await expect(page.getByRole('link', { name: "Open the trace's own page" })).toBeVisible();
+      if (badges.join() === 'Pending,Confirmed,Finalized') break;
     }
-    expect(attempt, 'the trace page never opened on a pending trace').toBeLessThan(ATTEMPTS);
+    // A page that opened after the trace landed, or that saw no step of it, tries again with a new transfer.
+    expect(attempt, 'the trace page never showed every step of a trace').toBeLessThan(ATTEMPTS);
     await expect.poll(() => wallet.seqno(request), { timeout: 30_000 }).toBeGreaterThan(before);
   }
   await noHorizontalScroll(page);

@@ -59,6 +59,14 @@ describe('parseConfig', () => {
     expect(parseConfig({ INDEXER: 'off', INDEXER_START_SEQNO: '46991999' }).indexer).toEqual({ inProcess: false, startSeqno: 46991999 });
   });
 
+  it('gives the Streaming API its limits, each settable and checked', () => {
+    expect(parseConfig({}).stream).toEqual({ maxConnectionsPerKey: 100, maxConnectionsPerIp: 20, maxAddresses: 1000, bufferBytes: 256 * 1024, keepaliveMs: 15_000, confirmed: true });
+    const env = { STREAM_MAX_CONNECTIONS_PER_KEY: '5', STREAM_MAX_CONNECTIONS_PER_IP: '2', STREAM_MAX_ADDRESSES: '10', STREAM_BUFFER_KB: '64', STREAM_KEEPALIVE_MS: '2000', STREAM_CONFIRMED: 'off' };
+    expect(parseConfig(env).stream).toEqual({ maxConnectionsPerKey: 5, maxConnectionsPerIp: 2, maxAddresses: 10, bufferBytes: 64 * 1024, keepaliveMs: 2000, confirmed: false });
+    expect(() => parseConfig({ STREAM_BUFFER_KB: '1' })).toThrow('Invalid STREAM_BUFFER_KB="1": expected kilobytes, an integer from 16 to 1048576');
+    expect(() => parseConfig({ STREAM_MAX_CONNECTIONS_PER_IP: '0' })).toThrow(/STREAM_MAX_CONNECTIONS_PER_IP/);
+  });
+
   it('leaves off-chain metadata unfetched unless asked, with a public IPFS gateway', () => {
     expect(parseConfig({}).metadata).toEqual({ fetch: false, ipfsGateway: 'https://ipfs.io/ipfs/' });
     expect(parseConfig({ METADATA_FETCH: 'on', METADATA_IPFS_GATEWAY: 'https://gw.example/ipfs/' }).metadata).toEqual({ fetch: true, ipfsGateway: 'https://gw.example/ipfs/' });

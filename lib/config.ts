@@ -22,6 +22,10 @@ const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000')
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 const replicaMaxLag = intIn(100, 3_600_000, 'milliseconds, an integer from 100 to 3600000');
 const cacheMb = intIn(0, 65_536, 'megabytes, an integer from 0 to 65536');
+const streamConnections = intIn(1, 1_000_000, 'connections, an integer from 1 to 1000000');
+const streamAddresses = intIn(1, 100_000, 'addresses, an integer from 1 to 100000');
+const streamBufferKb = intIn(16, 1_048_576, 'kilobytes, an integer from 16 to 1048576');
+const keepaliveMs = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 
 const devnetTps = z
   .string()
@@ -102,6 +106,12 @@ const schema = z.object({
   DEVNET_SHARD_SCHEDULE: shardSchedule.optional(),
   INDEXER: onOff.default(true),
   INDEXER_START_SEQNO: startSeqno.optional(),
+  STREAM_MAX_CONNECTIONS_PER_KEY: streamConnections.default(100),
+  STREAM_MAX_CONNECTIONS_PER_IP: streamConnections.default(20),
+  STREAM_MAX_ADDRESSES: streamAddresses.default(1000),
+  STREAM_BUFFER_KB: streamBufferKb.default(256),
+  STREAM_KEEPALIVE_MS: keepaliveMs.default(15_000),
+  STREAM_CONFIRMED: onOff.default(true),
   METADATA_FETCH: onOff.default(false),
   METADATA_IPFS_GATEWAY: httpUrl.default('https://ipfs.io/ipfs/'),
   LOG_LEVEL: z
@@ -181,6 +191,21 @@ export interface Config {
     /** First masterchain block of an empty index: 1 on the devnet; unset elsewhere (the head minus 100). */
     startSeqno: number | undefined;
   };
+  /** The Streaming API (lib/stream): limits per client and per connection. */
+  stream: {
+    /** Open streams one API key may hold at once (per process). */
+    maxConnectionsPerKey: number;
+    /** Open streams one client address may hold at once without a key (per process). */
+    maxConnectionsPerIp: number;
+    /** Addresses and trace hashes one subscription may name together. */
+    maxAddresses: number;
+    /** Bytes of notifications a connection may leave unread before it is dropped as a slow consumer. */
+    bufferBytes: number;
+    /** How often an idle SSE stream gets a keep-alive comment (and a WebSocket a ping frame). */
+    keepaliveMs: number;
+    /** Watch the lite server for shard blocks ahead of their masterchain block (`confirmed` finality). */
+    confirmed: boolean;
+  };
   /** Off-chain token metadata (lib/metadata): fetched in the background by the indexing process when on. */
   metadata: {
     fetch: boolean;
@@ -244,6 +269,14 @@ export function parseConfig(env: Env): Config {
     },
     // A devnet is indexed from its first block; a real network from near its head (the follower decides).
     indexer: { inProcess: v.INDEXER, startSeqno: v.INDEXER_START_SEQNO ?? (v.TON_NETWORK === 'devnet' ? 1 : undefined) },
+    stream: {
+      maxConnectionsPerKey: v.STREAM_MAX_CONNECTIONS_PER_KEY,
+      maxConnectionsPerIp: v.STREAM_MAX_CONNECTIONS_PER_IP,
+      maxAddresses: v.STREAM_MAX_ADDRESSES,
+      bufferBytes: v.STREAM_BUFFER_KB * 1024,
+      keepaliveMs: v.STREAM_KEEPALIVE_MS,
+      confirmed: v.STREAM_CONFIRMED,
+    },
     metadata: { fetch: v.METADATA_FETCH, ipfsGateway: v.METADATA_IPFS_GATEWAY },
     logLevel: v.LOG_LEVEL,
     isBuildPhase: env.NEXT_PHASE === 'phase-production-build',

@@ -14,6 +14,7 @@ import type { IndexerProgress } from './indexer/follower';
 import type { TvmStatus } from './tvm/pool';
 import type { DevnetStatus } from './devnet';
 import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
+import type { HubStatus } from './stream/hub';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
@@ -26,6 +27,8 @@ export interface HealthServices {
   tvm?: { status(): TvmStatus };
   /** The local chain this process runs (TON_NETWORK=devnet). */
   devnet?: { status(): DevnetStatus };
+  /** The Streaming API's open streams (lib/stream). */
+  stream?: { hub: { status(): HubStatus } };
 }
 
 export interface Health {
@@ -47,6 +50,8 @@ export interface Health {
   tvm?: TvmStatus;
   /** The devnet's block producer and emulator, where this process runs the devnet. */
   devnet?: DevnetStatus;
+  /** The Streaming API: streams open now (SSE, WebSocket), consumers dropped for not reading, notifications sent. */
+  streaming?: HubStatus;
   /** Bytes, as process.memoryUsage() reports them. */
   memory: { rss: number; heap_used: number; heap_total: number };
   /** The HTTP server's load (absent where no Atlas server fronts the process: next dev, tests). */
@@ -144,6 +149,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
     ...(replicas?.length && { replicas }),
     ...(tvm && { tvm }),
     ...(devnet && { devnet }),
+    ...(s.stream && { streaming: s.stream.hub.status() }),
     memory: memory(),
     load: loadStatus(),
   };

@@ -22,6 +22,8 @@ import { memoryPendingStore, redisPendingStore } from './pending/store';
 import { installFastTonCore } from './ton/fast-core';
 import { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
+import { processStream, type ProcessStream } from './stream/process';
+import { publisherContext, StreamPublisher } from './stream/publisher';
 
 export interface Services {
   config: Config;
@@ -42,6 +44,9 @@ export interface Services {
   pending: PendingTraces;
   /** Finished traces the v3 trace routes built (TRACE_CACHE_MB). */
   traceCache?: TraceCache;
+  /** The Streaming API: this process's bus and open streams (shared with the HTTP edge), and what publishes to them. */
+  stream: ProcessStream;
+  publisher: StreamPublisher;
   /** The local chain, when TON_NETWORK=devnet. */
   devnet?: Devnet;
   /** The in-process indexer (INDEXER=on). */
@@ -113,21 +118,9 @@ async function start(): Promise<Services> {
   const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
   // One pool for the APIs' get-methods and the indexer's derive stage.
   const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
-  const indexer = indexerDb
-    ? new (await import('./indexer/follower')).Indexer({
-        prisma: indexerDb.prisma,
-        client: lite,
-        log: log.child({ component: 'indexer' }),
-        network: cfg.network,
-        startSeqno: cfg.indexer.startSeqno,
-        tvm,
-      })
-    : undefined;
-  indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
-  // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
-  const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
-  const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
-  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
+  // What this process commits is streamed (lib/stream): predictions once in the pending store, the
+  // indexer's blocks once committed. The bus reaches every process when REDIS_URL is set.
+  const stream = processStream(cfg, log);
   // Pending traces are shared through Redis when there is one: the process that accepted a message may
   // not be the one a client asks.
   const pending = new PendingTraces({
@@ -136,10 +129,33 @@ async function start(): Promise<Services> {
     store: cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : memoryPendingStore(),
     prisma: db.prisma,
     log: log.child({ component: 'pending' }),
+    onStored: (entry) => publisher.pendingStored(entry),
   });
+  const publisher = new StreamPublisher({
+    bus: stream.bus,
+    ctx: publisherContext({ db, lite, tvm, testnet: cfg.network === 'testnet' }),
+    log: log.child({ component: 'stream' }),
+    pending,
+  });
+  const indexer = indexerDb
+    ? new (await import('./indexer/follower')).Indexer({
+        prisma: indexerDb.prisma,
+        client: lite,
+        log: log.child({ component: 'indexer' }),
+        network: cfg.network,
+        startSeqno: cfg.indexer.startSeqno,
+        tvm,
+        events: publisher.indexerEvents({ confirmed: cfg.stream.confirmed }),
+      })
+    : undefined;
+  indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
+  // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
+  const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
+  const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
+  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, devnet, indexer, metadata, startedAt: new Date() };
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
@@ -148,6 +164,9 @@ export function stopServices(): Promise<void> {
     const running = await state.starting?.catch(() => undefined);
     if (running) {
       await running.indexer?.stop();
+      // The streams end with a reason (clients reconnect elsewhere) once what was committed is published.
+      await running.publisher.close();
+      await running.stream.close();
       await running.metadata?.stop();
       await running.limiter.close();
       await running.pending.close();

@@ -13,6 +13,10 @@ import { backfillRange } from '../lib/indexer/range-backfill';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
 import { startMetadataFetcher } from '../lib/metadata';
+import { PendingTraces } from '../lib/pending';
+import { redisPendingStore } from '../lib/pending/store';
+import { redisBus } from '../lib/stream/bus';
+import { publisherContext, StreamPublisher } from '../lib/stream/publisher';
 import { TvmPool } from '../lib/tvm/pool';
 import { loadConfigOrExit } from './cli';
 
@@ -61,6 +65,12 @@ try {
   await migrate(db);
   const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
   const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
+  // A following indexer streams what it commits to the API processes through Redis (lib/stream); without
+  // Redis no other process could hear it.
+  const bus = from === undefined && cfg.redisUrl ? redisBus(cfg.redisUrl, { log: log.child({ component: 'stream' }) }) : undefined;
+  const pending = bus && cfg.redisUrl ? new PendingTraces({ lite: client, tvm, store: redisPendingStore(cfg.redisUrl), prisma: db.prisma, log: log.child({ component: 'pending' }) }) : undefined;
+  const publisher = bus ? new StreamPublisher({ bus, ctx: publisherContext({ db, lite: client, tvm, testnet: cfg.network === 'testnet' }), log: log.child({ component: 'stream' }), pending }) : undefined;
+  if (from === undefined && !bus) log.info({ component: 'stream' }, 'REDIS_URL is not set: what this indexer commits is not streamed to the API processes');
   const indexer = new Indexer({
     prisma: db.prisma,
     client,
@@ -68,6 +78,7 @@ try {
     network: cfg.network,
     startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
     tvm,
+    events: publisher?.indexerEvents({ confirmed: cfg.stream.confirmed }),
   });
   // A range run is a one-off backfill; a following indexer also fetches metadata (METADATA_FETCH=on).
   const metadata = from === undefined ? startMetadataFetcher(cfg, db.prisma, log.child({ component: 'metadata' })) : undefined;
@@ -90,6 +101,9 @@ try {
     }
   } finally {
     await metadata?.stop();
+    await publisher?.close();
+    await pending?.close();
+    await bus?.close();
     await tvm.close();
     client.engine.close();
   }

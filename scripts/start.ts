@@ -49,12 +49,22 @@ async function main() {
   ensureBuild();
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
-  const [{ createAtlasServer }, { createPageCache }, { log }] = await Promise.all([import('../lib/http/server'), import('../lib/http/page-cache'), import('../lib/log')]);
+  const [{ createAtlasServer }, { createPageCache }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([
+    import('../lib/http/server'),
+    import('../lib/http/page-cache'),
+    import('../lib/log'),
+    import('../lib/stream/process'),
+    import('../lib/stream/gateway'),
+    import('../lib/runtime'),
+  ]);
   const app = next({ dev: false, dir: root, port: cfg.port, hostname: '0.0.0.0' });
   await app.prepare();
   const handle = app.getRequestHandler();
   const pages = cfg.http.pageCache ? createPageCache() : undefined;
-  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }), pages });
+  // The Streaming API's connections arrive here; the runtime (started by Next's instrumentation, in the
+  // same process) publishes to the same hub (lib/stream/process.ts) and owns the API keys.
+  const streams = streamGateway({ hub: processStream(cfg, log).hub, config: cfg, access: () => services().then((s) => s.access), log: log.child({ component: 'stream' }) });
+  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }), pages, streams });
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `atlas: port ${cfg.port} is in use (set PORT)` : `atlas: ${err.message}`);
     process.exit(1);

@@ -21,6 +21,7 @@ import { AccountVesting } from './AccountVesting';
 import { GetMethodRunner } from './GetMethodRunner';
 import { LiveBalance } from './LiveBalance';
 import { TxSection } from './TxSection';
+import { useAccountLive } from './useAccountLive';
 
 function Copyable({ value, label }: { value: string; label: string }) {
   return (
@@ -32,6 +33,8 @@ function Copyable({ value, label }: { value: string; label: string }) {
 }
 
 export function AccountView({ address, cursor, activity }: { address: string; cursor?: string; activity?: string }) {
+  // The page follows the account's stream: what it sends and receives shows up without a reload.
+  useAccountLive(address);
   const forms = useResource('detectAddress', { address });
   const states = useResource('accountStates', { address, include_boc: true });
   const wallets = useResource('walletStates', { address });

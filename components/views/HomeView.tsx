@@ -1,7 +1,8 @@
 'use client';
 
 import { HOME_BLOCKS, HOME_TXS, lastMinuteBlocks } from '@/lib/client/filters';
-import { useResource } from '@/lib/client/queries';
+import { useLive, useRefresh } from '@/lib/client/live';
+import { resourceKey, useResource } from '@/lib/client/queries';
 import { BlockLink } from '../entity/BlockLink';
 import { BlockTable } from '../tables/BlockTable';
 import { TxTable } from '../tables/TxTable';
@@ -9,9 +10,21 @@ import { Card } from '../ui/Card';
 import { SkeletonLine } from '../ui/Skeleton';
 import Link from 'next/link';
 
-const LIVE = { refetchInterval: 2000, noRetry: true } as const;
+const LIVE = { noRetry: true } as const;
+/** What the home page follows: one small notification per indexed masterchain block (Atlas's `blocks`). */
+const BLOCKS = { types: ['blocks'] };
+/**
+ * The queries that show the chain's head, read again when a block is indexed and after a gap. Only these:
+ * the shard count and the last minute's blocks follow the head's new seqno as queries of their own (reading
+ * their old keys again would be wasted, and cut short when the new head arrives).
+ */
+const HEAD = new Set([resourceKey('masterchainInfo', {}), resourceKey('blocks', HOME_BLOCKS), resourceKey('transactions', HOME_TXS)].map((k) => JSON.stringify(k)));
+const headQuery = (key: readonly unknown[]) => HEAD.has(JSON.stringify(key));
 
 export function HomeView() {
+  // Each indexed block is the moment the head's lists change: read them again then (no polling).
+  const refresh = useRefresh(headQuery);
+  const live = useLive(BLOCKS, (n) => n.type === 'blocks' && refresh(), headQuery);
   const info = useResource('masterchainInfo', {}, LIVE);
   const health = useResource('health', {}, { refetchInterval: 5000, noRetry: true });
   const last = info.data?.last;
@@ -20,7 +33,7 @@ export function HomeView() {
   const blocks = useResource('blocks', HOME_BLOCKS, LIVE);
   const txs = useResource('transactions', HOME_TXS, LIVE);
 
-  const lost = info.isError || blocks.isError || txs.isError || health.isError;
+  const lost = info.isError || blocks.isError || txs.isError || health.isError || live === 'reconnecting';
   const shards = shardState.data?.blocks.filter((b) => b.workchain !== -1).length;
   const txLastMinute = minute.data?.blocks.reduce((s, b) => s + b.tx_count, 0);
   const lag = health.data?.indexer_progress?.lag;
@@ -34,7 +47,7 @@ export function HomeView() {
           </p>
         ) : (
           <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <span aria-hidden="true" className="inline-block size-2 rounded-full bg-emerald-500" /> Live: updates every 2 seconds
+            <span aria-hidden="true" className="inline-block size-2 rounded-full bg-emerald-500" /> Live: updates as each block is indexed
           </p>
         )}
       </div>

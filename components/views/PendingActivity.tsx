@@ -1,10 +1,7 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useRef } from 'react';
 import type { ActionJson } from '@/lib/api/v3/models';
-import { PENDING_IDLE_POLL_MS, PENDING_POLL_MS } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { actionAssets } from '@/lib/format/action';
 import { toUrlSafe } from '@/lib/format/hash';
@@ -22,32 +19,18 @@ function byTrace(actions: ActionJson[]): [string, ActionJson[]][] {
 }
 
 /**
- * What the account's sent-but-not-landed messages will do (the emulator's prediction, /pendingActions),
- * above its activity. Fetched by the browser only (the server render of the account page does no more
- * work for it), polled quickly while something is pending and slowly otherwise, and read again when the
- * tab comes back into view (a reader who just sent from a wallet app). When a prediction goes
- * away its real trace has been indexed: the page's other lists are read again, so it shows up there.
+ * What the account's sent-but-not-landed messages will do (the emulator's prediction, then the real
+ * transactions once a shard block holds them), above its activity. Read once by the browser (the server
+ * render of the account page does no more work for it) and when the tab comes back into view; from then
+ * on the account's stream keeps it current (useAccountLive): a trace arrives pending, turns confirmed, and
+ * leaves once finalized, when the activity below shows it.
  */
 export function PendingActivity({ address, types }: { address: string; types: string[] | undefined }) {
-  const qc = useQueryClient();
-  const q = useResource('pendingActions', { account: address }, {
-    noRetry: true,
-    refetchInterval: (d) => (d?.actions.length ? PENDING_POLL_MS : PENDING_IDLE_POLL_MS),
-    refetchOnFocus: true,
-  });
+  const q = useResource('pendingActions', { account: address }, { noRetry: true, refetchOnFocus: true });
   const actions = (q.data?.actions ?? []).filter((a) => !types || types.includes(a.type));
   const groups = byTrace(actions);
-  const count = q.data?.actions.length ?? 0;
   const assets = actionAssets(actions);
   const jettons = useResource('jettonMasters', { address: assets }, { enabled: assets.length > 0 });
-  const previous = useRef(count);
-  useEffect(() => {
-    if (count < previous.current) {
-      // A pending trace landed: every other list of the page (activity, transactions, balances) catches up.
-      void qc.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'api' && query.queryKey[1] !== 'pendingActions' });
-    }
-    previous.current = count;
-  }, [count, qc]);
   // A failure here (no pending store, a network blip) only hides the section: the activity below is whole.
   if (!groups.length) return null;
   const book = { ...jettons.data?.address_book, ...q.data!.address_book };
@@ -62,7 +45,7 @@ export function PendingActivity({ address, types }: { address: string; types: st
             ))}
           </div>
           <span className="flex shrink-0 items-center gap-2 text-xs">
-            <PendingBadge>Pending</PendingBadge>
+            <PendingBadge>{list.some((a) => a.finality === 'confirmed') ? 'Confirmed' : 'Pending'}</PendingBadge>
             <Link href={`/trace/${toUrlSafe(hash)}`} className="text-brand-600 hover:underline dark:text-brand-500">
               trace
             </Link>

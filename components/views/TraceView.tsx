@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { AddressBookJson, TraceJson, TraceNodeJson, TransactionJson } from '@/lib/api/v3/models';
+import { apiQuery, traceNorm, useLive, useRefresh } from '@/lib/client/live';
 import { useResource } from '@/lib/client/queries';
 import { actionAssets } from '@/lib/format/action';
 import { middle, toUrlSafe } from '@/lib/format/hash';
@@ -23,9 +24,13 @@ const FANOUT_PAGE = 20;
 
 
 export function TraceView({ id }: { id: string }) {
-  // A pending trace polls until it completes; a complete or broken one is read once.
-  const q = useResource('traces', { trace_id: id, include_actions: true }, { refetchInterval: 2000, pollWhile: (d) => d.traces[0]?.trace_info.trace_state === 'pending' });
+  const q = useResource('traces', { trace_id: id, include_actions: true });
   const trace = q.data?.traces[0];
+  // A trace with messages in flight follows its stream: each block that adds to it has the page read it again.
+  const norm = trace?.trace_info.trace_state === 'pending' ? traceNorm(trace) : undefined;
+  const mine = (key: readonly unknown[]) => apiQuery(key, 'traces');
+  const refresh = useRefresh(mine);
+  useLive(norm ? { types: ['trace'], trace_external_hash_norms: [norm] } : null, refresh, mine);
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data) return <PageSkeleton cards={3} />;
   if (!trace) return <NotFoundState title="Trace not found">The index has no trace with this id.</NotFoundState>;

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { apiQuery, traceNorm, useLive, useRefresh } from '@/lib/client/live';
 import type { AddressBookJson, MessageJson, TransactionJson } from '@/lib/api/v3/models';
 import { jettonOfMessage, jettonOfWallet } from '@/lib/format/jetton';
 import { useMetadata, useResource } from '@/lib/client/queries';
@@ -39,6 +40,32 @@ function useMessageJettons(t: TransactionJson) {
   return { message: (m: MessageJson) => jettonOfMessage(m, metadata), wallet: (a: string | undefined) => (a ? jettonOfWallet(a, metadata) : undefined) };
 }
 
+/**
+ * The transaction's trace: a link, and how far it has got — read in the browser, and while messages of
+ * it are still in flight, followed through its stream (each block that adds to it has it read again).
+ */
+function TraceState({ traceId, txHash }: { traceId: string; txHash: string }) {
+  const q = useResource('traces', { trace_id: traceId });
+  const trace = q.data?.traces[0];
+  const norm = trace?.trace_info.trace_state === 'pending' ? traceNorm(trace) : undefined;
+  const mine = (key: readonly unknown[]) => apiQuery(key, 'traces');
+  const refresh = useRefresh(mine);
+  useLive(norm ? { types: ['trace'], trace_external_hash_norms: [norm] } : null, refresh, mine);
+  const info = trace?.trace_info;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <TraceLink traceId={traceId} txHash={txHash} />
+      {info && (
+        <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="trace-state">
+          {info.trace_state === 'pending'
+            ? `${info.transactions} transactions so far, ${info.pending_messages} message${info.pending_messages === 1 ? '' : 's'} still in flight`
+            : `${info.trace_state}, ${info.transactions} transaction${info.transactions === 1 ? '' : 's'}`}
+        </span>
+      )}
+    </span>
+  );
+}
+
 function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
   const ok = txSucceeded(t);
   const jettonOf = useMessageJettons(t);
@@ -73,7 +100,7 @@ function TxDetails({ t, book }: { t: TransactionJson; book: AddressBookJson }) {
                 </span>
               </span>,
             ],
-            ['Trace', t.trace_id ? <TraceLink key="tr" traceId={t.trace_id} txHash={t.hash} /> : 'not assembled yet'],
+            ['Trace', t.trace_id ? <TraceState key="tr" traceId={t.trace_id} txHash={t.hash} /> : 'not assembled yet'],
             ['Block', <BlockLink key="b" block={t.block_ref} />],
             ['Masterchain block', t.mc_block_seqno === null ? '—' : <BlockLink key="m" block={{ workchain: -1, shard: '8000000000000000', seqno: t.mc_block_seqno }} />],
             ['Type', d.type.replace('_', '-')],

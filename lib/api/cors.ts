@@ -43,17 +43,24 @@ export function withCors<C>(services: ServicesSource<{ config: Config }>, handle
   };
 }
 
+/**
+ * A preflight's answer headers: the methods, the headers asked for and the origin's CORS headers.
+ * Whatever headers a client asks for are fine: the APIs use no cookies or ambient credentials, so an
+ * extra header (a client library's own X-Requested-With, say) grants nothing; unasked, the known list.
+ */
+export function preflightHeaders(origins: Config['corsOrigins'], origin: string | null, requestedHeaders: string | null): Headers {
+  const headers = new Headers({ 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S) });
+  headers.set('Access-Control-Allow-Headers', requestedHeaders?.trim() || ALLOWED_HEADERS.join(', '));
+  applyCors(headers, origins, origin);
+  if (origins !== '*') headers.append('Vary', 'Access-Control-Request-Headers');
+  return headers;
+}
+
 /** OPTIONS: a preflight answer (204) for allowed origins; 204 without CORS headers otherwise (the browser then refuses). */
 export function corsPreflight(services: ServicesSource<{ config: Config }>): (req: Request) => Promise<Response> {
   return async (req) => {
     const { config } = await services();
-    const headers = new Headers({ 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S) });
-    // Whatever headers a client asks for are fine: the APIs use no cookies or ambient credentials, so an
-    // extra header (a client library's own X-Requested-With, say) grants nothing; unasked, the known list.
-    const requested = req.headers.get('access-control-request-headers')?.trim();
-    headers.set('Access-Control-Allow-Headers', requested || ALLOWED_HEADERS.join(', '));
-    applyCors(headers, config.corsOrigins, req.headers.get('origin'));
-    if (config.corsOrigins !== '*') headers.append('Vary', 'Access-Control-Request-Headers');
+    const headers = preflightHeaders(config.corsOrigins, req.headers.get('origin'), req.headers.get('access-control-request-headers'));
     return new Response(null, { status: 204, headers });
   };
 }

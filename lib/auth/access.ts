@@ -15,7 +15,8 @@ export const KEY_CACHE_MS = 5000;
 const KEY_CACHE_SIZE = 10_000;
 
 export type AccessDecision =
-  | { allowed: true; headers: Record<string, string> }
+  /** `keyId`: the API key the request spent, when it carried one (streams count connections per key). */
+  | { allowed: true; headers: Record<string, string>; keyId?: string }
   | { allowed: false; status: 401 | 403 | 429 | 503; message: string; headers: Record<string, string> };
 
 export interface Access {
@@ -85,7 +86,7 @@ export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter;
       }
       const t = await deps.limiter.take(bucket, limit);
       const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(t.remaining) };
-      if (t.allowed) return { allowed: true, headers };
+      if (t.allowed) return { allowed: true, headers, ...(key ? { keyId: bucket.slice('key:'.length) } : {}) };
       const message = key
         ? `rate limit exceeded: this key allows ${limit} requests per second`
         : `rate limit exceeded: ${limit} requests per second without an API key (send one in X-API-Key${loopbackNote})`;

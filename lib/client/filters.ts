@@ -101,14 +101,9 @@ export const accountNftsParams = (owner: string) => ({ owner_address: [owner], i
 /** A .ton name's last renewal, live from its item (the v3 record has no expiry): the DNS page's expiry. */
 export const dnsFillUpParams = (item: string) => ({ address: item, method: 'get_last_fill_up_time', stack: [] as StackEntry[] });
 
-/** While a message is pending its prediction is polled this often (and the index, for its real trace). */
-export const PENDING_POLL_MS = 1000;
-/** While an account has nothing pending, this often: a message sent meanwhile shows up within it. */
-export const PENDING_IDLE_POLL_MS = 2000;
-
 /** A pending trace's page: its prediction by external message hash, and its real trace once indexed. */
 export const pendingTraceParams = (externalHash: string) => ({ ext_msg_hash: [externalHash] });
-export const landedTraceParams = (externalHash: string) => ({ msg_hash: externalHash });
+export const landedTraceParams = (externalHash: string) => ({ msg_hash: externalHash, include_actions: true });
 
 /** The vesting section of an account page (lib/ton/interface-names WALLET_VESTING) reads this query. */
 export const vestingParams = (address: string) => ({ contract_address: [address] });

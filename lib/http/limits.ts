@@ -46,6 +46,8 @@ export const LIMITS = {
   multisigOrdersPerWallet: 100,
   /** Orders one /multisig/wallets answer attaches in all: each wallet's newest first, round by round. */
   multisigOrdersPerAnswer: 1000,
+  /** Bytes of one Streaming API request: SSE's JSON body, one WebSocket message (1000 addresses take ~70 KB). */
+  streamRequestBytes: 256 * 1024,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -6,6 +6,7 @@
 // handler over real sockets (server.test.ts).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from '../config';
 import type { Logger } from '../log';
@@ -19,6 +20,18 @@ import { loadRecord, type LoadStatus } from './load';
 import type { PageCache } from './page-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * Long-lived endpoints the edge serves itself, before load shedding and the request deadline (a stream
+ * outlives both and holds no request slot): the Streaming API (lib/stream/gateway.ts), passed in.
+ */
+export interface StreamEndpoints {
+  /** True for the paths they answer (every other path goes to the app). */
+  handles(path: string): boolean;
+  request(req: IncomingMessage, res: ServerResponse): void;
+  /** A WebSocket upgrade request for one of their paths. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
 
 export interface AtlasServer {
   server: http.Server;
@@ -60,12 +73,15 @@ export function createAtlasServer({
   handle,
   log,
   pages,
+  streams,
 }: {
   config: Pick<Config, 'http' | 'corsOrigins'>;
   handle: NodeHandler;
   log: Logger;
   /** Rendered pages shared by all visitors (page-cache.ts); none: every page request renders. */
   pages?: PageCache;
+  /** The Streaming API's endpoints; none: their paths go to the app like any other. */
+  streams?: StreamEndpoints;
 }): AtlasServer {
   const { trustProxy, maxInFlight, shedEventLoopDelayMs, requestTimeoutMs } = config.http;
   const load = loadRecord();
@@ -114,6 +130,7 @@ export function createAtlasServer({
     }
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > LIMITS.bodyBytes) return send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
+    if (streams?.handles(path)) return streams.request(req, res);
 
     if (path === '/api/health' && req.method === 'GET' && !req.headers[HEALTH_REFRESH_HEADER]) {
       const cached = health.answer();
@@ -187,6 +204,13 @@ export function createAtlasServer({
           ? [408, 'request not received in time']
           : [400, 'malformed HTTP request'];
     void rawAnswer(socket, edgeError(target, status, error));
+  });
+
+  // WebSocket: only the Streaming API's endpoint upgrades.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    req.headers[CLIENT_IP_HEADER] = clientAddress(req, trustProxy);
+    if (streams?.handles(rawPath(req.url ?? '/'))) return streams.upgrade(req, socket, head);
+    void rawAnswer(socket as Socket, edgeError(req.url ?? '/', 404, 'nothing here upgrades to another protocol'));
   });
 
   // CONNECT (proxy tunnels) bypasses the request handler in Node; Atlas is no proxy.

@@ -22,6 +22,7 @@ import type { TvmPool } from '../tvm/pool';
 import { Deriver, type DeriveSkips } from './derive';
 import { backfillNeeded, runBackfill } from './derive/backfill';
 import { runTraceBackfill, traceBackfillNeeded } from './trace-backfill';
+import { ShardWatcher, type IndexerEvents } from './events';
 
 /** A block id with its shard (unsigned). */
 export type FullBlockId = ShardBlockId;
@@ -59,9 +60,16 @@ export interface IndexerOptions {
   tvm?: TvmPool;
   /** Partition size and how many ahead (lib/db/partitions.ts; tests use small ones). */
   partitions?: PartitionKeeperOptions;
+  /**
+   * Told of each masterchain block once committed, and (while live) of shard blocks seen before the
+   * index commits them (events.ts): the Streaming API's finalized and confirmed events.
+   */
+  events?: IndexerEvents;
 }
 
 interface Prepared {
+  /** The shard tops the masterchain block registered. */
+  tops: FullBlockId[];
   blocks: ParsedBlock[];
   states: AccountStateRecord[];
   shardState: ShardStateEntry[];
@@ -106,6 +114,8 @@ export class Indexer {
   backfill?: Promise<void>;
   private backfillChecked = false;
   private readonly partitions: PartitionKeeper;
+  /** Announces shard blocks ahead of the index, when someone listens for them. */
+  readonly watcher?: ShardWatcher;
 
   constructor(private readonly o: IndexerOptions) {
     // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
@@ -116,6 +126,15 @@ export class Indexer {
     if (o.tvm) {
       this.deriver = new Deriver({ prisma: o.prisma, lite: o.client, tvm: o.tvm, log: o.log });
       this.progress.skipped = this.deriver.skips;
+    }
+    const seen = o.events?.shardBlockSeen?.bind(o.events);
+    if (seen) {
+      this.watcher = new ShardWatcher({
+        client: o.client,
+        fetch: async (id) => (await this.fetchBlock(id, 0)).parsed,
+        onSeen: (b) => hook(o.log, 'shardBlockSeen', () => seen(b)),
+        log: o.log,
+      });
     }
   }
 
@@ -160,6 +179,7 @@ export class Indexer {
           if (next > head) {
             this.progress.state = 'live';
             if (untilLive) return;
+            this.watcher?.kick();
             await this.sleep(this.o.pollMs ?? 500);
             continue;
           }
@@ -247,10 +267,17 @@ export class Indexer {
       work.catch(() => undefined); // its error, if any, is reported when that block is indexed
       this.ahead.set(next, work);
     }
-    const { blocks, states, shardState, derived } = await ready;
+    const { tops, blocks, states, shardState, derived } = await ready;
     await this.ensurePartitions(seqno);
-    await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived);
-    return blocks.reduce((n, p) => n + p.transactions.length, 0);
+    const { traceIds } = await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived);
+    const transactions = blocks.reduce((n, p) => n + p.transactions.length, 0);
+    if (opts.advance !== false) {
+      this.watcher?.committed(seqno, tops);
+      const committed = this.o.events?.committed?.bind(this.o.events);
+      const latest = new Map(states.map((a) => [a.account, a.hash]));
+      if (committed) hook(this.o.log, 'committed', () => committed({ mcSeqno: seqno, traceIds, states: [...latest].map(([account, hash]) => ({ account, hash })), transactions, at: Date.now() }));
+    }
+    return transactions;
   }
 
   /**
@@ -270,13 +297,15 @@ export class Indexer {
   /** Everything a masterchain block's rows are made of, before anything is written. */
   private async prepare(seqno: number): Promise<Prepared> {
     const { blocks, mc, shardState } = await this.collect(seqno);
+    // Following the head, its shard blocks are news before the block is committed: confirmed, not yet finalized.
+    if (this.watcher && this.progress.state === 'live') for (const b of blocks.slice(1)) this.watcher.announce(blockIdOf(b), b);
     const states = await this.accountStates(blocks, mc);
     // Get-methods run here, while earlier blocks are written, never inside the database transaction.
     const header = mc.parsed.block;
     const derived = this.deriver
       ? await this.deriver.derive({ mcSeqno: seqno, blocks, states, at: { id: toLiteId(mc.id), utime: mc.genUtime, keySeqno: header.keyBlock ? seqno : header.prevKeyBlockSeqno } })
       : [];
-    return { blocks, shardState, states, derived };
+    return { tops: mc.shardTops, blocks, shardState, states, derived };
   }
 
   /**
@@ -421,6 +450,17 @@ const MAX_NEW_SHARD_BLOCKS = 1024;
 
 /** A block's identity (hashes included): prev refs and shard tops name the same block the same way. */
 const blockKey = (id: FullBlockId) => `${id.workchain}:${id.shard.toString(16)}:${id.seqno}:${id.rootHash.toString('hex')}`;
+
+const blockIdOf = ({ block: b }: ParsedBlock): FullBlockId => ({ workchain: b.workchain, shard: BigInt.asUintN(64, b.shard), seqno: b.seqno, rootHash: b.rootHash, fileHash: b.fileHash });
+
+/** Calls a listener's hook; whatever it does wrong is logged, never the indexer's failure. */
+function hook(log: Logger, name: string, call: () => void) {
+  try {
+    call();
+  } catch (err) {
+    log.error({ err: (err as Error).message, hook: name }, 'indexer: an event listener failed');
+  }
+}
 
 /** Rates over the last ~10 s, for progress logs and /api/health (and the range backfill's). */
 export class RateWindow {

@@ -75,7 +75,7 @@ export async function storeMasterchainBlock(
   accountStates: AccountStateRecord[] = [],
   shardState: ShardStateEntry[] = [],
   derived: TableRows[] = [],
-): Promise<void> {
+): Promise<{ traceIds: Buffer[] }> {
   const txRecords = blocks.flatMap((b) => b.transactions);
   const msgRecords = blocks.flatMap((b) => b.messages);
   // Every transaction, message and state row carries its masterchain seqno (the partition key on
@@ -92,10 +92,12 @@ export async function storeMasterchainBlock(
     if (!seen || seen.lastTransLt < a.lastTransLt) latest.set(a.account, a);
   }
 
+  let traceIds: Buffer[] = [];
   await writeTransaction(prisma, async (tx) => {
       await run(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}::int4, ${cursor.mcSeqno}::int4)`);
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
       const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      traceIds = [...new Map([...traceOf.values()].map((id) => [id.toString('hex'), id])).values()];
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
       await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
       await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
@@ -125,6 +127,7 @@ export async function storeMasterchainBlock(
         if (state.length === 0) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
       }
   });
+  return { traceIds };
 }
 
 function blockRow({ block: b }: ParsedBlock): Row {

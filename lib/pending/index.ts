@@ -16,14 +16,16 @@ import type { Logger } from '../log';
 import type { TvmPool } from '../tvm/pool';
 import { addDeployedItems } from './deployed';
 import { EMULATION_DEFAULTS, emulateTrace, type EmulatedTrace, type EmulateOptions } from './emulate';
-import type { PendingEntry, PendingStore } from './store';
+import type { ConfirmedBlock, PendingEntry, PendingStore } from './store';
 
-export type { PendingEntry, PendingStore } from './store';
+export type { ConfirmedBlock, PendingEntry, PendingStore } from './store';
 
 /** Emulated transactions carry no block: a masterchain-wide shard, seqno 0 (as toncenter's emulator). */
 export const EMULATED_SHARD = -(2n ** 63n);
 
-export function parseEmulated(cell: Cell): ParsedTransaction {
+/** A pending entry's transaction: emulated (no block), or confirmed in `block` (a shard block not yet committed). */
+export function parseEmulated(cell: Cell, block?: ConfirmedBlock): ParsedTransaction {
+  if (block) return parseTransaction(cell, { workchain: block.workchain, blockShard: BigInt(block.shard), blockSeqno: block.seqno, mcBlockSeqno: null });
   // The account's workchain: the transaction holds only the address's 256 bits; its in-message names it.
   const io = cell.refs[0]!.beginParse();
   const inMsg = io.loadBit() ? loadMessage(io.loadRef().beginParse()) : null;
@@ -51,11 +53,25 @@ export interface PendingOptions {
   prisma?: PrismaClient;
   log: Logger;
   emulation?: EmulateOptions;
+  /** Called with each entry once it is in the store (the Streaming API publishes it: lib/stream). */
+  onStored?: (entry: PendingEntry) => void;
+}
+
+/** The transactions of a trace seen in shard blocks ahead of their masterchain block (the indexer's hook). */
+export interface ConfirmedTrace {
+  externalHash: string;
+  externalHashNorm: string;
+  /** The transactions, each with its block, in lt order. */
+  transactions: { cell: Cell; block: ConfirmedBlock }[];
+  /** The newest masterchain block the index held when they were seen. */
+  mcSeqno: number;
 }
 
 export class PendingTraces {
   readonly store: PendingStore;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The emulations under way, by external message hash (base64). */
+  private readonly emulating = new Map<string, Promise<unknown>>();
 
   constructor(private readonly opts: PendingOptions) {
     this.store = opts.store;
@@ -77,7 +93,10 @@ export class PendingTraces {
         );
         if (!ok && !entry.rejected) return null;
         if (entry.rejected) this.opts.log.warn({ component: 'pending', ext_msg_hash: entry.externalHash, reason: entry.rejected }, 'external message will be rejected by the chain');
-        await this.store.put(entry);
+        // The real transactions may have been seen in a shard block already: the prediction does not replace them.
+        const [known] = await this.store.byHashes([entry.externalHash]);
+        if (known?.finality === 'confirmed') return known;
+        await this.keep(entry);
         return entry;
       },
       (err: unknown) => {
@@ -90,8 +109,18 @@ export class PendingTraces {
       return null;
     });
     this.inFlight.add(done);
-    void done.finally(() => this.inFlight.delete(done));
+    const hash = external.hash().toString('base64');
+    this.emulating.set(hash, done);
+    void done.finally(() => {
+      this.inFlight.delete(done);
+      if (this.emulating.get(hash) === done) this.emulating.delete(hash);
+    });
     return { sent, done };
+  }
+
+  /** Resolves once the emulation of this external message (if one is under way) is stored or given up. */
+  async settled(externalHash: string): Promise<void> {
+    await this.emulating.get(externalHash);
   }
 
   /** The emulated, classified trace of `external` as a store entry (not stored); `emulation` overrides the bounds. */
@@ -106,11 +135,37 @@ export class PendingTraces {
     if (emulated.rejected !== null) {
       return { ...base, transactions: [], actions: null, accounts: [dest], actionAccounts: [], rejected: emulated.rejected };
     }
-    const parsed = emulated.transactions.map(parseEmulated);
+    return this.classified(base, emulated.transactions, undefined, emulated);
+  }
+
+  /**
+   * Keeps a trace seen in shard blocks not yet committed by a masterchain block (finality `confirmed`):
+   * classified like an emulated one, in the store under its external message, with what was confirmed of
+   * it before (a trace may span several shard blocks). Resolves once it is stored.
+   */
+  async confirm(t: ConfirmedTrace): Promise<PendingEntry> {
+    const [before] = await this.store.byHashes([t.externalHash]);
+    const earlier = before?.finality === 'confirmed' ? before.transactions.map((boc, i) => ({ cell: Cell.fromBase64(boc), block: before.blocks![i]! })) : [];
+    const seen = new Set(earlier.map((x) => x.cell.hash().toString('hex')));
+    const all = [...earlier, ...t.transactions.filter((x) => !seen.has(x.cell.hash().toString('hex')))];
+    const base = { externalHash: t.externalHash, externalHashNorm: t.externalHashNorm, createdAt: before?.createdAt ?? Date.now(), mcSeqno: t.mcSeqno, truncated: false };
+    const entry = await this.classified(base, all.map((x) => x.cell), all.map((x) => x.block));
+    await this.keep(entry);
+    return entry;
+  }
+
+  /** An entry of these transactions (root first), classified with what the index knows of their addresses. */
+  private async classified(
+    base: Pick<PendingEntry, 'externalHash' | 'externalHashNorm' | 'createdAt' | 'mcSeqno' | 'truncated'>,
+    cells: Cell[],
+    blocks?: ConfirmedBlock[],
+    emulated?: EmulatedTrace,
+  ): Promise<PendingEntry> {
+    const parsed = cells.map((c, i) => parseEmulated(c, blocks?.[i]));
     const transactions = parsedTraceTransactions(parsed);
     const trace: Trace = {
       traceId: transactions[0]!.hash,
-      externalHash,
+      externalHash: base.externalHash,
       mcSeqnoEnd: 0,
       endLt: transactions.reduce((m, t) => (t.lt > m ? t.lt : m), 0n),
       endUtime: Math.max(...transactions.map((t) => t.now)),
@@ -119,18 +174,26 @@ export class PendingTraces {
     const actions = await this.classify(trace, emulated);
     return {
       ...base,
-      transactions: emulated.transactions.map((c) => c.toBoc().toString('base64')),
+      transactions: cells.map((c) => c.toBoc().toString('base64')),
       actions: actions?.map(encodeAction) ?? null,
       accounts: [...new Set(transactions.map((t) => t.account))],
       actionAccounts: [...new Set((actions ?? []).flatMap((a) => a.accounts))],
       rejected: null,
+      ...(blocks ? { finality: 'confirmed' as const, blocks } : {}),
     };
   }
 
-  private async classify(trace: Trace, emulated: EmulatedTrace): Promise<Action[] | null> {
+  /** Stores an entry, then tells the Streaming API (only stored data is ever streamed). */
+  private async keep(entry: PendingEntry): Promise<void> {
+    await this.store.put(entry);
+    if (entry.rejected === null) this.opts.onStored?.(entry);
+  }
+
+  /** `emulated`: the emulation's end states, for the NFT items it deploys (deployed.ts). */
+  private async classify(trace: Trace, emulated?: EmulatedTrace): Promise<Action[] | null> {
     try {
       const interfaces: Map<string, AccountInterfaces> = this.opts.prisma ? await addressInterfaces(prismaReader(this.opts.prisma), addressesOf(trace)) : new Map();
-      const sold = await addDeployedItems(this.opts.tvm, emulated, interfaces);
+      const sold = emulated ? await addDeployedItems(this.opts.tvm, emulated, interfaces) : [];
       // The items of sales and auctions the trace opened: the index knows them (they are not new).
       if (sold.length && this.opts.prisma) {
         for (const [a, info] of await addressInterfaces(prismaReader(this.opts.prisma), sold)) if (info.nftItem) interfaces.set(a, { ...interfaces.get(a), nftItem: info.nftItem });

@@ -37,10 +37,11 @@ function messageRow(m: MessageRecord): MessageRowLike {
   };
 }
 
-/** The entry's emulated transactions in the order they ran. */
+/** The entry's transactions in the order they ran: emulated, or confirmed in their shard blocks. */
 export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
-  return entry.transactions.map((boc) => {
-    const { transaction: t, messages, contents } = parseEmulated(Cell.fromBase64(boc));
+  const confirmed = entry.finality === 'confirmed';
+  return entry.transactions.map((boc, i) => {
+    const { transaction: t, messages, contents } = parseEmulated(Cell.fromBase64(boc), entry.blocks?.[i]);
     const bodies = new Map(contents.map((c) => [c.hash.toString('hex'), c.cell.toBoc()]));
     const row: TransactionRowJson = {
       ...t,
@@ -60,36 +61,46 @@ export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
       traceExternalHash: entry.externalHash,
       before: mapAccountState(t.accountStateHashBefore, undefined),
       after: mapAccountState(t.accountStateHashAfter, undefined),
-      emulated: true,
-      finality: 'pending',
+      emulated: !confirmed,
+      finality: confirmed ? 'confirmed' : 'pending',
     });
   });
 }
 
 /** Shown to this client: a supported type none of whose enclosing actions is of a supported type (as queries/actions.ts). */
-const visible = (supported: Set<string>) => (a: ActionJson & { ancestors: string[] }) => supported.has(a.type) && !a.ancestors.some((t) => supported.has(t));
+const visible = (supported: Set<string>) => (a: { action: ActionJson; ancestors: string[] }) => supported.has(a.action.type) && !a.ancestors.some((t) => supported.has(t));
+
+const cmp = (x: bigint, y: bigint) => (x < y ? -1 : x > y ? 1 : 0);
+
+/**
+ * Every action of the entry in start_lt, end_lt order, with its accounts and the types of the actions
+ * enclosing it (what a client's supported_action_types filters on).
+ */
+export function entryActions(entry: PendingEntry, opts: { transactions?: TransactionJson[] } = {}): { action: ActionJson & { accounts: string[] }; ancestors: string[] }[] {
+  if (!entry.actions) return [];
+  const byHash = opts.transactions ? new Map(opts.transactions.map((t) => [t.hash, t])) : null;
+  return entry.actions
+    .map((j) => decodeAction(j))
+    .sort((a, b) => cmp(a.start_lt, b.start_lt) || cmp(a.end_lt, b.end_lt))
+    .map((record) => ({
+      action: {
+        ...actionRecordJson(record, {
+          traceExternalHash: entry.externalHash,
+          traceExternalHashNorm: entry.externalHashNorm,
+          finality: entry.finality ?? 'pending',
+          noTraceId: true,
+          accounts: record.accounts,
+          transactions: byHash ? record.tx_hashes.map((h) => byHash.get(h)).filter((t) => t !== undefined) : undefined,
+        }),
+        accounts: record.accounts,
+      },
+      ancestors: record.ancestor_type ?? [],
+    }));
+}
 
 /** The entry's actions a client with these supported types sees, in start_lt, end_lt order. */
 export function pendingActions(entry: PendingEntry, supported: string[], opts: { transactions?: TransactionJson[] } = {}): ActionJson[] {
-  if (!entry.actions) return [];
-  const byHash = opts.transactions ? new Map(opts.transactions.map((t) => [t.hash, t])) : null;
-  const list = entry.actions.map((j) => {
-    const record = decodeAction(j);
-    const json = actionRecordJson(record, {
-      traceExternalHash: entry.externalHash,
-      traceExternalHashNorm: entry.externalHashNorm,
-      finality: 'pending',
-      noTraceId: true,
-      accounts: record.accounts,
-      transactions: byHash ? record.tx_hashes.map((h) => byHash.get(h)).filter((t) => t !== undefined) : undefined,
-    });
-    return { ...json, ancestors: record.ancestor_type ?? [], startLt: record.start_lt, endLt: record.end_lt };
-  });
-  const cmp = (x: bigint, y: bigint) => (x < y ? -1 : x > y ? 1 : 0);
-  return list
-    .filter(visible(new Set(supported)))
-    .sort((a, b) => cmp(a.startLt, b.startLt) || cmp(a.endLt, b.endLt))
-    .map(({ ancestors: _a, startLt: _s, endLt: _e, ...a }) => a);
+  return entryActions(entry, opts).filter(visible(new Set(supported))).map((a) => a.action);
 }
 
 /** v3's Trace of a pending entry, with its transactions, tree and (always) actions. */

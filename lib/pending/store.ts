@@ -4,6 +4,14 @@
 // entries; in this process's memory otherwise, bounded in count and time.
 import { Redis } from 'ioredis';
 
+/** A shard block seen before its masterchain block (a confirmed transaction's). */
+export interface ConfirmedBlock {
+  workchain: number;
+  /** Signed, decimal. */
+  shard: string;
+  seqno: number;
+}
+
 /** One emulated external message: what lib/pending/index.ts writes and the routes read. JSON only. */
 export interface PendingEntry {
   /** Standard base64 hash of the external message, and its TEP-467 normalized hash. */
@@ -24,6 +32,13 @@ export interface PendingEntry {
   rejected: string | null;
   /** The emulation stopped at its bounds: later hops are missing. */
   truncated: boolean;
+  /**
+   * `confirmed`: the real transactions, seen in shard blocks no masterchain block has committed yet
+   * (they replace the emulated ones); absent: emulated (`pending`).
+   */
+  finality?: 'confirmed';
+  /** With `confirmed`: each transaction's block, parallel to `transactions`. */
+  blocks?: ConfirmedBlock[];
 }
 
 export interface PendingStore {

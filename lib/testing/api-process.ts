@@ -1,7 +1,8 @@
 // A light Atlas API process for tests that need several processes: the real /api/v2 and /api/v3 handlers
 // behind a real HTTP server, with the access service the runtime builds (keys in DATABASE_URL's
-// database, limits in REDIS_URL's Redis) and its reads (DATABASE_REPLICA_URLS), but no chain and no indexer. Prints `listening <url>` and
-// serves until it is sent SIGTERM. Started by startApiProcess() below.
+// database, limits in REDIS_URL's Redis) and its reads (DATABASE_REPLICA_URLS), and the Streaming API's
+// endpoints on its own hub and bus (Redis pub/sub with REDIS_URL), but no chain and no indexer. Prints
+// `listening <url>` and serves until it is sent SIGTERM. Started by startApiProcess() below.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -44,14 +45,23 @@ async function main() {
   const { openReads } = await import('../db/replicas');
   const { log } = await import('../log');
   const { testApi } = await import('./api');
+  const { processStream } = await import('../stream/process');
+  const { streamGateway } = await import('../stream/gateway');
   const config = parseConfig(process.env);
   const db = await openDatabase(configuredTarget(config));
   const reads = await openReads(db, config, log);
   const limiter = config.redisUrl ? redisLimiter(config.redisUrl, { log }) : memoryLimiter();
-  const server = await testApi({ db, reads, config, access: createAccess({ prisma: db.prisma, limiter, anonRps: config.rateLimitAnonRps }) }).serve();
+  const access = createAccess({ prisma: db.prisma, limiter, anonRps: config.rateLimitAnonRps });
+  const stream = processStream(config, log);
+  await stream.bus.ready();
+  const streams = streamGateway({ hub: stream.hub, config, access: async () => access, log });
+  const server = await testApi({ db, reads, config, access }).serve(streams);
   console.log(`listening ${server.url}`);
   process.once('SIGTERM', () => {
-    void Promise.all([server.close(), limiter.close(), reads.close().then(() => db.close())]).finally(() => process.exit(0));
+    void stream
+      .close()
+      .then(() => Promise.all([server.close(), limiter.close(), reads.close().then(() => db.close())]))
+      .finally(() => process.exit(0));
   });
 }
 

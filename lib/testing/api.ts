@@ -14,9 +14,10 @@ import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { primaryReads, type Reads } from '../db/replicas';
 import { log } from '../log';
-import { PendingTraces } from '../pending';
+import { PendingTraces, type PendingEntry } from '../pending';
 import { memoryPendingStore } from '../pending/store';
 import { TvmPool } from '../tvm/pool';
+import type { StreamEndpoints } from '../http/server';
 import { startHttpTestServer, type HttpTestServer } from './http-server';
 
 export type Mode = 'get' | 'post' | 'rpc';
@@ -53,8 +54,8 @@ export interface TestApi {
   postV3<T = Record<string, unknown>>(path: string, body: unknown, headers?: Record<string, string>): Promise<V3Answer<T>>;
   /** Any request to /api/v2 or /api/v3, dispatched to its handler as the app's router does. */
   fetch(req: Request): Promise<Response>;
-  /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients). */
-  serve(): Promise<HttpTestServer>;
+  /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients), and `streams` when given. */
+  serve(streams?: StreamEndpoints): Promise<HttpTestServer>;
   /** The TVM pool the routes run get-methods and fee estimates in (its own unless given). */
   tvm: TvmPool;
   /** The pending-trace emulator sends go through (in memory unless given; none without a chain). */
@@ -90,12 +91,17 @@ export function testApi(parts: {
   pending?: PendingTraces;
   /** The v3 trace cache: a fresh one by default, none with null. */
   traceCache?: TraceCache | null;
+  /** Told of each entry the pending store keeps (the Streaming API's publisher), when no `pending` is given. */
+  onPendingStored?: (entry: PendingEntry) => void;
 }): TestApi {
   const config = parts.config ?? processConfig();
   const tvm = parts.tvm ?? new TvmPool();
   const access = parts.access ?? unlimitedAccess;
   const pending =
-    parts.pending ?? (parts.lite ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }) }) : undefined);
+    parts.pending ??
+    (parts.lite
+      ? new PendingTraces({ lite: parts.lite, tvm, store: memoryPendingStore(), prisma: parts.db?.prisma, log: log.child({ component: 'pending' }), onStored: parts.onPendingStored })
+      : undefined);
   const v2 = async (): Promise<V2Services> => ({ config, lite: parts.lite ?? noChain, tvm, access, pending, db: parts.db });
   const db = parts.db ?? noDatabase;
   const reads = parts.reads ?? primaryReads(db);
@@ -143,7 +149,7 @@ export function testApi(parts: {
       return api.callV3(path, {}, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     },
     fetch,
-    serve: () => startHttpTestServer(fetch),
+    serve: (streams) => startHttpTestServer(fetch, streams),
     tvm,
     pending,
     async close() {

@@ -13,7 +13,9 @@ import { startDevnet, type Devnet, type ShardSchedule } from '../devnet';
 import { createTrafficGenerator } from '../devnet/genesis';
 import type { GenesisAccount } from '../devnet/genesis';
 import { rmDir, tempDir } from './devnet';
+import type { IndexerEvents } from '../indexer/events';
 import { Indexer } from '../indexer/follower';
+import type { PendingEntry } from '../pending';
 import { createLiteClient } from '../lite';
 import { log } from '../log';
 import { testApi, type TestApi } from './api';
@@ -30,12 +32,15 @@ export interface TestChain extends TestApi {
   account(name: string): GenesisAccount;
   /** Seals a round and, with `index: true`, indexes it. */
   seal(): Promise<void>;
+  /** Indexes what the chain sealed since (with `index: true`). */
+  index(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * `derive: true` runs the indexer's derive stage (token tables) in the API's TVM pool; `shards` and
  * `shardSchedule` make a devnet of several basechain shards (DEVNET_SHARDS, DEVNET_SHARD_SCHEDULE).
+ * `listen`: the indexer's event listener and the pending store's (what the Streaming API's publisher provides).
  */
 export async function startTestChain(opts: {
   seed: string;
@@ -45,6 +50,7 @@ export async function startTestChain(opts: {
   derive?: boolean;
   shards?: number;
   shardSchedule?: ShardSchedule;
+  listen?: { indexer?: IndexerEvents; pendingStored?: (entry: PendingEntry) => void };
 }): Promise<TestChain> {
   const dir = tempDir('atlas-chain-');
   const devnet = await startDevnet({ dataDir: dir, seed: opts.seed, blockMs: 0, tps: 0, traffic: false, adnlPort: 0, shards: opts.shards, shardSchedule: opts.shardSchedule });
@@ -64,11 +70,11 @@ export async function startTestChain(opts: {
   if (opts.index) {
     db = await createTestDatabase();
     await migrate(db.db);
-    indexer = new Indexer({ prisma: db.db.prisma, client: lite, log, network: 'devnet', startSeqno: 1, tvm: opts.derive ? tvm : undefined });
+    indexer = new Indexer({ prisma: db.db.prisma, client: lite, log, network: 'devnet', startSeqno: 1, tvm: opts.derive ? tvm : undefined, events: opts.listen?.indexer });
     await indexer.claim();
     await indexToHead();
   }
-  const api = testApi({ lite, db: db?.db, tvm });
+  const api = testApi({ lite, db: db?.db, tvm, onPendingStored: opts.listen?.pendingStored });
   return {
     ...api,
     devnet,
@@ -84,6 +90,7 @@ export async function startTestChain(opts: {
       await devnet.sealNow();
       if (indexer) await indexToHead();
     },
+    index: indexToHead,
     async close() {
       await indexer?.stop();
       await api.close();

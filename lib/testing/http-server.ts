@@ -5,6 +5,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import type { StreamEndpoints } from '../http/server';
 
 export interface HttpTestServer {
   /** http://127.0.0.1:<port> */
@@ -38,9 +40,22 @@ export function nodeHandler(handle: (req: Request) => Promise<Response>, base: (
   };
 }
 
-export async function startHttpTestServer(handle: (req: Request) => Promise<Response>): Promise<HttpTestServer> {
+/** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/http/server.ts). */
+export async function startHttpTestServer(handle: (req: Request) => Promise<Response>, streams?: StreamEndpoints): Promise<HttpTestServer> {
   let base = '';
-  const server = createServer(nodeHandler(handle, () => base));
+  const web = nodeHandler(handle, () => base);
+  const isStream = (req: IncomingMessage) => streams?.handles(new URL(req.url ?? '/', 'http://x').pathname) ?? false;
+  // A stream's connection slot is its client address's (the edge records it; plain requests go without, as before).
+  const server = createServer((req, res) => {
+    if (!isStream(req)) return web(req, res);
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    streams!.request(req, res);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    if (isStream(req)) streams!.upgrade(req, socket, head);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

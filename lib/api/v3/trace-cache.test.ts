@@ -7,6 +7,7 @@ import { TraceCache, traceCacheKey } from './trace-cache';
 const row = (o: Partial<TraceRow> = {}): TraceRow => ({
   trace_id: new Uint8Array(32).fill(7),
   external_hash: null,
+  external_hash_norm: null,
   mc_seqno_start: 1,
   mc_seqno_end: 2,
   start_lt: 10n,

@@ -141,13 +141,16 @@ export function actionsQuery(f: ActionFilter): Prisma.Sql {
     ORDER BY ${order} LIMIT ${f.take} OFFSET ${f.skip}`;
 }
 
-/** actionsOfTraces' SQL (exported for the plan test). */
-export const traceActionsQuery = (traceIds: Uint8Array[], supported: string[]): Prisma.Sql => Prisma.sql`
-  SELECT ${COLUMNS} FROM actions a WHERE a.trace_id = ANY(${traceIds.map(bytes)}::bytea[]) AND ${visibility(supported, undefined)}
+/** actionsOfTraces' SQL (exported for the plan test); `supported` null: every action, nested ones too. */
+export const traceActionsQuery = (traceIds: Uint8Array[], supported: string[] | null): Prisma.Sql => Prisma.sql`
+  SELECT ${COLUMNS} FROM actions a WHERE a.trace_id = ANY(${traceIds.map(bytes)}::bytea[]) AND ${supported ? visibility(supported, undefined) : Prisma.sql`TRUE`}
   ORDER BY a.start_lt, a.end_lt, a.action_id`;
 
-/** The visible actions of each trace, ordered start_lt, end_lt (as /traces lists them), by trace (hex). */
-export async function actionsOfTraces(sql: SqlReader, traceIds: Uint8Array[], supported: string[]): Promise<Map<string, ActionRow[]>> {
+/**
+ * The visible actions of each trace, ordered start_lt, end_lt (as /traces lists them), by trace (hex).
+ * `supported` null: all of them (the Streaming API filters per subscriber, by each row's ancestor_type).
+ */
+export async function actionsOfTraces(sql: SqlReader, traceIds: Uint8Array[], supported: string[] | null): Promise<Map<string, ActionRow[]>> {
   const out = new Map<string, ActionRow[]>();
   if (!traceIds.length) return out;
   for (const r of await sql.rows<ActionRow>(traceActionsQuery(traceIds, supported))) out.set(hex(r.trace_id), [...(out.get(hex(r.trace_id)) ?? []), r]);

@@ -31,7 +31,7 @@ function reference(f: TraceFilter & { account: string }): Promise<TraceRow[]> {
   const key = byTime ? Prisma.sql`tr.end_utime ${dir}, tr.trace_id ${dir}` : Prisma.sql`tr.end_lt ${dir}, tr.trace_id ${dir}`;
   return prisma().$queryRaw<TraceRow[]>(Prisma.sql`
     WITH mine AS MATERIALIZED (SELECT DISTINCT trace_id FROM transactions WHERE account = ${f.account})
-    SELECT tr.trace_id, tr.external_hash, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
+    SELECT tr.trace_id, tr.external_hash, tr.external_hash_norm, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
       tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state, tr.classifier_version
     FROM traces tr WHERE tr.trace_id IN (SELECT trace_id FROM mine)
       AND tr.end_lt BETWEEN ${f.startLt ?? -1n}::int8 AND ${f.endLt ?? 2n ** 62n}::int8

@@ -157,6 +157,7 @@ describe('/traces and /events plans', () => {
       ['messages of traces', messagesOfTracesQuery(ids)],
       ['account states of their transactions', accountStatesQuery(ids)],
       ['actions of traces', traceActionsQuery(ids, supportedActionTypes(undefined, null))],
+      ['every action of traces (the Streaming API)', traceActionsQuery(ids, null)],
     ]);
     expect(bad).toEqual([]);
   });

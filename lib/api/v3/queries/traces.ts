@@ -10,6 +10,7 @@ import type { SqlReader } from '../../../db/sql';
 export interface TraceRow {
   trace_id: Uint8Array;
   external_hash: Uint8Array | null;
+  external_hash_norm: Uint8Array | null;
   mc_seqno_start: number;
   mc_seqno_end: number;
   start_lt: bigint;
@@ -42,7 +43,7 @@ export interface TraceFilter {
 
 const byteaArray = (bufs: Buffer[]) => Prisma.sql`${bufs.map(bytes)}::bytea[]`;
 
-const TRACE_COLUMNS = Prisma.sql`tr.trace_id, tr.external_hash, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
+const TRACE_COLUMNS = Prisma.sql`tr.trace_id, tr.external_hash, tr.external_hash_norm, tr.mc_seqno_start, tr.mc_seqno_end, tr.start_lt, tr.start_utime, tr.end_lt, tr.end_utime,
   tr.state, tr.transactions, tr.messages, tr.pending_messages, tr.is_incomplete, tr.classification_state, tr.classifier_version`;
 
 const byTime = (f: TraceFilter) => f.startUtime !== undefined || f.endUtime !== undefined;

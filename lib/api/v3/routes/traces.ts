@@ -9,14 +9,15 @@ import { b64, bytes, hex } from '../encode';
 import { notFound, unprocessable, V3Error } from '../errors';
 import { ActionsResponse, BalanceChanges, EventsResponse, TracesResponse, type TraceJson, type TransactionJson } from '../models';
 import { limitParams, ltParams, p, page, sortOrder, unspace, utimeParams } from '../params';
-import { accountsOfActions, actionKey, actionsOfTraces, findActions, traceOfAction, type ActionRow } from '../queries/actions';
+import { accountsOfActions, actionKey, findActions, traceOfAction, type ActionRow } from '../queries/actions';
 import { balanceChanges } from '../queries/balance-changes';
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { findTraces, servedWhole, transactionsOfTraces, type TraceRow } from '../queries/traces';
+import { findTraces, type TraceRow } from '../queries/traces';
 import { traceJson } from '../trace-json';
-import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../transactions-load';
+import { loadTransactions, mapTransactions, partsAddresses, transactionAddresses } from '../transactions-load';
+import { traceParts, transactionsByTrace } from '../trace-parts';
 import { traceCacheKey, type CachedTrace } from '../trace-cache';
 import { bounds, requireMasterchainBlock } from './common';
 
@@ -74,27 +75,11 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
  * of those accounts and of `alsoAddresses` (the cached traces of the same answer).
  */
 async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
-  // The transactions, their messages (by trace id: the same rows as by transaction, read alongside) and
-  // the actions at once; then the side maps are read while the transactions are mapped.
-  const messages = messagesOfTraces(ctx.sql, servedWhole(rows));
-  messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
-  const [txRows, actions] = await Promise.all([
-    transactionsOfTraces(ctx.sql, rows),
-    supported ? actionsOfTraces(ctx.sql, rows.map((r) => r.trace_id), supported) : Promise.resolve(null),
-  ]);
-  const parts = await transactionParts(ctx.sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages);
+  const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false);
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
   const maps = sideMaps(ctx, [...alsoAddresses, ...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
   maps.catch(() => undefined); // awaited by the caller, after the mapping
-  const txs = mapTransactions(parts);
-  const byTrace = new Map<string, typeof txs>();
-  for (const t of txs) {
-    if (!t.trace_id) continue;
-    // Appended in place: copying the list per transaction was quadratic in a trace's size (up to 4,000).
-    const list = byTrace.get(t.trace_id);
-    if (list) list.push(t);
-    else byTrace.set(t.trace_id, [t]);
-  }
+  const byTrace = transactionsByTrace(mapTransactions(parts));
   const traces = new Map<string, CachedTrace>();
   for (const r of rows) {
     const mine = byTrace.get(b64(r.trace_id)) ?? null;

@@ -1,0 +1,108 @@
+// What the indexer tells whoever listens (the Streaming API, passed in by the process that runs it):
+// each masterchain block it commits, after its database transaction committed, and each shard block it
+// sees before its own index commits it — the lite server's published, hash-checked blocks, announced
+// once each. The listener must not slow indexing: hooks are called and not awaited.
+import type { LiteClient } from 'ton-lite-client';
+import type { Logger } from '../log';
+import type { FullBlockId } from './follower';
+import type { ParsedBlock } from './records';
+
+/** A masterchain block and its shard blocks, committed. */
+export interface CommittedBlock {
+  mcSeqno: number;
+  /** The traces its transactions joined or started. */
+  traceIds: Buffer[];
+  /** Each account its transactions touched, with the hash of the state it was left in. */
+  states: { account: string; hash: Buffer }[];
+  transactions: number;
+  /** When the database transaction committed (ms since the epoch). */
+  at: number;
+}
+
+/** A shard block the lite server serves that no masterchain block in the index has committed yet. */
+export interface SeenShardBlock {
+  id: FullBlockId;
+  block: ParsedBlock;
+  /** The newest masterchain block the index held when it was seen. */
+  mcSeqno: number;
+}
+
+export interface IndexerEvents {
+  committed?(c: CommittedBlock): void;
+  shardBlockSeen?(s: SeenShardBlock): void;
+}
+
+const key = (id: { workchain: number; shard: bigint; seqno: number }) => `${id.workchain}:${id.shard.toString(16)}:${id.seqno}`;
+
+/** Shard blocks looked for past each shard's committed top, at most. */
+const AHEAD = 4;
+
+/**
+ * Announces shard blocks ahead of the index: those the lite server already serves past the shard tops of
+ * the newest indexed masterchain block (poll), and those of the masterchain block being indexed, before
+ * its commit (announce). Each block once.
+ */
+export class ShardWatcher {
+  private tops: FullBlockId[] = [];
+  private mcSeqno = 0;
+  private readonly announced = new Set<string>();
+  private polling?: Promise<void>;
+
+  constructor(
+    private readonly o: {
+      client: LiteClient;
+      fetch: (id: FullBlockId) => Promise<ParsedBlock>;
+      onSeen: (s: SeenShardBlock) => void;
+      log: Logger;
+    },
+  ) {}
+
+  /** The shard tops masterchain block `mcSeqno` registered, now in the index: nothing up to them is ahead any more. */
+  committed(mcSeqno: number, tops: FullBlockId[]): void {
+    this.mcSeqno = mcSeqno;
+    this.tops = tops;
+    for (const k of this.announced) {
+      const [wc, shard, seqno] = k.split(':');
+      const top = tops.find((t) => String(t.workchain) === wc && t.shard.toString(16) === shard);
+      if (!top || Number(seqno) <= top.seqno) this.announced.delete(k);
+    }
+  }
+
+  /** A shard block about to be committed (downloaded for the masterchain block being indexed). */
+  announce(id: FullBlockId, block: ParsedBlock): void {
+    if (id.workchain === -1 || this.announced.has(key(id))) return;
+    this.announced.add(key(id));
+    this.o.onSeen({ id, block, mcSeqno: this.mcSeqno });
+  }
+
+  /**
+   * Starts a poll unless one is under way, and returns at once: a lite server slow to say it has no such
+   * block yet must not hold the follower up.
+   */
+  kick(): void {
+    this.polling ??= this.poll().finally(() => (this.polling = undefined));
+  }
+
+  /** Looks for the blocks after each committed shard top that the lite server already serves. */
+  async poll(): Promise<void> {
+    for (const top of this.tops) {
+      for (let seqno = top.seqno + 1; seqno <= top.seqno + AHEAD; seqno++) {
+        const id = { workchain: top.workchain, shard: top.shard, seqno };
+        if (this.announced.has(key(id))) continue;
+        let header;
+        try {
+          header = await this.o.client.lookupBlockByID({ workchain: top.workchain, shard: BigInt.asIntN(64, top.shard).toString(), seqno });
+        } catch {
+          break; // not produced yet (or not served): nothing further along either
+        }
+        const full = { ...id, rootHash: header.id.rootHash, fileHash: header.id.fileHash };
+        try {
+          this.announce(full, await this.o.fetch(full));
+        } catch (err) {
+          this.o.log.debug({ err: (err as Error).message, block: key(id) }, 'shard block ahead: download failed');
+          break;
+        }
+      }
+    }
+  }
+}
