@@ -5,6 +5,7 @@ import type { Address } from '@ton/core';
 import { z } from 'zod';
 import { missingWorkchain, parseAddress, WORKCHAINS, type ParsedAddress } from '../../ton/address';
 import { parseHash } from '../../ton/hash-input';
+import { isShardId } from '../../ton/shard';
 
 const DECIMAL = /^-?\d+$/;
 const TRUE = new Set(['y', 'yes', 't', 'true', 'on', '1']);
@@ -36,8 +37,14 @@ export const int64 = (what = 'a 64-bit integer', min = -(2n ** 63n), max = 2n **
 export const workchain = () =>
   int32('a workchain id').refine((wc) => WORKCHAINS.includes(wc), { message: `workchain does not exist (only ${WORKCHAINS.join(' and ')})` });
 
-/** A shard id (signed 64-bit): a prefix ending in its lowest set bit, so never 0. */
-export const shard = () => int64('a shard id').refine((s) => s !== 0n, { message: 'shard 0 is not a shard id (the whole workchain is -9223372036854775808)' });
+/**
+ * A shard id (signed 64-bit): a prefix ending in its lowest set bit, so never 0, and at most 60 bits deep
+ * (TON's max split depth) — a deeper id names no shard any chain can have, so it is the caller's error.
+ */
+export const shard = () =>
+  int64('a shard id')
+    .refine((s) => s !== 0n, { message: 'shard 0 is not a shard id (the whole workchain is -9223372036854775808)' })
+    .refine((s) => s === 0n || isShardId(s), { message: 'not a shard id: its prefix is deeper than 60 bits (its lowest set bit must be bit 3 or higher)' });
 
 export const bool = () =>
   z
