@@ -7,10 +7,10 @@
 // and a time budget.
 import { Address, Cell, loadMessage } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { accountIn, stateBlock, type McBlock } from '../api/v2/chain-state';
-import { shardAccountOf } from '../api/v2/fees';
-import { librariesUnder, recentConfig } from '../api/v2/tvm';
-import { transactionMessages } from '../api/v2/tx-json';
+import { accountIn, stateBlock, type McBlock } from '../chain/account-state';
+import { shardAccountOf } from '../chain/fees';
+import { librariesUnder, recentConfig } from '../chain/tvm';
+import { transactionMessages } from '../chain/tx-json';
 import { rawUpper } from '../ton/address';
 import type { TvmPool } from '../tvm/pool';
 import { runMessage } from '../tvm/transaction';

@@ -12,8 +12,8 @@ import { deployHostile, hostileContract, type HostileContract } from '../testing
 import type { HttpTestServer } from '../testing/http-server';
 import { genesisWallet } from '../testing/wallets';
 import { LIMITS } from '../http/limits';
-import { accountAt } from '../api/v2/chain-state';
-import { runGetMethodOn } from '../api/v2/get-method';
+import { accountAt } from '../chain/account-state';
+import { runGetMethodOn } from '../chain/get-method';
 import { withTvmClient } from './client';
 import { TvmPool } from './pool';
 

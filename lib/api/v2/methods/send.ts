@@ -8,7 +8,7 @@ import { BocRejected, bocParam, parseClientBoc } from '../../../ton/client-boc';
 import { cellObjectParam } from '../cell-object';
 import type { V2Context } from '../context';
 import { invalidRequest, V2Error } from '../errors';
-import { estimateFees } from '../fees';
+import { estimateFees } from '../../../chain/fees';
 import { defineMethod } from '../method';
 import { address, bool } from '../params';
 
