@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { log } from '../log';
 import { CLIENT_IP_HEADER } from './client-ip';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 import { createAtlasServer, type AtlasServer } from './server';
 
 let running: AtlasServer | undefined;

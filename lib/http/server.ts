@@ -15,7 +15,7 @@ import { bodyTooLargeMessage } from './body';
 import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from './client-ip';
 import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 import { loadRecord, type LoadStatus } from './load';
 import type { PageCache } from './page-cache';
 

@@ -15,7 +15,7 @@ import { readJettonData, readWalletData, stackAddress } from '../ton/jetton-gett
 import { TvmRefused, type TvmPool } from '../tvm/pool';
 import { log } from '../log';
 import { Indexer } from './follower';
-import type { ParsedBlock, TransactionRecord } from './records';
+import type { ParsedBlock, TransactionRecord } from '../chain/records';
 
 export interface VerifyOptions {
   prisma: PrismaClient;

@@ -9,7 +9,7 @@ import { mapAccountState, mapMessage, type MessageRowLike } from '../api/v3/mapp
 import type { ActionJson, MessageJson, TraceJson, TransactionJson } from '../api/v3/models';
 import { traceTree } from '../api/v3/trace-json';
 import { transactionJson, type TransactionRowJson } from '../api/v3/transactions-load';
-import type { MessageRecord } from '../indexer/records';
+import type { MessageRecord } from '../chain/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '.';
 
 const decimal = (v: bigint | null) => (v === null ? null : new Prisma.Decimal(v.toString()));

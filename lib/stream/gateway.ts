@@ -13,7 +13,7 @@ import type { Config } from '../config';
 import { bodyTooLargeMessage } from '../http/body';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { rawPath, withSecurityHeaders } from '../http/edge-errors';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 import type { StreamEndpoints } from '../http/server';
 import type { Logger } from '../log';
 import type { StreamHub } from './hub';

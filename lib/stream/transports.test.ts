@@ -7,7 +7,7 @@ import { Address, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../auth/keys';
 import { createHealth } from '../health';
-import { normalizedHash } from '../indexer/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
 import { startStreamChain, type ServedStreams, type StreamChain } from '../testing/stream';
 import { openSse, openWs, type SseClient } from '../testing/stream-clients';

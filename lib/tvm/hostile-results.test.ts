@@ -11,7 +11,7 @@ import { messageBoc, type TestWallet } from '../testing/devnet';
 import { deployHostile, hostileContract, type HostileContract } from '../testing/hostile';
 import type { HttpTestServer } from '../testing/http-server';
 import { genesisWallet } from '../testing/wallets';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 import { accountAt } from '../chain/account-state';
 import { runGetMethodOn } from '../chain/get-method';
 import { withTvmClient } from './client';

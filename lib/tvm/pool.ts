@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExecutorEmulationResult, ExecutorGetMethodResult } from '@ton/sandbox';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 import type { Logger } from '../log';
 import { Backoff } from './backoff';
 import { currentTvmClient } from './client';

@@ -10,7 +10,7 @@ import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
 import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../records';
+import type { MessageRecord } from '../../chain/records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';

@@ -21,7 +21,7 @@ import {
   type NftData,
 } from '../../ton/nft-getters';
 import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../records';
+import type { MessageRecord } from '../../chain/records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';

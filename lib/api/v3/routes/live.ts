@@ -23,7 +23,7 @@ import { methodIdOf, runGetMethodOn } from '../../../chain/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
 import { parseStack, typedEntry } from '../../v2/stack';
 import { missingWorkchain, parseAddress } from '../../../ton/address';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { bocParam } from '../../../ton/client-boc';
 import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';
