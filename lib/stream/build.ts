@@ -16,7 +16,7 @@ import { accountStatesQuery, mapTransactions, messagesOfTraces, partsAddresses, 
 import type { AccountState } from '../db/generated/client';
 import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
-import { emulatedTransactions, entryActions } from '../pending/json';
+import { emulatedTransactions, entryActions } from '../api/v3/pending-json';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, StreamEvent, TraceEvent } from './events';
 import type { Finality } from './protocol';
 

@@ -1,4 +1,4 @@
-// The Streaming API's endpoints with real clients, behind the real HTTP edge (lib/http/server.ts): a plain
+// The Streaming API's endpoints with real clients, behind the real HTTP edge (lib/server/server.ts): a plain
 // HTTP reader and fetch() on SSE, the `ws` package on WebSocket (the browser's EventSource and WebSocket:
 // e2e/streaming.spec.ts). Devnet traffic sent through /api/v2/sendBoc, the protocol's replies and errors,
 // API keys, CORS, connection limits, slow consumers and shutdown.

@@ -16,16 +16,19 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['app'],
   ['components'],
   ['lib/client'],
-  ['lib/api', 'lib/stream'],
-  ['lib/pending', 'lib/indexer'],
-  ['lib/render'],
+  ['lib/server', 'lib/runtime', 'lib/boot', 'lib/health'],
+  ['lib/format'],
+  ['lib/stream'],
+  ['lib/api'],
+  ['lib/pending'],
+  ['lib/indexer'],
   ['lib/chain', 'lib/actions', 'lib/metadata'],
   ['lib/ton', 'lib/lite', 'lib/tvm', 'lib/db', 'lib/http', 'lib/auth', 'lib/format'],
   ['lib/config', 'lib/log', 'lib/limits', 'lib/version'],
 ];
 
 /** Folders outside the production layers: entry points, start-up wiring, the devnet, tests and tools. */
-export const OUTSIDE_LAYERS = ['scripts', 'bench', 'e2e', 'lib/devnet', 'lib/testing', 'lib/fuzz', 'lib/runtime', 'lib/boot', 'lib/health'];
+export const OUTSIDE_LAYERS = ['scripts', 'bench', 'e2e', 'lib/devnet', 'lib/testing', 'lib/fuzz'];
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 const SKIP_DIRS = new Set(['node_modules', '.next', 'generated', '.atlas', 'test-results', 'playwright-report']);

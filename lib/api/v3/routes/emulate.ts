@@ -6,7 +6,7 @@ import { loadMessage, type Cell } from '@ton/core';
 import { z } from 'zod';
 import { LIMITS } from '../../../limits';
 import { normalizedHash } from '../../../ton/normalized-hash';
-import { pendingTraceJson } from '../../../pending/json';
+import { pendingTraceJson } from '../pending-json';
 import { BocRejected, parsePastedBoc } from '../../../ton/client-boc';
 import { rawUpper } from '../../../ton/address';
 import { actionAddresses } from '../action-json';
