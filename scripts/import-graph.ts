@@ -1,10 +1,11 @@
-// `node --import tsx scripts/import-graph.ts [--files]`: the folder import graph of the production code, the
-// imports that point up the layer order, sideways imports between peer layers, and folder pairs that import
-// each other (lib/testing/import-graph.ts). With --files, every offending import is listed file by file.
-import { fileImports, folderGraph, LAYERS } from '../lib/testing/import-graph';
+// `node --import tsx scripts/import-graph.ts [--files] [--dirs]`: the folder import graph of the production
+// code, the imports that point up the layer order, sideways imports between peer layers, and folder pairs
+// that import each other (lib/testing/import-graph.ts). With --files, every offending import is listed file
+// by file; with --dirs, the graph and its cycles are between directories (lib/api/v3/routes, …), not layers.
+import { directoryOf, fileImports, folderGraph, folderOf, LAYERS } from '../lib/testing/import-graph';
 
 const showFiles = process.argv.includes('--files');
-const report = folderGraph(fileImports(process.cwd()));
+const report = folderGraph(fileImports(process.cwd()), process.argv.includes('--dirs') ? directoryOf : folderOf);
 
 console.log('Layer order (top first):');
 for (const layer of LAYERS) console.log(`  ${layer.join(', ')}`);

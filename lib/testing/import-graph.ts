@@ -1,34 +1,15 @@
 // The folder import graph of the production code: which folder imports which, which imports point up the
-// layer order (README "Architecture"), and which pairs of folders import each other. The lint rule
-// (eslint.config.mjs, `import/no-restricted-paths`) enforces the same order file by file; this module
-// measures it as a whole (`node --import tsx scripts/import-graph.ts`) and backs the test that no two lib
-// folders import each other (lib/testing/import-graph.test.ts).
+// layer order (lib/layers.json, README "Architecture"), and which pairs of folders import each other. The
+// lint rule (eslint.config.mjs, `import/no-restricted-paths`) enforces the same order file by file; this
+// module measures it as a whole (`node --import tsx scripts/import-graph.ts`) and backs the test that no
+// two lib folders import each other (lib/testing/layers.test.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import layers from '../layers.json';
 
-/**
- * The layer order, top first. An import may point to its own layer or any layer below it, never above.
- * Layers listed on one line are peers: they must not import each other either (a peer import is counted
- * as "sideways"), except where a folder is named in SIDEWAYS_ALLOWED.
- */
-export const LAYERS: readonly (readonly string[])[] = [
-  ['app'],
-  ['components'],
-  ['lib/client'],
-  ['lib/server', 'lib/runtime', 'lib/boot', 'lib/health'],
-  ['lib/format'],
-  ['lib/stream'],
-  ['lib/api'],
-  ['lib/pending'],
-  ['lib/indexer'],
-  ['lib/chain', 'lib/actions', 'lib/metadata'],
-  ['lib/ton', 'lib/lite', 'lib/tvm', 'lib/db', 'lib/http', 'lib/auth', 'lib/format'],
-  ['lib/config', 'lib/log', 'lib/limits', 'lib/version'],
-];
-
-/** Folders outside the production layers: entry points, start-up wiring, the devnet, tests and tools. */
-export const OUTSIDE_LAYERS = ['scripts', 'bench', 'e2e', 'lib/devnet', 'lib/testing', 'lib/fuzz'];
+/** The layer order, top first (lib/layers.json, which eslint.config.mjs enforces): imports point down only. */
+export const LAYERS: readonly (readonly string[])[] = layers.order;
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 const SKIP_DIRS = new Set(['node_modules', '.next', 'generated', '.atlas', 'test-results', 'playwright-report']);
@@ -106,28 +87,43 @@ export interface GraphReport {
   cycles: [string, string][];
 }
 
-/** Folder graph of production code (test files and tools left out), with upward/sideways imports and 2-cycles. */
-export function folderGraph(imports: FileImport[]): GraphReport {
+/**
+ * The directory a file is in (`lib/api/v3/routes/x.ts` → `lib/api/v3/routes`): the finest grain of folder.
+ * A module directly under lib/ (lib/config.ts) is a node of its own, as with folderOf.
+ */
+export function directoryOf(file: string): string {
+  const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')));
+  return dir === 'lib' ? folderOf(file) : dir || file;
+}
+
+/**
+ * Folder graph of production code (test files and tools left out), with upward/sideways imports and
+ * 2-cycles. `nodeOf` picks the grain: top-level folders (the layers) by default, or every directory.
+ */
+export function folderGraph(imports: FileImport[], nodeOf: (file: string) => string = folderOf): GraphReport {
   const edges = new Map<string, Map<string, FileImport[]>>();
   const upward: FileImport[] = [];
   const sideways: FileImport[] = [];
   for (const imp of imports) {
     if (isTestFile(imp.from)) continue;
-    const a = folderOf(imp.from);
-    const b = folderOf(imp.to);
+    const a = nodeOf(imp.from);
+    const b = nodeOf(imp.to);
     if (a === b) continue;
     if (!edges.has(a)) edges.set(a, new Map());
     const row = edges.get(a)!;
     row.set(b, [...(row.get(b) ?? []), imp]);
-    const la = layerIndex(a);
-    const lb = layerIndex(b);
+    const la = layerIndex(folderOf(imp.from));
+    const lb = layerIndex(folderOf(imp.to));
+    if (la === lb && folderOf(imp.from) === folderOf(imp.to)) continue;
     if (la < 0 || lb < 0) continue;
     if (lb < la) upward.push(imp);
     else if (lb === la) sideways.push(imp);
   }
+  // Pairs inside one top-level folder (lib/api/v3 ⇄ lib/api/v3/routes) are that folder's own business.
+  const top = (node: string) => folderOf(`${node}/_`);
   const cycles: [string, string][] = [];
   for (const [a, row] of edges) {
-    for (const b of row.keys()) if (a < b && edges.get(b)?.has(a)) cycles.push([a, b]);
+    for (const b of row.keys()) if (a < b && top(a) !== top(b) && edges.get(b)?.has(a)) cycles.push([a, b]);
   }
   return { edges, upward, sideways, cycles };
 }
