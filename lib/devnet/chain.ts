@@ -48,7 +48,6 @@ import { accountId, CellInterner, RawShardAccounts, type RawShardAccount } from 
 import { buildBlock, extBlkRef, RoundIndex, type BuiltBlock, type ExecutedTx } from './block-builder';
 import { BlockStore, sortTxs, type BlockMeta, type BlockTx } from './block-store';
 import { clearChainFiles, readIdentity, writeIdentity, writeSnapshot, writeZeroStates, type ChainIdentity } from './chain-files';
-import { installFastTonCore } from '../ton/fast-core';
 import { readSizeLimits, type SizeLimits } from '../ton/size-limits';
 import { lockDir, type DirLock } from './dir-lock';
 import type { ChainDriver } from './genesis/driver';
@@ -285,8 +284,6 @@ export class DevnetChain implements ChainDriver {
 
   /** Opens the devnet in `dir`: continues the chain found there, or prepares a new one (see needsGenesis). */
   static async open(opts: DevnetChainOptions): Promise<DevnetChain> {
-    // lib/ton's @ton/core speed-ups: the sandbox's BoCs, blocks, states.
-    (opts.log ?? silentLogger).info({ fastTonCore: installFastTonCore() }, 'devnet: @ton/core fast paths');
     fs.mkdirSync(opts.dir, { recursive: true });
     // One process at a time: a second one appending to blocks.pack would corrupt the chain.
     const lock = lockDir(opts.dir);
