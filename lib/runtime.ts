@@ -18,7 +18,6 @@ import { log } from './log';
 import type { MetadataFetcher } from './metadata/queue';
 import type { PendingTraces } from './pending';
 import { memoryPendingStore, redisPendingStore } from './pending/store';
-import { installFastTonCore } from './ton/fast-core';
 import type { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
 import { processStream, type ProcessStream } from './stream/process';
@@ -79,8 +78,6 @@ export function services(): Promise<Services> {
 
 async function start(): Promise<Services> {
   const cfg = config();
-  // The APIs parse cells too (message bodies, get-method stacks): the same fast paths as the indexer's.
-  log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
   const target = configuredTarget(cfg);
   const db = await openMigratedDatabase(cfg, cfg.dbStatementTimeoutMs);
   let devnet: Devnet | undefined;

@@ -13,9 +13,11 @@ import { log } from '../lib/log';
 import { redisPendingStore } from '../lib/pending/store';
 import { redisBus } from '../lib/stream/bus';
 import { chainParts, indexerParts, openMigratedDatabase, streamParts } from '../lib/wiring';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
+log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
 
 function usage(message?: string): never {
   if (message) console.error(`atlas indexer: ${message}`);

@@ -232,7 +232,7 @@ const addressList = (addresses: string[]) => Prisma.sql`(SELECT x FROM json_arra
  * their rows are what the contracts' get-methods answered, and they are written in the same database
  * transaction before the block's traces are classified (store.ts), so an item minted by the block is
  * known to the block's own traces. Without the derive stage (or for an account it did not recognize),
- * the latest state's code (interface detection of lib/api/v3/interfaces.ts) and data (a jetton
+ * the latest state's code (interface detection of lib/ton/interfaces.ts) and data (a jetton
  * wallet's owner and master read from the standard layout). One query per table for all addresses.
  */
 export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Map<string, AccountInterfaces>> {
