@@ -4,9 +4,10 @@
 // module measures it as a whole (`node --import tsx scripts/import-graph.ts`) and backs the test that no
 // two lib folders import each other (lib/testing/layers.test.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import ts from 'typescript';
 import layers from '../layers.json';
+import { resolveLocal } from './engine-scope';
 
 /** The layer order, top first (lib/layers.json, which eslint.config.mjs enforces): imports point down only. */
 export const LAYERS: readonly (readonly string[])[] = layers.order;
@@ -35,21 +36,6 @@ function walk(root: string, dir: string, out: string[]): void {
   }
 }
 
-function resolveImport(root: string, from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith('@/')) base = spec.slice(2);
-  else if (spec.startsWith('.')) base = relative(root, resolve(root, dirname(from), spec));
-  else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-    try {
-      if (statSync(join(root, candidate)).isFile()) return candidate.replace(/\\/g, '/');
-    } catch {
-      // not this candidate
-    }
-  }
-  return null;
-}
-
 export interface FileImport {
   from: string;
   to: string;
@@ -69,7 +55,7 @@ export function fileImports(root: string, dirs = ['app', 'components', 'lib', 's
   for (const from of files) {
     const info = ts.preProcessFile(readFileSync(join(root, from), 'utf8'), true, true);
     for (const ref of info.importedFiles) {
-      const to = resolveImport(root, from, ref.fileName);
+      const to = resolveLocal(root, from, ref.fileName);
       if (to) out.push({ from, to });
     }
   }
