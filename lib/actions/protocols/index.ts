@@ -1,5 +1,6 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
+import { BEMO, bemoMatchers as bemo } from './bemo';
 import { cocoonMatchers as cocoon } from './cocoon';
 import { COFFEE, coffeeMatchers as coffee } from './coffee';
 import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
@@ -22,6 +23,7 @@ import { STONFI_LP, stonfiLiquidityMatchers as stonfiLiquidity } from './stonfi-
 import { tgbtcMatchers as tgbtc } from './tgbtc';
 import { TONCO, toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
+import { WHALES, whalesMatchers as whales } from './whales';
 import { MULTISIG_OP } from '../../ton/multisig';
 import { COMMENT_OP } from '../cells';
 
@@ -30,10 +32,16 @@ export const MATCHERS: MatcherDef[] = [
   def('tonstakers delayed withdrawal', [TONSTAKERS.distributedAsset], tonstakers.delayedWithdrawal),
   def('tonstakers deposit', [TONSTAKERS.deposit], tonstakers.deposit),
   def('tonstakers withdrawal', [OP.burn], tonstakers.withdraw),
+  def('bemo deposit', [BEMO.stake, BEMO.simpleTransfer], bemo.deposit),
+  def('bemo simple deposit', TON, bemo.deposit),
+  def('bemo withdrawal request', [OP.burn], bemo.withdrawalRequest),
+  def('bemo withdrawal', [BEMO.unstake], bemo.withdrawal),
   def('ethena withdrawal request', [OP.transfer], ethena.withdrawalRequest),
   def('nominator deposit', TON, validators.nominatorDeposit),
   def('nominator withdrawal request', TON, validators.nominatorWithdrawRequest),
   def('nominator payout', TON, validators.nominatorPayout),
+  def('whales deposit', [WHALES.deposit, COMMENT_OP], whales.deposit),
+  def('whales withdraw', [WHALES.withdraw, COMMENT_OP], whales.withdraw),
   def('vesting send', [0xa7733acd], vesting.sendMessage),
   def('vesting whitelist', [0x7258a69b], vesting.addWhitelist),
   def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),

@@ -1,0 +1,166 @@
+// Flows the 57 fixture cases hold no example of, built from the protocols' own message layouts
+// (lib/testing/protocol-traces.ts): what a wallet history must show for each, success and failure.
+import { describe, expect, it } from 'vitest';
+import { classify } from './classify';
+import type { Action } from './model';
+import { bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
+import { actionDetails } from './details';
+import { BEMO_FINANCIALS } from './addresses';
+
+const run = (s: Scenario) => classify(s.input.trace, s.input.interfaces);
+const top = (actions: Action[]) => actions.filter((a) => a.parent_action_id === null);
+const FINANCIAL = [...BEMO_FINANCIALS][0]!;
+const TON = 1_000_000_000n;
+
+/** The one top-level action of a type, and that it is the only top-level action apart from deploys. */
+function only(s: Scenario, type: string): Action {
+  const actions = top(run(s)).filter((a) => a.type !== 'contract_deploy');
+  expect(actions.map((a) => a.type)).toEqual([type]);
+  return actions[0]!;
+}
+
+/** Every transaction of the trace is in the action (the whole flow is one thing the user did). */
+function coversAll(s: Scenario, a: Action) {
+  const root = s.input.trace.transactions[0]!;
+  expect(new Set(a.tx_hashes)).toEqual(new Set(s.input.trace.transactions.filter((t) => t !== root || a.tx_hashes.includes(t.hash)).map((t) => t.hash)));
+}
+
+describe('bemo liquid staking', () => {
+  it('a deposit by simple transfer: stake_deposit of the TON kept, the stTON minted', () => {
+    const s = bemoDeposit({ stakeOp: false });
+    const a = only(s, 'stake_deposit');
+    expect(a.success).toBe(true);
+    expect(a.destination).toBe(FINANCIAL);
+    expect(a.asset).toBe(FINANCIAL);
+    expect(a.amount).toBe(100n * TON - 60_000_000n);
+    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_minted: 96n * TON });
+    coversAll(s, a);
+  });
+
+  it('a deposit by stake#4253c4d5 classifies the same way', () => {
+    const a = only(bemoDeposit({ stakeOp: true }), 'stake_deposit');
+    expect([a.success, a.staking_data]).toEqual([true, { provider: 'bemo', tokens_minted: 96n * TON }]);
+  });
+
+  it('a refused deposit (bounced, nothing minted) is a failed stake_deposit', () => {
+    const s = bemoDeposit({ stakeOp: true, refused: true });
+    const a = only(s, 'stake_deposit');
+    expect(a.success).toBe(false);
+    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_minted: null });
+    coversAll(s, a);
+  });
+
+  it('burning stTON: stake_withdrawal_request with the TON owed and the request contract', () => {
+    const s = bemoWithdrawalRequest({});
+    const a = only(s, 'stake_withdrawal_request');
+    expect(a.success).toBe(true);
+    expect([a.destination, a.asset, a.amount]).toEqual([FINANCIAL, FINANCIAL, 52n * TON]);
+    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_burnt: 50n * TON, ts_nft: null });
+    expect(a.destination_secondary).not.toBeNull();
+    coversAll(s, a);
+  });
+
+  it('a burn the financial refused (bounced notification) is a failed request, not a jetton_burn', () => {
+    const s = bemoWithdrawalRequest({ refused: true });
+    const a = only(s, 'stake_withdrawal_request');
+    expect(a.success).toBe(false);
+    expect(a.destination_secondary).toBeNull();
+    coversAll(s, a);
+  });
+
+  it('the unlocked request paid out: stake_withdrawal of the TON paid to the owner', () => {
+    const s = bemoWithdrawal({});
+    const a = only(s, 'stake_withdrawal');
+    expect(a.success).toBe(true);
+    expect(a.amount).toBe(52n * TON + 100_000_000n);
+    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_burnt: 50n * TON, ts_nft: null });
+    coversAll(s, a);
+  });
+
+  it('a request sent back for later (the pool short of TON) is a failed stake_withdrawal', () => {
+    const a = only(bemoWithdrawal({ returned: true }), 'stake_withdrawal');
+    expect([a.success, a.amount]).toEqual([false, null]);
+  });
+});
+
+describe('TON Whales pools', () => {
+  for (const text of [false, true]) {
+    const by = text ? 'by text' : 'by opcode';
+    it(`a deposit ${by}, accepted: stake_deposit`, () => {
+      const s = whalesCommand({ command: 'deposit', text, outcome: 'accepted' });
+      const a = only(s, 'stake_deposit');
+      expect([a.success, a.amount, a.staking_data]).toEqual([true, 50n * TON, { provider: 'whales' }]);
+      coversAll(s, a);
+    });
+    it(`a deposit ${by}, refused: failed stake_deposit`, () => {
+      const a = only(whalesCommand({ command: 'deposit', text, outcome: 'refused' }), 'stake_deposit');
+      expect(a.success).toBe(false);
+    });
+    it(`a withdrawal ${by}, paid at once: stake_withdrawal of the payout`, () => {
+      const s = whalesCommand({ command: 'withdraw', text, outcome: 'completed' });
+      const a = only(s, 'stake_withdrawal');
+      expect([a.success, a.amount, a.staking_data]).toEqual([true, 30n * TON + 100_000_000n, { provider: 'whales' }]);
+      coversAll(s, a);
+    });
+    it(`a withdrawal ${by}, queued: stake_withdrawal_request`, () => {
+      const a = only(whalesCommand({ command: 'withdraw', text, outcome: 'delayed' }), 'stake_withdrawal_request');
+      expect([a.success, a.amount]).toEqual([true, text ? null : 30n * TON]);
+    });
+    it(`a withdrawal ${by}, refused: failed stake_withdrawal_request`, () => {
+      const a = only(whalesCommand({ command: 'withdraw', text, outcome: 'refused' }), 'stake_withdrawal_request');
+      expect(a.success).toBe(false);
+    });
+  }
+
+  it('a "Deposit" comment to an account that is no known pool and sent no receipt stays a (failed) TON transfer', () => {
+    const s = whalesCommand({ command: 'deposit', text: true, outcome: 'refused' });
+    s.input.interfaces.clear();
+    const actions = top(run(s));
+    expect(actions.map((a) => a.type)).not.toContain('stake_deposit');
+    expect(actions.find((a) => a.type === 'ton_transfer')?.success).toBe(false);
+  });
+});
+
+describe('STON.fi v2: both sides provided at once', () => {
+  it('two provide_lp into one LP account and one mint: one dex_deposit_liquidity of both assets', () => {
+    const s = stonfiDoubleProvide();
+    const a = only(s, 'dex_deposit_liquidity');
+    const d = a.dex_deposit_liquidity_data!;
+    expect(a.success).toBe(true);
+    expect([d.amount1, d.amount2, d.lp_tokens_minted]).toEqual([2000n, 1000n, 1400n]);
+    expect(d.asset1).not.toBe(d.asset2);
+    expect(d.user_jetton_wallet_1).not.toBe(d.user_jetton_wallet_2);
+    // Both sides' jetton transfers, provisions and the mint are in it.
+    coversAll(s, a);
+  });
+
+  it('refunded (nothing minted on either side): the two provisions stay apart, the completing one failed', () => {
+    const actions = top(run(stonfiDoubleProvide({ refunded: true }))).filter((a) => a.type === 'dex_deposit_liquidity');
+    expect(actions.map((a) => [a.dex_deposit_liquidity_data!.amount1, a.success])).toEqual([
+      [1000n, true],
+      [2000n, false],
+    ]);
+  });
+});
+
+describe('EVAA asset ids', () => {
+  it('a supply names the asset the user contract was told (sha256 of its name) and the amount it took in', () => {
+    const s = evaaTonSupply();
+    const a = only(s, 'evaa_supply');
+    expect(a.success).toBe(true);
+    expect(a.amount).toBe(4_999_999_000n);
+    expect(a.evaa_supply_data).toMatchObject({ is_ton: true, asset_id: '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a' });
+    coversAll(s, a);
+  });
+
+  it('a liquidation refused before the borrower was asked: failed, immediate_rejection, collateral resolved to its jetton', () => {
+    const s = evaaLiquidationRejected();
+    const a = only(s, 'evaa_liquidate');
+    expect(a.success).toBe(false);
+    expect(a.amount).toBe(0n);
+    expect(a.evaa_liquidate_data).toMatchObject({ fail_reason: 'immediate_rejection', debt_amount: 20n * TON, asset_id: '0x495668e908644f30322b997de8faaafc21f05aa52f8982f042dac1fe0b4d09d0' });
+    // stTON's id resolves to stTON's master, as toncenter's API does.
+    expect(actionDetails(a)).toMatchObject({ asset: FINANCIAL, is_known_asset: true });
+    coversAll(s, a);
+  });
+});

@@ -1,0 +1,232 @@
+// Synthetic traces of protocol flows the fixture set has no example of, each built from the protocol's
+// own message layouts (the opcodes and bodies its contracts send, who sends what to whom) with
+// TraceBuilder: bemo liquid staking, TON Whales pools, STON.fi v2's two-sided liquidity provision, EVAA's
+// asset ids and early refusals. Each
+// scenario names what it is, so tests can say what the classifier must make of it; the metamorphic and
+// property suites run over them like over the real traces.
+import { createHash } from 'node:crypto';
+import { Address, beginCell, type Cell } from '@ton/core';
+import { BEMO_FINANCIALS } from '../actions/addresses';
+import { BEMO } from '../actions/protocols/bemo';
+import { OP } from '../actions/protocols/jettons';
+import { STONFI_LP } from '../actions/protocols/stonfi-liquidity';
+import { WHALES } from '../actions/protocols/whales';
+import type { Input } from './trace-mutations';
+import { TraceBuilder } from './trace-builder';
+
+const TON = 1_000_000_000n;
+const addr = (raw: string) => Address.parse(raw);
+const comment = (text: string) => beginCell().storeUint(0, 32).storeStringTail(text).endCell();
+
+// TEP-74 bodies.
+const internalTransfer = (amount: bigint, from: string, response: string, forward = 0n) =>
+  beginCell().storeUint(OP.internalTransfer, 32).storeUint(7, 64).storeCoins(amount).storeAddress(addr(from)).storeAddress(addr(response)).storeCoins(forward).storeBit(0).endCell();
+const notify = (amount: bigint, sender: string, payload?: Cell) => {
+  const b = beginCell().storeUint(OP.notify, 32).storeUint(7, 64).storeCoins(amount).storeAddress(addr(sender));
+  return (payload ? b.storeBit(1).storeRef(payload) : b.storeBit(0)).endCell();
+};
+const transfer = (amount: bigint, to: string, response: string, forward: bigint, payload?: Cell) => {
+  const b = beginCell().storeUint(OP.transfer, 32).storeUint(7, 64).storeCoins(amount).storeAddress(addr(to)).storeAddress(addr(response)).storeBit(0).storeCoins(forward);
+  return (payload ? b.storeBit(1).storeRef(payload) : b.storeBit(0)).endCell();
+};
+const burn = (amount: bigint, response: string) => beginCell().storeUint(OP.burn, 32).storeUint(7, 64).storeCoins(amount).storeAddress(addr(response)).storeBit(0).endCell();
+const burnNotification = (amount: bigint, owner: string, receiver: string) =>
+  beginCell().storeUint(OP.burnNotification, 32).storeUint(7, 64).storeCoins(amount).storeAddress(addr(owner)).storeAddress(addr(receiver)).storeBit(0).endCell();
+const excesses = () => beginCell().storeUint(OP.excesses, 32).storeUint(7, 64).endCell();
+
+export interface Scenario {
+  id: string;
+  input: Input;
+}
+
+// ---- bemo ---------------------------------------------------------------------------------------------
+
+const FINANCIAL = [...BEMO_FINANCIALS][0]!;
+
+/** The user's wallet, their stTON wallet (known to the index) and the financial. */
+function bemoParties(b: TraceBuilder) {
+  const user = b.address();
+  const wallet = b.address();
+  b.interfaces.set(wallet, { jettonWallet: { owner: user, jetton: FINANCIAL, balance: null } });
+  return { user, wallet };
+}
+
+/** A deposit: TON to the financial (empty body or stake#4253c4d5); minted into the user's wallet, or refused. */
+export function bemoDeposit(opts: { stakeOp: boolean; refused?: boolean }): Scenario {
+  const b = new TraceBuilder(`bemo-deposit:${opts.stakeOp}:${!!opts.refused}`);
+  const { user, wallet } = bemoParties(b);
+  const root = b.external(user);
+  const body = opts.stakeOp ? beginCell().storeUint(BEMO.stake, 32).storeUint(5, 64).storeCoins(10_000_000n).storeBit(0).endCell() : null;
+  const fin = b.send(root, FINANCIAL, { value: 100n * TON, body });
+  if (opts.refused) b.fail(fin, 73);
+  else {
+    const mint = b.send(fin, wallet, { value: 60_000_000n, body: internalTransfer(96n * TON, FINANCIAL, user, 10_000_000n), bounce: false });
+    b.send(mint, user, { value: 10_000_000n, body: notify(96n * TON, FINANCIAL) });
+    b.send(mint, user, { value: 40_000_000n, body: excesses(), bounce: false });
+  }
+  return { id: `bemo deposit (${opts.stakeOp ? 'stake op' : 'empty body'}${opts.refused ? ', refused' : ''})`, input: b.input() };
+}
+
+/** Burning stTON: the financial deploys an unstake request contract, or refuses the notification (bounce). */
+export function bemoWithdrawalRequest(opts: { refused?: boolean }): Scenario {
+  const b = new TraceBuilder(`bemo-request:${!!opts.refused}`);
+  const { user, wallet } = bemoParties(b);
+  const request = b.address();
+  const root = b.external(user);
+  const w = b.send(root, wallet, { value: 200_000_000n, body: burn(50n * TON, user) });
+  const fin = b.send(w, FINANCIAL, { value: 180_000_000n, body: burnNotification(50n * TON, user, user) });
+  if (opts.refused) b.fail(fin, 74);
+  else {
+    const deploy = beginCell().storeUint(BEMO.deployUnstakeRequest, 32).storeAddress(addr(user)).storeCoins(52n * TON).storeCoins(50n * TON).storeBit(0).storeUint(1_760_200_000, 32).endCell();
+    const t = b.send(fin, request, { value: 150_000_000n, body: deploy, bounce: false });
+    t.origStatus = 'nonexist';
+  }
+  return { id: `bemo withdrawal request${opts.refused ? ' (refused)' : ''}`, input: b.input() };
+}
+
+/** An unlocked unstake request poked by its owner: the financial pays, or returns the request for later. */
+export function bemoWithdrawal(opts: { returned?: boolean }): Scenario {
+  const b = new TraceBuilder(`bemo-withdrawal:${!!opts.returned}`);
+  const user = b.address();
+  const request = b.address();
+  const root = b.external(user);
+  const poke = b.send(root, request, { value: 100_000_000n });
+  const unstake = beginCell().storeUint(BEMO.unstake, 32).storeUint(41, 64).storeAddress(addr(user)).storeCoins(52n * TON).storeCoins(50n * TON).storeBit(0).endCell();
+  const fin = b.send(poke, FINANCIAL, { value: 120_000_000n, body: unstake, bounce: false });
+  if (opts.returned) b.send(fin, request, { value: 100_000_000n, body: beginCell().storeUint(BEMO.returnUnstakeRequest, 32).storeUint(1_760_300_000, 32).endCell(), bounce: false });
+  else b.send(fin, user, { value: 52n * TON + 100_000_000n, body: beginCell().storeUint(BEMO.unstakeNotification, 32).storeUint(0, 64).storeBit(0).endCell(), bounce: false });
+  return { id: `bemo withdrawal${opts.returned ? ' (returned for later)' : ''}`, input: b.input() };
+}
+
+// ---- TON Whales ---------------------------------------------------------------------------------------
+
+/** A member's command to a whales pool, by opcode or by text, and the pool's receipt (or a bounce). */
+export function whalesCommand(opts: { command: 'deposit' | 'withdraw'; text: boolean; outcome: 'accepted' | 'completed' | 'delayed' | 'refused' }): Scenario {
+  const b = new TraceBuilder(`whales:${opts.command}:${opts.text}:${opts.outcome}`);
+  const member = b.address();
+  const pool = b.address();
+  if (opts.text) b.interfaces.set(pool, { whalesPool: true });
+  const root = b.external(member);
+  const deposit = opts.command === 'deposit';
+  const body = opts.text
+    ? comment(deposit ? 'Deposit' : 'Withdraw')
+    : deposit
+      ? beginCell().storeUint(WHALES.deposit, 32).storeUint(9, 64).storeCoins(0n).endCell()
+      : beginCell().storeUint(WHALES.withdraw, 32).storeUint(9, 64).storeCoins(0n).storeCoins(30n * TON).endCell();
+  const p = b.send(root, pool, { value: deposit ? 50n * TON : 200_000_000n, body });
+  const texts = { accepted: 'Stake 49.8 accepted', completed: 'Withdraw completed', delayed: 'Withdraw requested. Please, retry the command when your balance is ready.' } as const;
+  const ops = { accepted: WHALES.depositResponse, completed: WHALES.withdrawResponse, delayed: WHALES.withdrawDelayed } as const;
+  if (opts.outcome === 'refused') b.fail(p, 77);
+  else {
+    const reply = opts.text ? comment(texts[opts.outcome]) : beginCell().storeUint(ops[opts.outcome], 32).storeUint(9, 64).endCell();
+    b.send(p, member, { value: opts.outcome === 'completed' ? 30n * TON + 100_000_000n : 100_000_000n, body: reply, bounce: false });
+  }
+  return { id: `whales ${opts.command} by ${opts.text ? 'text' : 'opcode'} (${opts.outcome})`, input: b.input() };
+}
+
+// ---- STON.fi v2: both sides of a liquidity provision in one trace ---------------------------------------
+
+/**
+ * The user sends two jetton transfers to the router at once; each reaches the pool as provide_lp and
+ * the user's LP account; the second side completes the account, which asks the pool to mint LP jettons
+ * (or, `refunded`, gives both back).
+ */
+export function stonfiDoubleProvide(opts: { refunded?: boolean } = {}): Scenario {
+  const b = new TraceBuilder(`stonfi-double:${!!opts.refunded}`);
+  const user = b.address();
+  const router = b.address();
+  const pool = b.address();
+  const account = b.address();
+  const [jettonA, jettonB] = [b.address(), b.address()];
+  const [userA, userB, routerA, routerB, lpWallet] = [b.address(), b.address(), b.address(), b.address(), b.address()];
+  b.interfaces.set(userA, { jettonWallet: { owner: user, jetton: jettonA, balance: null } });
+  b.interfaces.set(userB, { jettonWallet: { owner: user, jetton: jettonB, balance: null } });
+  b.interfaces.set(routerA, { jettonWallet: { owner: router, jetton: jettonA, balance: null } });
+  b.interfaces.set(routerB, { jettonWallet: { owner: router, jetton: jettonB, balance: null } });
+  b.interfaces.set(lpWallet, { jettonWallet: { owner: user, jetton: pool, balance: null } });
+  const root = b.external(user);
+  const provideBody = (a1: bigint, a2: bigint) =>
+    beginCell().storeUint(STONFI_LP.provide, 32).storeUint(3, 64).storeAddress(addr(user)).storeCoins(a1).storeCoins(a2).storeAddress(addr(user)).endCell();
+  const side = (wallet: string, routerWallet: string, amount: bigint, first: boolean) => {
+    const t = b.send(root, wallet, { value: 300_000_000n, body: transfer(amount, router, user, 250_000_000n, beginCell().storeUint(0x37c096df, 32).endCell()) });
+    const internal = b.send(t, routerWallet, { value: 280_000_000n, body: internalTransfer(amount, user, user, 250_000_000n) });
+    const n = b.send(internal, router, { value: 250_000_000n, body: notify(amount, user, beginCell().storeUint(0x37c096df, 32).endCell()) });
+    const provide = b.send(n, pool, { value: 240_000_000n, body: provideBody(first ? amount : 0n, first ? 0n : amount) });
+    return b.send(provide, account, { value: 230_000_000n, body: beginCell().storeUint(STONFI_LP.addLiquidity, 32).storeUint(3, 64).storeCoins(first ? amount : 0n).storeCoins(first ? 0n : amount).endCell() });
+  };
+  side(userA, routerA, 1000n, true);
+  const second = side(userB, routerB, 2000n, false);
+  const cb = b.send(second, pool, { value: 200_000_000n, body: beginCell().storeUint(STONFI_LP.cbAddLiquidity, 32).storeUint(3, 64).storeCoins(1000n).storeCoins(2000n).endCell() });
+  if (opts.refunded) b.send(cb, account, { value: 150_000_000n, body: beginCell().storeUint(STONFI_LP.addLiquidity, 32).storeUint(3, 64).storeCoins(1000n).storeCoins(2000n).endCell() });
+  else b.send(cb, lpWallet, { value: 150_000_000n, body: internalTransfer(1400n, pool, user) });
+  return { id: `stonfi v2 two-sided provide${opts.refunded ? ' (refunded)' : ''}`, input: b.input() };
+}
+
+// ---- EVAA ---------------------------------------------------------------------------------------------
+
+/** sha256 of an asset's name: EVAA's asset id. */
+const assetId = (name: string) => BigInt('0x' + createHash('sha256').update(name).digest('hex'));
+
+/**
+ * A TON supply: supply_master#1 to the master, supply_user#11 to the user contract (after the user
+ * header: version, upgrade info, upgrade exec), supply_success#11a back with the amount supplied.
+ */
+export function evaaTonSupply(): Scenario {
+  const b = new TraceBuilder('evaa-ton-supply');
+  const [user, master, userContract] = [b.address(), b.address(), b.address()];
+  const root = b.external(user);
+  const supply = beginCell().storeUint(0x1, 32).storeUint(11, 64).storeInt(0, 2).storeUint(5n * TON, 64).storeAddress(addr(user)).storeUint(0, 64).storeRef(beginCell().endCell()).endCell();
+  const m = b.send(root, master, { value: 5n * TON + 300_000_000n, body: supply });
+  const supplyUser = beginCell().storeCoins(4).storeBit(0).storeUint(0, 2).storeUint(0x11, 32).storeUint(11, 64).storeUint(assetId('TON'), 256).storeUint(5n * TON, 64).endCell();
+  const u = b.send(m, userContract, { value: 250_000_000n, body: supplyUser });
+  const ok = beginCell().storeUint(0x11a, 32).storeUint(11, 64).storeAddress(addr(user)).storeUint(assetId('TON'), 256).storeUint(4_999_999_000n, 64).endCell();
+  const back = b.send(u, master, { value: 200_000_000n, body: ok });
+  b.send(back, user, { value: 100_000_000n, body: comment('EVAA supply.'), bounce: false });
+  return { id: 'evaa TON supply', input: b.input() };
+}
+
+/** A liquidation the master refused at once (a TON liquidate_master#3 bounced): stTON collateral asked. */
+export function evaaLiquidationRejected(): Scenario {
+  const b = new TraceBuilder('evaa-liquidation-rejected');
+  const [liquidator, borrower, master] = [b.address(), b.address(), b.address()];
+  const root = b.external(liquidator);
+  const liquidate = beginCell()
+    .storeUint(0x3, 32).storeUint(12, 64).storeAddress(addr(borrower)).storeAddress(addr(liquidator)).storeUint(assetId('stTON'), 256)
+    .storeUint(1n * TON, 64).storeInt(0, 2).storeUint(20n * TON, 64)
+    .storeRef(beginCell().storeUint(0, 64).storeRef(beginCell().endCell()).endCell()).storeRef(beginCell().endCell())
+    .endCell();
+  b.fail(b.send(root, master, { value: 20n * TON + 500_000_000n, body: liquidate }), 0x30f1);
+  return { id: 'evaa liquidation rejected at once', input: b.input() };
+}
+
+/** A plain payment with a comment between two wallets (bounceable): the base case next to the protocols. */
+export function tonPayment(): Scenario {
+  const b = new TraceBuilder('ton-payment');
+  const [from, to] = [b.address(), b.address()];
+  b.send(b.external(from), to, { value: 3n * TON, body: comment('rent, november') });
+  return { id: 'TON payment', input: b.input() };
+}
+
+/** Every scenario, for the suites that run over all traces. */
+export function protocolScenarios(): Scenario[] {
+  const whales = (['deposit', 'withdraw'] as const).flatMap((command) =>
+    [true, false].flatMap((text) =>
+      (command === 'deposit' ? (['accepted', 'refused'] as const) : (['completed', 'delayed', 'refused'] as const)).map((outcome) => whalesCommand({ command, text, outcome })),
+    ),
+  );
+  return [
+    tonPayment(),
+    bemoDeposit({ stakeOp: false }),
+    bemoDeposit({ stakeOp: true }),
+    bemoDeposit({ stakeOp: true, refused: true }),
+    bemoWithdrawalRequest({}),
+    bemoWithdrawalRequest({ refused: true }),
+    bemoWithdrawal({}),
+    bemoWithdrawal({ returned: true }),
+    ...whales,
+    stonfiDoubleProvide(),
+    stonfiDoubleProvide({ refunded: true }),
+    evaaTonSupply(),
+    evaaLiquidationRejected(),
+  ];
+}
