@@ -51,8 +51,15 @@ function receipt(node: Node): Receipt | null {
   return null;
 }
 
+/** A member's command, read once for both kinds (one matcher: one pass over the comments of a trace). */
+const command: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const c = commandOf(node, ctx);
+  if (c === 'deposit') deposit(node, ctx);
+  else if (c === 'withdraw') withdraw(node, ctx);
+};
+
 const deposit: Matcher = (node, ctx) => {
-  if (!node.free || node.kind !== 'tx' || commandOf(node, ctx) !== 'deposit') return;
   const r = receipt(node);
   const ok = r?.kind === 'accepted' && !node.failed;
   ctx.claim('stake_deposit', [node, ...node.aux(), ...(r ? [r.node] : [])], {
@@ -73,7 +80,6 @@ function asked(node: Node): bigint | null {
 }
 
 const withdraw: Matcher = (node, ctx) => {
-  if (!node.free || node.kind !== 'tx' || commandOf(node, ctx) !== 'withdraw') return;
   const r = receipt(node);
   const completed = r?.kind === 'completed' && !node.failed;
   const nodes = [node, ...node.aux(), ...(r ? [r.node] : [])];
@@ -85,4 +91,4 @@ const withdraw: Matcher = (node, ctx) => {
   ctx.claim('stake_withdrawal_request', nodes, { ...fields, amount: asked(node) || null }, !(r?.kind === 'delayed') || node.failed);
 };
 
-export const whalesMatchers = { deposit, withdraw };
+export const whalesMatchers = { command };
