@@ -1,16 +1,18 @@
 // Synthetic traces of protocol flows the fixture set has no example of, each built from the protocol's
 // own message layouts (the opcodes and bodies its contracts send, who sends what to whom) with
 // TraceBuilder: bemo liquid staking, TON Whales pools, STON.fi v2's two-sided liquidity provision, EVAA's
-// asset ids and early refusals. Each
+// asset ids and early refusals, DeDust v2 swaps. Each
 // scenario names what it is, so tests can say what the classifier must make of it; the metamorphic and
 // property suites run over them like over the real traces.
 import { createHash } from 'node:crypto';
 import { Address, beginCell, type Cell } from '@ton/core';
 import { BEMO_FINANCIALS } from '../actions/addresses';
 import { BEMO } from '../actions/protocols/bemo';
+import { DEDUST_V2 } from '../actions/protocols/dedust-v2';
 import { OP } from '../actions/protocols/jettons';
 import { STONFI_LP } from '../actions/protocols/stonfi-liquidity';
 import { WHALES } from '../actions/protocols/whales';
+import type { TraceTransaction } from '../actions/model';
 import type { Input } from './trace-mutations';
 import { TraceBuilder } from './trace-builder';
 
@@ -199,6 +201,67 @@ export function evaaLiquidationRejected(): Scenario {
   return { id: 'evaa liquidation rejected at once', input: b.input() };
 }
 
+// ---- DeDust v2 ---------------------------------------------------------------------------------------
+
+const dv2Swap = (minOut: bigint, next?: { pool: string; minOut: bigint }) => {
+  const b = beginCell().storeUint(DEDUST_V2.swap, 32).storeCoins(minOut).storeUint(1_760_000_900, 40);
+  if (next) b.storeBit(1).storeRef(beginCell().storeAddress(addr(next.pool)).storeCoins(next.minOut).storeUint(1_760_000_900, 40).storeBit(0).endCell());
+  else b.storeBit(0);
+  return b.storeBit(0).storeBit(0).endCell();
+};
+const payoutConfig = () => beginCell().storeUint(0, 8).endCell();
+const payNative = (amount: bigint, payment: Cell) => beginCell().storeUint(DEDUST_V2.payNative, 32).storeUint(21, 64).storeCoins(amount).storeRef(payment).storeRef(payoutConfig()).endCell();
+const payJetton = (payment: Cell) => beginCell().storeUint(DEDUST_V2.payJetton, 32).storeRef(payment).storeRef(payoutConfig()).endCell();
+const swapLog = (amountIn: bigint, amountOut: bigint, who: string) =>
+  beginCell().storeUint(DEDUST_V2.swapEvent, 32).storeBit(1).storeCoins(amountIn).storeCoins(amountOut).storeAddress(addr(who)).storeAddress(addr(who)).storeRef(beginCell().endCell()).storeRef(beginCell().endCell()).endCell();
+const dv2Payout = (amount: bigint, exitCode: number) => beginCell().storeUint(DEDUST_V2.payout, 32).storeUint(21, 64).storeCoins(amount).storeInt(exitCode, 32).storeBit(0).endCell();
+
+/**
+ * DeDust v2 swaps: TON for a jetton (pay_native, one pool), a jetton for TON (pay_jetton, payout), TON for
+ * a jetton through two pools (TON → X → Y), and a refused swap (no log, TON paid back with an exit code).
+ */
+export function dedustV2Swap(kind: 'ton-in' | 'jetton-in' | 'two-hops' | 'refused'): Scenario {
+  const b = new TraceBuilder(`dedust-v2:${kind}`);
+  const user = b.address();
+  const [poolA, poolB, jettonX, jettonY] = [b.address(), b.address(), b.address(), b.address()];
+  const [poolAX, userX, poolBX, poolBY, userY] = [b.address(), b.address(), b.address(), b.address(), b.address()];
+  const wallets: [string, string, string][] = [[poolAX, poolA, jettonX], [userX, user, jettonX], [poolBX, poolB, jettonX], [poolBY, poolB, jettonY], [userY, user, jettonY]];
+  for (const [w, owner, jetton] of wallets) b.interfaces.set(w, { jettonWallet: { owner, jetton, balance: null } });
+  b.interfaces.set(poolA, { dedustPool: { assets: [null, jettonX] } });
+  const root = b.external(user);
+  /** The pool's jetton wallet pays `amount` to `to` (its wallet `toWallet`), with a forward payload or not. */
+  const pay = (pool: TraceTransaction, poolWallet: string, toWallet: string, to: string, amount: bigint, payload?: Cell) => {
+    const t = b.send(pool, poolWallet, { value: 100_000_000n, body: transfer(amount, to, user, payload ? 50_000_000n : 1n, payload) });
+    const internal = b.send(t, toWallet, { value: 90_000_000n, body: internalTransfer(amount, pool.account, user, payload ? 50_000_000n : 1n) });
+    const n = b.send(internal, to, { value: payload ? 50_000_000n : 1n, body: notify(amount, pool.account, payload) });
+    b.send(internal, user, { value: 30_000_000n, body: excesses(), bounce: false });
+    return n;
+  };
+  if (kind === 'jetton-in') {
+    const t = b.send(root, userX, { value: 300_000_000n, body: transfer(500n, poolA, user, 200_000_000n, payJetton(dv2Swap(100n))) });
+    const internal = b.send(t, poolAX, { value: 250_000_000n, body: internalTransfer(500n, user, user, 200_000_000n) });
+    const pool = b.send(internal, poolA, { value: 200_000_000n, body: notify(500n, user, payJetton(dv2Swap(100n))) });
+    b.log(pool, swapLog(500n, 120n, user));
+    b.send(pool, user, { value: 120n + 50_000_000n, body: dv2Payout(120n, 0), bounce: false });
+    return { id: 'dedust v2 swap jetton → TON', input: b.input() };
+  }
+  const route = kind === 'two-hops' ? dv2Swap(10n, { pool: poolB, minOut: 30n }) : dv2Swap(10n);
+  const pool = b.send(root, poolA, { value: 5n * TON + 300_000_000n, body: payNative(5n * TON, route) });
+  if (kind === 'refused') {
+    b.send(pool, user, { value: 5n * TON + 200_000_000n, body: dv2Payout(5n * TON, 301), bounce: false });
+    return { id: 'dedust v2 swap refused', input: b.input() };
+  }
+  b.log(pool, swapLog(5n * TON, 1000n, user));
+  if (kind === 'ton-in') {
+    pay(pool, poolAX, userX, user, 1000n);
+    return { id: 'dedust v2 swap TON → jetton', input: b.input() };
+  }
+  const hop = pay(pool, poolAX, poolBX, poolB, 1000n, payJetton(dv2Swap(30n)));
+  b.log(hop, swapLog(1000n, 40n, user));
+  pay(hop, poolBY, userY, user, 40n);
+  return { id: 'dedust v2 swap TON → X → Y', input: b.input() };
+}
+
 /** A plain payment with a comment between two wallets (bounceable): the base case next to the protocols. */
 export function tonPayment(): Scenario {
   const b = new TraceBuilder('ton-payment');
@@ -228,5 +291,9 @@ export function protocolScenarios(): Scenario[] {
     stonfiDoubleProvide({ refunded: true }),
     evaaTonSupply(),
     evaaLiquidationRejected(),
+    dedustV2Swap('ton-in'),
+    dedustV2Swap('jetton-in'),
+    dedustV2Swap('two-hops'),
+    dedustV2Swap('refused'),
   ];
 }

@@ -80,6 +80,22 @@ export class TraceBuilder {
     return this.tx(to, { ...this.message(from, to, m) });
   }
 
+  /** `from` logs an external-out message (an event). */
+  log(from: TraceTransaction, body: Cell): void {
+    from.outMsgs.push({
+      hash: hashOf(this.rng),
+      source: from.account,
+      destination: null,
+      value: null,
+      fwdFee: null,
+      bounce: null,
+      bounced: null,
+      createdLt: from.lt + BigInt(from.outMsgs.length + 1),
+      opcode: opcodeOf(body),
+      body: body.toBoc(),
+    });
+  }
+
   /** `from` sends a message still in flight when the trace was cut (never received). */
   sendUndelivered(from: TraceTransaction, to: string, m: Send = {}): void {
     this.message(from, to, m);

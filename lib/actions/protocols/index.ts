@@ -5,6 +5,7 @@ import { cocoonMatchers as cocoon } from './cocoon';
 import { COFFEE, coffeeMatchers as coffee } from './coffee';
 import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
 import { DEDUST, dedustMatchers as dedust } from './dedust';
+import { DEDUST_V2, dedustV2Matchers as dedustV2 } from './dedust-v2';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { EVAA, evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
@@ -86,6 +87,7 @@ export const MATCHERS: MatcherDef[] = [
   def('stonfi v2 provide', [STONFI_LP.provide], stonfiLiquidity.provide),
   def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
   def('dedust swap', [DEDUST.swap], dedust.swap),
+  def('dedust v2 swap', [DEDUST_V2.payNative, OP.notify], dedustV2.swap),
   def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
   def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
   def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify';
 import type { Action } from './model';
-import { bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
+import { dedustV2Swap, bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
 import { actionDetails } from './details';
 import { BEMO_FINANCIALS } from './addresses';
 
@@ -161,6 +161,49 @@ describe('EVAA asset ids', () => {
     expect(a.evaa_liquidate_data).toMatchObject({ fail_reason: 'immediate_rejection', debt_amount: 20n * TON, asset_id: '0x495668e908644f30322b997de8faaafc21f05aa52f8982f042dac1fe0b4d09d0' });
     // stTON's id resolves to stTON's master, as toncenter's API does.
     expect(actionDetails(a)).toMatchObject({ asset: FINANCIAL, is_known_asset: true });
+    coversAll(s, a);
+  });
+});
+
+describe('DeDust v2 swaps', () => {
+  it('TON for a jetton in one pool: jetton_swap with the logged amounts', () => {
+    const s = dedustV2Swap('ton-in');
+    const a = only(s, 'jetton_swap');
+    const d = a.jetton_swap_data!;
+    expect(a.success).toBe(true);
+    expect([a.asset, a.asset2 !== null]).toEqual([null, true]);
+    expect((d.dex_incoming_transfer as { amount: bigint }).amount).toBe(5n * TON);
+    expect((d.dex_outgoing_transfer as { amount: bigint }).amount).toBe(1000n);
+    expect([d.dex, d.peer_swaps, d.min_out_amount]).toEqual(['dedust_v2', [], 10n]);
+    coversAll(s, a);
+  });
+
+  it('a jetton for TON: the pool pays TON with payout#3216ca09', () => {
+    const s = dedustV2Swap('jetton-in');
+    const a = only(s, 'jetton_swap');
+    const d = a.jetton_swap_data!;
+    expect([a.success, a.asset !== null, a.asset2]).toEqual([true, true, null]);
+    expect((d.dex_outgoing_transfer as { amount: bigint }).amount).toBe(120n);
+    coversAll(s, a);
+  });
+
+  it('through two pools: one swap, each hop a peer swap, the final minimum', () => {
+    const s = dedustV2Swap('two-hops');
+    const a = only(s, 'jetton_swap');
+    const d = a.jetton_swap_data!;
+    const peers = d.peer_swaps as { amount_in: bigint; amount_out: bigint }[];
+    expect(peers.map((p) => [p.amount_in, p.amount_out])).toEqual([[5n * TON, 1000n], [1000n, 40n]]);
+    expect((d.dex_outgoing_transfer as { amount: bigint }).amount).toBe(40n);
+    expect(d.min_out_amount).toBe(30n);
+    coversAll(s, a);
+  });
+
+  it('refused (no swap logged, TON paid back with an exit code): a failed swap of the pool\'s other asset', () => {
+    const s = dedustV2Swap('refused');
+    const a = only(s, 'jetton_swap');
+    expect(a.success).toBe(false);
+    expect(a.asset).toBeNull();
+    expect(a.asset2).not.toBeNull();
     coversAll(s, a);
   });
 });
