@@ -1,9 +1,12 @@
 // Flows the 57 fixture cases hold no example of, built from the protocols' own message layouts
 // (lib/testing/protocol-traces.ts): what a wallet history must show for each, success and failure.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { traceFromDocument } from './fixture';
 import { classify } from './classify';
 import type { Action } from './model';
-import { dedustV2Swap, bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
+import { dedustV2Swap, dedustV2Withdraw, bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
 import { actionDetails } from './details';
 import { BEMO_FINANCIALS } from './addresses';
 
@@ -112,6 +115,15 @@ describe('TON Whales pools', () => {
     });
   }
 
+  it('a real one: the vesting wallet of fixture 03RZCW… sends "Deposit" with 100 TON, the pool answers "Stake 99.800000000 accepted"', () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(__dirname, '../testing/fixtures/ton-actions/traces/03RZCW7mu3eJp-FWifVzKsRHafUrqQNu4E6YwZxvXJ0=.json'), 'utf8'));
+    const { trace, interfaces } = traceFromDocument(doc);
+    const deposits = classify(trace, interfaces).filter((a) => a.type === 'stake_deposit');
+    expect(deposits.map((a) => [a.source, a.destination, a.amount, a.success, a.staking_data])).toEqual([
+      ['0:0F956925D8E1E32E5189E35100ADEF828BE779D079C6D8B966B2209FCCE213D4', '0:A8A697ABD5448BB35EBBD414E4C9D8F621F53B67B54551560645B8EC25F87D39', 100n * TON, true, { provider: 'whales' }],
+    ]);
+  });
+
   it('a "Deposit" comment to an account that is no known pool and sent no receipt stays a (failed) TON transfer', () => {
     const s = whalesCommand({ command: 'deposit', text: true, outcome: 'refused' });
     s.input.interfaces.clear();
@@ -205,5 +217,24 @@ describe('DeDust v2 swaps', () => {
     expect(a.asset).toBeNull();
     expect(a.asset2).not.toBeNull();
     coversAll(s, a);
+  });
+});
+
+describe('DeDust v2 liquidity withdrawals', () => {
+  it('the position burnt, both assets paid: dex_withdraw_liquidity with the logged liquidity', () => {
+    const s = dedustV2Withdraw();
+    const a = only(s, 'dex_withdraw_liquidity');
+    const d = a.dex_withdraw_liquidity_data!;
+    expect(a.success).toBe(true);
+    expect([d.dex, d.is_refund, d.lp_tokens_burnt, d.amount1, d.asset1_out, d.amount2]).toEqual(['dedust_v2', false, 777n, 2n * TON, null, 3000n]);
+    expect(d.asset2_out).not.toBeNull();
+    expect(a.asset).toBeNull();
+    coversAll(s, a);
+  });
+
+  it('refused (no withdrawal logged): failed, is_refund, the share asked for', () => {
+    const a = only(dedustV2Withdraw(true), 'dex_withdraw_liquidity');
+    const d = a.dex_withdraw_liquidity_data!;
+    expect([a.success, d.is_refund, d.lp_tokens_burnt, d.amount1]).toEqual([false, true, 777n, null]);
   });
 });

@@ -1,7 +1,7 @@
 // Synthetic traces of protocol flows the fixture set has no example of, each built from the protocol's
 // own message layouts (the opcodes and bodies its contracts send, who sends what to whom) with
 // TraceBuilder: bemo liquid staking, TON Whales pools, STON.fi v2's two-sided liquidity provision, EVAA's
-// asset ids and early refusals, DeDust v2 swaps. Each
+// asset ids and early refusals, DeDust v2 swaps and withdrawals. Each
 // scenario names what it is, so tests can say what the classifier must make of it; the metamorphic and
 // property suites run over them like over the real traces.
 import { createHash } from 'node:crypto';
@@ -262,6 +262,26 @@ export function dedustV2Swap(kind: 'ton-in' | 'jetton-in' | 'two-hops' | 'refuse
   return { id: 'dedust v2 swap TON → X → Y', input: b.input() };
 }
 
+/** A DeDust v2 withdrawal of a TON/X position: both assets paid (TON by payout, X by the pool's wallet), or refused (no log, nothing paid). */
+export function dedustV2Withdraw(refused = false): Scenario {
+  const b = new TraceBuilder(`dedust-v2-withdraw:${refused}`);
+  const [user, pool, position, jettonX, poolX, userX] = [b.address(), b.address(), b.address(), b.address(), b.address(), b.address()];
+  b.interfaces.set(poolX, { jettonWallet: { owner: pool, jetton: jettonX, balance: null } });
+  b.interfaces.set(userX, { jettonWallet: { owner: user, jetton: jettonX, balance: null } });
+  const root = b.external(user);
+  const w = b.send(root, pool, { value: 500_000_000n, body: beginCell().storeUint(DEDUST_V2.withdraw, 32).storeUint(8, 64).storeCoins(777n).storeCoins(1n).storeCoins(1n).storeBit(0).storeRef(payoutConfig()).endCell() });
+  const burn = b.send(w, position, { value: 400_000_000n, body: beginCell().storeUint(DEDUST_V2.withdrawLiquidity, 32).storeUint(8, 64).storeCoins(777n).endCell() });
+  const exit = b.send(burn, pool, { value: 300_000_000n, body: beginCell().storeUint(DEDUST_V2.exitLiquidity, 32).storeUint(8, 64).storeCoins(777n).endCell() });
+  if (!refused) {
+    b.log(exit, beginCell().storeUint(DEDUST_V2.withdrawalEvent, 32).storeCoins(777n).storeCoins(2n * TON).storeCoins(3000n).storeAddress(addr(user)).storeAddress(addr(user)).storeRef(beginCell().endCell()).endCell());
+    b.send(exit, user, { value: 2n * TON + 50_000_000n, body: dv2Payout(2n * TON, 0), bounce: false });
+    const t = b.send(exit, poolX, { value: 100_000_000n, body: transfer(3000n, user, user, 1n) });
+    const internal = b.send(t, userX, { value: 90_000_000n, body: internalTransfer(3000n, pool, user, 1n) });
+    b.send(internal, user, { value: 1n, body: notify(3000n, pool) });
+  }
+  return { id: `dedust v2 withdraw${refused ? ' (refused)' : ''}`, input: b.input() };
+}
+
 /** A plain payment with a comment between two wallets (bounceable): the base case next to the protocols. */
 export function tonPayment(): Scenario {
   const b = new TraceBuilder('ton-payment');
@@ -295,5 +315,7 @@ export function protocolScenarios(): Scenario[] {
     dedustV2Swap('jetton-in'),
     dedustV2Swap('two-hops'),
     dedustV2Swap('refused'),
+    dedustV2Withdraw(),
+    dedustV2Withdraw(true),
   ];
 }

@@ -1,4 +1,4 @@
-// DeDust CPMM v2 swaps. The pools take assets themselves (no vaults): TON comes with pay_native#a5a7cbf8
+// DeDust CPMM v2 swaps and liquidity withdrawals (withdraw's flow at `withdraw` below). The pools take assets themselves (no vaults): TON comes with pay_native#a5a7cbf8
 // query_id amount:Coins ^payment_payload ^payout_config, a jetton as the forward payload
 // pay_jetton#cbc33949 ^payment_payload ^payout_config of a transfer whose notification reaches the pool.
 // A swap's payment payload is swap#c442500f minimal_amount_out:Coins deadline:uint40 next:(Maybe ^SwapStep)
@@ -9,10 +9,10 @@
 // that refuses (slippage, deadline) logs nothing and pays the input back to the sender: a failed swap,
 // of the pool's other asset.
 import type { Cell } from '@ton/core';
-import type { DexTransfer, PeerSwap } from '../model';
+import type { ActionData, DexTransfer, PeerSwap } from '../model';
 import type { Context, Node } from '../tree';
-import { incomingFromNotify, outgoingTransfer, swapFields, type Leg } from './dex';
-import { notifyOf, OP, openOrTransfer, transferOf } from './jettons';
+import { incomingFromNotify, outgoingTransfer, swapFields, withdrawalSide, type Leg } from './dex';
+import { notifyOf, OP, openOrTransfer, step, transferOf } from './jettons';
 import type { Matcher } from './matcher';
 
 export const DEDUST_V2 = {
@@ -21,6 +21,10 @@ export const DEDUST_V2 = {
   swap: 0xc442500f,
   swapEvent: 0x78e79ba4,
   payout: 0x3216ca09,
+  withdraw: 0x20b5ef89,
+  withdrawLiquidity: 0xbc1531a9,
+  exitLiquidity: 0xf6f6a3aa,
+  withdrawalEvent: 0xc0d77b54,
 } as const;
 
 /** The swap payload's final minimal_amount_out (the last step of the route); null when it is no swap. */
@@ -166,4 +170,53 @@ function refused(node: Node, ctx: Context, leg: Leg, minOut: bigint) {
   ctx.claim('jetton_swap', [...leg.nodes, ...node.aux(), ...refund], swapFields({ dex: 'dedust_v2', incoming: leg.transfer, outgoing, minOutAmount: minOut }), true);
 }
 
-export const dedustV2Matchers = { swap };
+/** One asset the pool paid out of a withdrawal: TON (payout#3216ca09) or its jetton transfer. */
+function withdrawalLeg(n: Node, ctx: Context) {
+  if (n.opcode === DEDUST_V2.payout) {
+    const { leg } = tonPayout(n);
+    return { nodes: leg.nodes, side: { amount: leg.transfer.amount, asset: null, dexWallet: n.source, dexJettonWallet: null, userWallet: null } };
+  }
+  const leg = outgoingTransfer(n, ctx);
+  const t = leg.transfer;
+  return { nodes: leg.nodes, side: { amount: t.amount, asset: t.asset, dexWallet: t.source, dexJettonWallet: t.source_jetton_wallet, userWallet: t.destination_jetton_wallet } };
+}
+
+/**
+ * A liquidity withdrawal: withdraw#20b5ef89 query_id liquidity:Coins minimal_x_out minimal_y_out
+ * auto_claim_fees:Bool … to the pool, which has the user's position burn the share
+ * (withdraw_liquidity#bc1531a9) and answer exit_liquidity#f6f6a3aa; the pool then logs
+ * withdrawal#c0d77b54 liquidity … and pays both assets. No log: refused (slippage), a failed withdrawal.
+ * LP shares are no jettons here: no LP wallet, no LP asset. With auto_claim_fees the pool mixes the fee
+ * payouts into the same payments, which can no longer be told apart: not classified (as toncenter).
+ */
+const withdraw: Matcher = (node, ctx) => {
+  if (!node.free || node.kind !== 'tx') return;
+  const s = node.bodyAfterOp();
+  s.skip(64);
+  const requested = s.loadCoins();
+  s.loadCoins();
+  s.loadCoins();
+  if (s.loadBit()) return;
+  const burn = node.child(DEDUST_V2.withdrawLiquidity);
+  const exit = burn?.child(DEDUST_V2.exitLiquidity);
+  if (!burn || !exit) return;
+  const event = exit.children.find((c) => c.kind === 'log' && c.opcode === DEDUST_V2.withdrawalEvent);
+  // Sides in the order the pool sent them (not the order they landed in).
+  const sent = (n: Node) => n.msg?.createdLt ?? 0n;
+  const legs = exit.children
+    .filter((c) => c.kind === 'tx' && (c.opcode === DEDUST_V2.payout || c.opcode === OP.transfer))
+    .sort((a, b) => (sent(a) < sent(b) ? -1 : sent(a) > sent(b) ? 1 : 0))
+    .slice(0, 2)
+    .map((c) => withdrawalLeg(c, ctx));
+  const burnt = event ? event.bodyAfterOp().loadCoins() : requested;
+  const data: ActionData = { dex: 'dedust_v2', is_refund: !event, lp_tokens_burnt: burnt };
+  legs.forEach((l, i) => Object.assign(data, withdrawalSide(i + 1, l.side)));
+  for (let i = legs.length; i < 2; i++) Object.assign(data, withdrawalSide(i + 1, { amount: null, asset: null, dexWallet: null, dexJettonWallet: null, userWallet: null }));
+  ctx.claim('dex_withdraw_liquidity', [node, ...step(burn), ...step(exit), ...(event ? [event] : []), ...legs.flatMap((l) => l.nodes)], {
+    source: node.source,
+    destination: node.destination,
+    dex_withdraw_liquidity_data: data,
+  }, !event || node.failed);
+};
+
+export const dedustV2Matchers = { swap, withdraw };

@@ -88,6 +88,7 @@ export const MATCHERS: MatcherDef[] = [
   def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
   def('dedust swap', [DEDUST.swap], dedust.swap),
   def('dedust v2 swap', [DEDUST_V2.payNative, OP.notify], dedustV2.swap),
+  def('dedust v2 withdraw', [DEDUST_V2.withdraw], dedustV2.withdraw),
   def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
   def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
   def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),
