@@ -12,7 +12,8 @@
 // payout_* and royalty_*.
 // v6: bemo and TON Whales staking (stake_deposit / stake_withdrawal_request / stake_withdrawal), STON.fi v2's
 // two sides of one provision as one dex_deposit_liquidity, EVAA supply asset_id and supplied amount, EVAA
-// liquidations refused at once, a refused payout named master_not_enough_liquidity, DeDust v2 swaps and withdrawals (protocols/dedust-v2.ts).
+// liquidations refused at once, a refused payout named master_not_enough_liquidity, DeDust v2 swaps, deposits and withdrawals
+// (protocols/dedust-v2.ts, dedust-v2-liquidity.ts).
 export const CLASSIFIER_VERSION = 6;
 
 export interface TraceMessage {

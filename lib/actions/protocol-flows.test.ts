@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { traceFromDocument } from './fixture';
 import { classify } from './classify';
 import type { Action } from './model';
-import { dedustV2Swap, dedustV2Withdraw, bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
+import { dedustV2Deposit, dedustV2Swap, dedustV2Withdraw, bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
 import { actionDetails } from './details';
 import { BEMO_FINANCIALS } from './addresses';
 
@@ -236,5 +236,28 @@ describe('DeDust v2 liquidity withdrawals', () => {
     const a = only(dedustV2Withdraw(true), 'dex_withdraw_liquidity');
     const d = a.dex_withdraw_liquidity_data!;
     expect([a.success, d.is_refund, d.lp_tokens_burnt, d.amount1]).toEqual([false, true, 777n, null]);
+  });
+});
+
+describe('DeDust v2 deposits', () => {
+  it('both sides in one trace: one dex_deposit_liquidity with the logged amounts, the LP minted, the dust paid back', () => {
+    const s = dedustV2Deposit();
+    const a = only(s, 'dex_deposit_liquidity');
+    const d = a.dex_deposit_liquidity_data!;
+    expect(a.success).toBe(true);
+    expect([d.dex, d.amount1, d.amount2, d.asset1, d.lp_tokens_minted, d.target_amount_1, d.target_amount_2]).toEqual(['dedust_v2', 1_999_000_000n, 3000n, null, 2449n, 2n * TON, 3000n]);
+    expect(d.asset2).not.toBeNull();
+    expect(d.user_jetton_wallet_2).not.toBeNull();
+    expect(d.vault_excesses).toEqual([{ asset: null, amount: 1_000_000n }]);
+    coversAll(s, a);
+  });
+
+  it('the join rejected (no log, both sides paid back): failed, the amounts asked, both refunds', () => {
+    const s = dedustV2Deposit(true);
+    const a = only(s, 'dex_deposit_liquidity');
+    const d = a.dex_deposit_liquidity_data!;
+    expect([a.success, d.amount1, d.amount2, d.lp_tokens_minted]).toEqual([false, 2n * TON, 3000n, null]);
+    expect((d.vault_excesses as unknown[]).length).toBe(2);
+    coversAll(s, a);
   });
 });

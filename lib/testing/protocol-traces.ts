@@ -1,7 +1,7 @@
 // Synthetic traces of protocol flows the fixture set has no example of, each built from the protocol's
 // own message layouts (the opcodes and bodies its contracts send, who sends what to whom) with
 // TraceBuilder: bemo liquid staking, TON Whales pools, STON.fi v2's two-sided liquidity provision, EVAA's
-// asset ids and early refusals, DeDust v2 swaps and withdrawals. Each
+// asset ids and early refusals, DeDust v2 swaps, deposits and withdrawals. Each
 // scenario names what it is, so tests can say what the classifier must make of it; the metamorphic and
 // property suites run over them like over the real traces.
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import { Address, beginCell, type Cell } from '@ton/core';
 import { BEMO_FINANCIALS } from '../actions/addresses';
 import { BEMO } from '../actions/protocols/bemo';
 import { DEDUST_V2 } from '../actions/protocols/dedust-v2';
+import { DEDUST_V2_LP } from '../actions/protocols/dedust-v2-liquidity';
 import { OP } from '../actions/protocols/jettons';
 import { STONFI_LP } from '../actions/protocols/stonfi-liquidity';
 import { WHALES } from '../actions/protocols/whales';
@@ -282,6 +283,40 @@ export function dedustV2Withdraw(refused = false): Scenario {
   return { id: `dedust v2 withdraw${refused ? ' (refused)' : ''}`, input: b.input() };
 }
 
+/**
+ * A DeDust v2 deposit of TON and X sent at once: each side credited to the escrow, the second completes
+ * it, the pool joins (logs the deposit, credits the position, pays back TON dust), or rejects the join
+ * (no log, both sides paid back).
+ */
+export function dedustV2Deposit(rejected = false): Scenario {
+  const b = new TraceBuilder(`dedust-v2-deposit:${rejected}`);
+  const [user, pool, escrow, position, jettonX, poolX, userX] = [b.address(), b.address(), b.address(), b.address(), b.address(), b.address(), b.address()];
+  b.interfaces.set(poolX, { jettonWallet: { owner: pool, jetton: jettonX, balance: null } });
+  b.interfaces.set(userX, { jettonWallet: { owner: user, jetton: jettonX, balance: null } });
+  const payload = beginCell().storeUint(DEDUST_V2_LP.deposit, 32).storeCoins(2n * TON).storeCoins(3000n).storeCoins(1n).storeUint(0, 16).endCell();
+  const credit = (isX: boolean, amount: bigint) => beginCell().storeUint(DEDUST_V2_LP.creditAsset, 32).storeUint(4, 64).storeBit(isX).storeCoins(amount).endCell();
+  const root = b.external(user);
+  const tonSide = b.send(root, pool, { value: 2n * TON + 300_000_000n, body: payNative(2n * TON, payload) });
+  const t = b.send(root, userX, { value: 400_000_000n, body: transfer(3000n, pool, user, 300_000_000n, payJetton(payload)) });
+  const internal = b.send(t, poolX, { value: 350_000_000n, body: internalTransfer(3000n, user, user, 300_000_000n) });
+  const jettonSide = b.send(internal, pool, { value: 300_000_000n, body: notify(3000n, user, payJetton(payload)) });
+  b.send(tonSide, escrow, { value: 200_000_000n, body: credit(true, 2n * TON) });
+  const second = b.send(jettonSide, escrow, { value: 200_000_000n, body: credit(false, 3000n) });
+  const joinBody = beginCell().storeUint(DEDUST_V2_LP.joinLiquidity, 32).storeUint(4, 64).storeRef(beginCell().endCell()).storeCoins(2n * TON).storeCoins(3000n).storeAddress(addr(user)).endCell();
+  const j = b.send(second, pool, { value: 300_000_000n, body: joinBody });
+  if (rejected) {
+    b.send(j, user, { value: 2n * TON, body: dv2Payout(2n * TON, 0), bounce: false });
+    const back = b.send(j, poolX, { value: 100_000_000n, body: transfer(3000n, user, user, 1n) });
+    const i2 = b.send(back, userX, { value: 90_000_000n, body: internalTransfer(3000n, pool, user, 1n) });
+    b.send(i2, user, { value: 1n, body: notify(3000n, pool) });
+  } else {
+    b.log(j, beginCell().storeUint(DEDUST_V2_LP.depositEvent, 32).storeCoins(1_999_000_000n).storeCoins(3000n).storeCoins(2449n).storeAddress(addr(user)).storeAddress(addr(user)).storeRef(beginCell().endCell()).endCell());
+    b.send(j, position, { value: 100_000_000n, body: beginCell().storeUint(0x855afcbd, 32).storeUint(4, 64).storeCoins(2449n).endCell() });
+    b.send(j, user, { value: 1_000_000n, body: dv2Payout(1_000_000n, 0), bounce: false });
+  }
+  return { id: `dedust v2 deposit${rejected ? ' (rejected)' : ''}`, input: b.input() };
+}
+
 /** A plain payment with a comment between two wallets (bounceable): the base case next to the protocols. */
 export function tonPayment(): Scenario {
   const b = new TraceBuilder('ton-payment');
@@ -317,5 +352,7 @@ export function protocolScenarios(): Scenario[] {
     dedustV2Swap('refused'),
     dedustV2Withdraw(),
     dedustV2Withdraw(true),
+    dedustV2Deposit(),
+    dedustV2Deposit(true),
   ];
 }

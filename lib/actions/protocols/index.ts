@@ -6,6 +6,7 @@ import { COFFEE, coffeeMatchers as coffee } from './coffee';
 import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
 import { DEDUST, dedustMatchers as dedust } from './dedust';
 import { DEDUST_V2, dedustV2Matchers as dedustV2 } from './dedust-v2';
+import { DEDUST_V2_LP, dedustV2LiquidityMatchers as dedustV2Lp } from './dedust-v2-liquidity';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { EVAA, evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
@@ -89,6 +90,8 @@ export const MATCHERS: MatcherDef[] = [
   def('dedust swap', [DEDUST.swap], dedust.swap),
   def('dedust v2 swap', [DEDUST_V2.payNative, OP.notify], dedustV2.swap),
   def('dedust v2 withdraw', [DEDUST_V2.withdraw], dedustV2.withdraw),
+  def('dedust v2 deposit', [DEDUST_V2_LP.joinLiquidity], dedustV2Lp.complete),
+  def('dedust v2 deposit first side', [DEDUST_V2_LP.creditAsset], dedustV2Lp.partial),
   def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
   def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
   def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),
