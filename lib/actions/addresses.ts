@@ -19,7 +19,7 @@ export const PTON_MASTERS: ReadonlySet<string> = new Set([
   '0:949C4C66760C002800E2FA3D8A3CA4E1C90A9373B53AE7472033483BF14CD95E',
 ]);
 
-/** bemo's financial contracts (pool and jetton master): stTON's; an empty-body deposit is bemo's only to these. */
+/** bemo's first financial contract (pool and stTON's master): its small opcodes and empty-body deposits are bemo's only here. */
 export const BEMO_FINANCIALS: ReadonlySet<string> = new Set(['0:CD872FA7C5816052ACDF5332260443FAEC9AACC8C21CCA4D92E7F47034D11892']);
 
 /**

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceFromDocument } from './fixture';
+import { seededRng } from '../fuzz/rng';
+import { renameAddresses } from '../testing/trace-mutations';
 import { classify } from './classify';
 import type { Action } from './model';
 import { dedustV2Deposit, dedustV2Swap, dedustV2Withdraw, bemoDeposit, bemoWithdrawal, bemoWithdrawalRequest, evaaLiquidationRejected, evaaTonSupply, stonfiDoubleProvide, whalesCommand, type Scenario } from '../testing/protocol-traces';
@@ -12,7 +14,7 @@ import { BEMO_FINANCIALS } from './addresses';
 
 const run = (s: Scenario) => classify(s.input.trace, s.input.interfaces);
 const top = (actions: Action[]) => actions.filter((a) => a.parent_action_id === null);
-const FINANCIAL = [...BEMO_FINANCIALS][0]!;
+const STTON = [...BEMO_FINANCIALS][0]!;
 const TON = 1_000_000_000n;
 
 /** The one top-level action of a type, and that it is the only top-level action apart from deploys. */
@@ -29,60 +31,66 @@ function coversAll(s: Scenario, a: Action) {
 }
 
 describe('bemo liquid staking', () => {
-  it('a deposit by simple transfer: stake_deposit of the TON kept, the stTON minted', () => {
-    const s = bemoDeposit({ stakeOp: false });
+  it('an stTON deposit (empty body to the stTON financial): stake_deposit of the value less the 0.05 TON fee, the stTON minted', () => {
+    const s = bemoDeposit('stTON');
     const a = only(s, 'stake_deposit');
     expect(a.success).toBe(true);
-    expect(a.destination).toBe(FINANCIAL);
-    expect(a.asset).toBe(FINANCIAL);
-    expect(a.amount).toBe(100n * TON - 60_000_000n);
+    expect([a.destination, a.asset, a.amount]).toEqual([STTON, STTON, 100n * TON - 50_000_000n]);
     expect(a.staking_data).toEqual({ provider: 'bemo', tokens_minted: 96n * TON });
     coversAll(s, a);
   });
 
-  it('a deposit by stake#4253c4d5 classifies the same way', () => {
-    const a = only(bemoDeposit({ stakeOp: true }), 'stake_deposit');
-    expect([a.success, a.staking_data]).toEqual([true, { provider: 'bemo', tokens_minted: 96n * TON }]);
-  });
-
-  it('a refused deposit (bounced, nothing minted) is a failed stake_deposit', () => {
-    const s = bemoDeposit({ stakeOp: true, refused: true });
+  it('a bmTON deposit (stake#4253c4d5 to any financial): the value less the TON forwarded with the mint', () => {
+    const s = bemoDeposit('bmTON');
     const a = only(s, 'stake_deposit');
-    expect(a.success).toBe(false);
-    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_minted: null });
+    expect([a.success, a.amount, a.staking_data]).toEqual([true, 100n * TON - 60_000_000n, { provider: 'bemo', tokens_minted: 96n * TON }]);
+    expect(a.asset).toBe(a.destination);
     coversAll(s, a);
   });
 
-  it('burning stTON: stake_withdrawal_request with the TON owed and the request contract', () => {
-    const s = bemoWithdrawalRequest({});
+  for (const gen of ['stTON', 'bmTON'] as const) {
+    it(`a refused ${gen} deposit (bounced, nothing minted) is a failed stake_deposit`, () => {
+      const s = bemoDeposit(gen, true);
+      const a = only(s, 'stake_deposit');
+      expect([a.success, a.staking_data]).toEqual([false, { provider: 'bemo', tokens_minted: null }]);
+      coversAll(s, a);
+    });
+
+    it(`burning ${gen}: stake_withdrawal_request with the TON owed and the request contract`, () => {
+      const s = bemoWithdrawalRequest(gen);
+      const a = only(s, 'stake_withdrawal_request');
+      expect([a.success, a.amount, a.asset]).toEqual([true, 52n * TON, a.destination]);
+      expect(a.staking_data).toEqual({ provider: 'bemo', tokens_burnt: 50n * TON, ts_nft: null });
+      expect(a.destination_secondary).not.toBeNull();
+      coversAll(s, a);
+    });
+
+    it(`the unlocked ${gen} request paid out: stake_withdrawal of the TON paid to the owner`, () => {
+      const s = bemoWithdrawal(gen);
+      const a = only(s, 'stake_withdrawal');
+      expect([a.success, a.amount, a.staking_data]).toEqual([true, 52n * TON + 100_000_000n, { provider: 'bemo', tokens_burnt: 50n * TON, ts_nft: null }]);
+      coversAll(s, a);
+    });
+
+    it(`a ${gen} request sent back for later (the pool short of TON) is a failed stake_withdrawal`, () => {
+      const a = only(bemoWithdrawal(gen, true), 'stake_withdrawal');
+      expect([a.success, a.amount]).toEqual([false, null]);
+    });
+  }
+
+  it('a burn the stTON financial refused (bounced notification) is a failed request, not a jetton_burn', () => {
+    const s = bemoWithdrawalRequest('stTON', true);
     const a = only(s, 'stake_withdrawal_request');
-    expect(a.success).toBe(true);
-    expect([a.destination, a.asset, a.amount]).toEqual([FINANCIAL, FINANCIAL, 52n * TON]);
-    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_burnt: 50n * TON, ts_nft: null });
-    expect(a.destination_secondary).not.toBeNull();
+    expect([a.success, a.destination_secondary]).toEqual([false, null]);
     coversAll(s, a);
   });
 
-  it('a burn the financial refused (bounced notification) is a failed request, not a jetton_burn', () => {
-    const s = bemoWithdrawalRequest({ refused: true });
-    const a = only(s, 'stake_withdrawal_request');
-    expect(a.success).toBe(false);
-    expect(a.destination_secondary).toBeNull();
-    coversAll(s, a);
-  });
-
-  it('the unlocked request paid out: stake_withdrawal of the TON paid to the owner', () => {
-    const s = bemoWithdrawal({});
-    const a = only(s, 'stake_withdrawal');
-    expect(a.success).toBe(true);
-    expect(a.amount).toBe(52n * TON + 100_000_000n);
-    expect(a.staking_data).toEqual({ provider: 'bemo', tokens_burnt: 50n * TON, ts_nft: null });
-    coversAll(s, a);
-  });
-
-  it('a request sent back for later (the pool short of TON) is a failed stake_withdrawal', () => {
-    const a = only(bemoWithdrawal({ returned: true }), 'stake_withdrawal');
-    expect([a.success, a.amount]).toEqual([false, null]);
+  it("stTON's small opcodes elsewhere are no bemo flow: a burn whose notification deploys op 100 at another master stays a jetton_burn", () => {
+    // The same flow with every address renamed (the stTON financial too): op 100 means nothing elsewhere.
+    const { input } = renameAddresses(bemoWithdrawalRequest('stTON').input, seededRng('not-stton'), new Set());
+    const types = classify(input.trace, input.interfaces).filter((a) => a.parent_action_id === null).map((a) => a.type);
+    expect(types).toContain('jetton_burn');
+    expect(types).not.toContain('stake_withdrawal_request');
   });
 });
 
@@ -172,7 +180,7 @@ describe('EVAA asset ids', () => {
     expect(a.amount).toBe(0n);
     expect(a.evaa_liquidate_data).toMatchObject({ fail_reason: 'immediate_rejection', debt_amount: 20n * TON, asset_id: '0x495668e908644f30322b997de8faaafc21f05aa52f8982f042dac1fe0b4d09d0' });
     // stTON's id resolves to stTON's master, as toncenter's API does.
-    expect(actionDetails(a)).toMatchObject({ asset: FINANCIAL, is_known_asset: true });
+    expect(actionDetails(a)).toMatchObject({ asset: STTON, is_known_asset: true });
     coversAll(s, a);
   });
 });

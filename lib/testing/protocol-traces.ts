@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { Address, beginCell, type Cell } from '@ton/core';
 import { BEMO_FINANCIALS } from '../actions/addresses';
-import { BEMO } from '../actions/protocols/bemo';
+import { BEMO, BEMO_STTON } from '../actions/protocols/bemo';
 import { DEDUST_V2 } from '../actions/protocols/dedust-v2';
 import { DEDUST_V2_LP } from '../actions/protocols/dedust-v2-liquidity';
 import { OP } from '../actions/protocols/jettons';
@@ -44,61 +44,77 @@ export interface Scenario {
 
 // ---- bemo ---------------------------------------------------------------------------------------------
 
-const FINANCIAL = [...BEMO_FINANCIALS][0]!;
+export type BemoGeneration = 'stTON' | 'bmTON';
 
-/** The user's wallet, their stTON wallet (known to the index) and the financial. */
-function bemoParties(b: TraceBuilder) {
+/** The user, their wallet of the financial's jetton (known to the index) and the financial: stTON's own address, or a bmTON one. */
+function bemoParties(b: TraceBuilder, gen: BemoGeneration) {
   const user = b.address();
   const wallet = b.address();
-  b.interfaces.set(wallet, { jettonWallet: { owner: user, jetton: FINANCIAL, balance: null } });
-  return { user, wallet };
+  const financial = gen === 'stTON' ? [...BEMO_FINANCIALS][0]! : b.address();
+  b.interfaces.set(wallet, { jettonWallet: { owner: user, jetton: financial, balance: null } });
+  return { user, wallet, financial };
 }
 
-/** A deposit: TON to the financial (empty body or stake#4253c4d5); minted into the user's wallet, or refused. */
-export function bemoDeposit(opts: { stakeOp: boolean; refused?: boolean }): Scenario {
-  const b = new TraceBuilder(`bemo-deposit:${opts.stakeOp}:${!!opts.refused}`);
-  const { user, wallet } = bemoParties(b);
+/**
+ * A deposit: TON to the financial (stTON: an empty body; bmTON: stake#4253c4d5), minted into the user's
+ * wallet (stTON forwards 0.02 TON with the mint and keeps a 0.05 TON fee; bmTON forwards 0.06 TON), or
+ * refused (bounced).
+ */
+export function bemoDeposit(gen: BemoGeneration, refused = false): Scenario {
+  const b = new TraceBuilder(`bemo-deposit:${gen}:${refused}`);
+  const { user, wallet, financial } = bemoParties(b, gen);
   const root = b.external(user);
-  const body = opts.stakeOp ? beginCell().storeUint(BEMO.stake, 32).storeUint(5, 64).storeCoins(10_000_000n).storeBit(0).endCell() : null;
-  const fin = b.send(root, FINANCIAL, { value: 100n * TON, body });
-  if (opts.refused) b.fail(fin, 73);
+  const body = gen === 'bmTON' ? beginCell().storeUint(BEMO.stake, 32).storeUint(5, 64).storeCoins(10_000_000n).storeBit(0).endCell() : null;
+  const fin = b.send(root, financial, { value: 100n * TON, body });
+  if (refused) b.fail(fin, 73);
   else {
-    const mint = b.send(fin, wallet, { value: 60_000_000n, body: internalTransfer(96n * TON, FINANCIAL, user, 10_000_000n), bounce: false });
-    b.send(mint, user, { value: 10_000_000n, body: notify(96n * TON, FINANCIAL) });
-    b.send(mint, user, { value: 40_000_000n, body: excesses(), bounce: false });
+    const forwarded = gen === 'stTON' ? 20_000_000n : 60_000_000n;
+    const mint = b.send(fin, wallet, { value: forwarded, body: internalTransfer(96n * TON, financial, user, 10_000_000n), bounce: gen === 'stTON' });
+    b.send(mint, user, { value: 10_000_000n, body: notify(96n * TON, financial) });
+    b.send(mint, user, { value: 5_000_000n, body: excesses(), bounce: false });
   }
-  return { id: `bemo deposit (${opts.stakeOp ? 'stake op' : 'empty body'}${opts.refused ? ', refused' : ''})`, input: b.input() };
+  return { id: `bemo ${gen} deposit${refused ? ' (refused)' : ''}`, input: b.input() };
 }
 
-/** Burning stTON: the financial deploys an unstake request contract, or refuses the notification (bounce). */
-export function bemoWithdrawalRequest(opts: { refused?: boolean }): Scenario {
-  const b = new TraceBuilder(`bemo-request:${!!opts.refused}`);
-  const { user, wallet } = bemoParties(b);
+/** Burning the jettons: the financial deploys an unstake request contract (stTON: op 100), or refuses the notification (bounce). */
+export function bemoWithdrawalRequest(gen: BemoGeneration, refused = false): Scenario {
+  const b = new TraceBuilder(`bemo-request:${gen}:${refused}`);
+  const { user, wallet, financial } = bemoParties(b, gen);
   const request = b.address();
   const root = b.external(user);
   const w = b.send(root, wallet, { value: 200_000_000n, body: burn(50n * TON, user) });
-  const fin = b.send(w, FINANCIAL, { value: 180_000_000n, body: burnNotification(50n * TON, user, user) });
-  if (opts.refused) b.fail(fin, 74);
+  const fin = b.send(w, financial, { value: 180_000_000n, body: burnNotification(50n * TON, user, user) });
+  if (refused) b.fail(fin, 74);
   else {
-    const deploy = beginCell().storeUint(BEMO.deployUnstakeRequest, 32).storeAddress(addr(user)).storeCoins(52n * TON).storeCoins(50n * TON).storeBit(0).storeUint(1_760_200_000, 32).endCell();
-    const t = b.send(fin, request, { value: 150_000_000n, body: deploy, bounce: false });
+    const deploy = beginCell()
+      .storeUint(gen === 'stTON' ? BEMO_STTON.deployUnstakeRequest : BEMO.deployUnstakeRequest, 32)
+      .storeAddress(addr(user)).storeCoins(52n * TON).storeCoins(50n * TON);
+    if (gen === 'bmTON') deploy.storeBit(0);
+    const t = b.send(fin, request, { value: 150_000_000n, body: deploy.storeUint(1_760_200_000, 32).endCell(), bounce: false });
     t.origStatus = 'nonexist';
   }
-  return { id: `bemo withdrawal request${opts.refused ? ' (refused)' : ''}`, input: b.input() };
+  return { id: `bemo ${gen} withdrawal request${refused ? ' (refused)' : ''}`, input: b.input() };
 }
 
-/** An unlocked unstake request poked by its owner: the financial pays, or returns the request for later. */
-export function bemoWithdrawal(opts: { returned?: boolean }): Scenario {
-  const b = new TraceBuilder(`bemo-withdrawal:${!!opts.returned}`);
-  const user = b.address();
+/** An unlocked unstake request poked by its owner: the financial pays (stTON: plain TON), or returns the request for later. */
+export function bemoWithdrawal(gen: BemoGeneration, returned = false): Scenario {
+  const b = new TraceBuilder(`bemo-withdrawal:${gen}:${returned}`);
+  const { user, financial } = bemoParties(b, gen);
   const request = b.address();
   const root = b.external(user);
   const poke = b.send(root, request, { value: 100_000_000n });
-  const unstake = beginCell().storeUint(BEMO.unstake, 32).storeUint(41, 64).storeAddress(addr(user)).storeCoins(52n * TON).storeCoins(50n * TON).storeBit(0).endCell();
-  const fin = b.send(poke, FINANCIAL, { value: 120_000_000n, body: unstake, bounce: false });
-  if (opts.returned) b.send(fin, request, { value: 100_000_000n, body: beginCell().storeUint(BEMO.returnUnstakeRequest, 32).storeUint(1_760_300_000, 32).endCell(), bounce: false });
-  else b.send(fin, user, { value: 52n * TON + 100_000_000n, body: beginCell().storeUint(BEMO.unstakeNotification, 32).storeUint(0, 64).storeBit(0).endCell(), bounce: false });
-  return { id: `bemo withdrawal${opts.returned ? ' (returned for later)' : ''}`, input: b.input() };
+  const stton = gen === 'stTON';
+  const unstake = beginCell().storeUint(stton ? BEMO_STTON.unstake : BEMO.unstake, 32).storeUint(41, 64).storeAddress(addr(user)).storeCoins(52n * TON).storeCoins(50n * TON);
+  if (!stton) unstake.storeBit(0);
+  const fin = b.send(poke, financial, { value: 120_000_000n, body: unstake.endCell(), bounce: false });
+  if (returned) {
+    const back = beginCell().storeUint(stton ? BEMO_STTON.returnUnstakeRequest : BEMO.returnUnstakeRequest, 32).storeUint(1_760_300_000, 32).endCell();
+    b.send(fin, request, { value: 100_000_000n, body: back, bounce: false });
+  } else {
+    const note = stton ? null : beginCell().storeUint(BEMO.unstakeNotification, 32).storeUint(0, 64).storeBit(0).endCell();
+    b.send(fin, user, { value: 52n * TON + 100_000_000n, body: note, bounce: false });
+  }
+  return { id: `bemo ${gen} withdrawal${returned ? ' (returned for later)' : ''}`, input: b.input() };
 }
 
 // ---- TON Whales ---------------------------------------------------------------------------------------
@@ -334,13 +350,14 @@ export function protocolScenarios(): Scenario[] {
   );
   return [
     tonPayment(),
-    bemoDeposit({ stakeOp: false }),
-    bemoDeposit({ stakeOp: true }),
-    bemoDeposit({ stakeOp: true, refused: true }),
-    bemoWithdrawalRequest({}),
-    bemoWithdrawalRequest({ refused: true }),
-    bemoWithdrawal({}),
-    bemoWithdrawal({ returned: true }),
+    ...(['stTON', 'bmTON'] as const).flatMap((gen) => [
+      bemoDeposit(gen),
+      bemoDeposit(gen, true),
+      bemoWithdrawalRequest(gen),
+      bemoWithdrawalRequest(gen, true),
+      bemoWithdrawal(gen),
+      bemoWithdrawal(gen, true),
+    ]),
     ...whales,
     stonfiDoubleProvide(),
     stonfiDoubleProvide({ refunded: true }),

@@ -1,6 +1,6 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
-import { BEMO, bemoMatchers as bemo } from './bemo';
+import { BEMO, BEMO_STTON, bemoMatchers as bemo } from './bemo';
 import { cocoonMatchers as cocoon } from './cocoon';
 import { COFFEE, coffeeMatchers as coffee } from './coffee';
 import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
@@ -37,7 +37,7 @@ export const MATCHERS: MatcherDef[] = [
   def('bemo deposit', [BEMO.stake, BEMO.simpleTransfer], bemo.deposit),
   def('bemo simple deposit', TON, bemo.deposit),
   def('bemo withdrawal request', [OP.burn], bemo.withdrawalRequest),
-  def('bemo withdrawal', [BEMO.unstake], bemo.withdrawal),
+  def('bemo withdrawal', [BEMO.unstake, BEMO_STTON.unstake], bemo.withdrawal),
   def('ethena withdrawal request', [OP.transfer], ethena.withdrawalRequest),
   def('nominator deposit', TON, validators.nominatorDeposit),
   def('nominator withdrawal request', TON, validators.nominatorWithdrawRequest),
