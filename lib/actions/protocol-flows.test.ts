@@ -228,6 +228,15 @@ describe('DeDust v2 swaps', () => {
   });
 });
 
+describe('DeDust v2 refusals of a jetton swap', () => {
+  it('the pool sends the same jetton back to the sender (no swap logged): a failed swap of the pool\'s other asset (TON)', () => {
+    const s = dedustV2Swap('jetton-refused');
+    const a = only(s, 'jetton_swap');
+    expect([a.success, a.asset !== null, a.asset2]).toEqual([false, true, null]);
+    coversAll(s, a);
+  });
+});
+
 describe('DeDust v2 liquidity withdrawals', () => {
   it('the position burnt, both assets paid: dex_withdraw_liquidity with the logged liquidity', () => {
     const s = dedustV2Withdraw();

@@ -237,7 +237,7 @@ const dv2Payout = (amount: bigint, exitCode: number) => beginCell().storeUint(DE
  * DeDust v2 swaps: TON for a jetton (pay_native, one pool), a jetton for TON (pay_jetton, payout), TON for
  * a jetton through two pools (TON → X → Y), and a refused swap (no log, TON paid back with an exit code).
  */
-export function dedustV2Swap(kind: 'ton-in' | 'jetton-in' | 'two-hops' | 'refused'): Scenario {
+export function dedustV2Swap(kind: 'ton-in' | 'jetton-in' | 'two-hops' | 'refused' | 'jetton-refused'): Scenario {
   const b = new TraceBuilder(`dedust-v2:${kind}`);
   const user = b.address();
   const [poolA, poolB, jettonX, jettonY] = [b.address(), b.address(), b.address(), b.address()];
@@ -254,10 +254,14 @@ export function dedustV2Swap(kind: 'ton-in' | 'jetton-in' | 'two-hops' | 'refuse
     b.send(internal, user, { value: 30_000_000n, body: excesses(), bounce: false });
     return n;
   };
-  if (kind === 'jetton-in') {
+  if (kind === 'jetton-in' || kind === 'jetton-refused') {
     const t = b.send(root, userX, { value: 300_000_000n, body: transfer(500n, poolA, user, 200_000_000n, payJetton(dv2Swap(100n))) });
     const internal = b.send(t, poolAX, { value: 250_000_000n, body: internalTransfer(500n, user, user, 200_000_000n) });
     const pool = b.send(internal, poolA, { value: 200_000_000n, body: notify(500n, user, payJetton(dv2Swap(100n))) });
+    if (kind === 'jetton-refused') {
+      pay(pool, poolAX, userX, user, 500n);
+      return { id: 'dedust v2 swap jetton refused', input: b.input() };
+    }
     b.log(pool, swapLog(500n, 120n, user));
     b.send(pool, user, { value: 120n + 50_000_000n, body: dv2Payout(120n, 0), bounce: false });
     return { id: 'dedust v2 swap jetton → TON', input: b.input() };
@@ -367,6 +371,7 @@ export function protocolScenarios(): Scenario[] {
     dedustV2Swap('jetton-in'),
     dedustV2Swap('two-hops'),
     dedustV2Swap('refused'),
+    dedustV2Swap('jetton-refused'),
     dedustV2Withdraw(),
     dedustV2Withdraw(true),
     dedustV2Deposit(),
