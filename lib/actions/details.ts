@@ -1,5 +1,6 @@
 // An action record as /api/v3's `details` object (api-v3.md §3.7): per-type keys, addresses raw,
 // amounts and query ids as decimal strings, absent values null.
+import { EVAA_ASSET_MASTERS, EVAA_TON_ASSET_ID } from './addresses';
 import { nftDetails } from './details-nft';
 import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
 
@@ -210,7 +211,6 @@ export function actionDetails(a: Action): Details {
 const LIMIT = 2n ** 53n;
 
 /** EVAA's id of TON: sha256("TON"). */
-const EVAA_TON_ASSET_ID = '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a';
 
 /**
  * Integers the API prints as numbers (N in api-v3.md), inside objects too: numbers up to 2^53, decimal
@@ -314,9 +314,9 @@ function lendingDetails(a: Action): Details | null {
         borrower_contract: a.destination_secondary,
         collateral: a.asset,
         asset_id: d.asset_id ?? null,
-        // The asset ids are hashes of the assets' names; without a table of them only TON is known.
-        asset: null,
-        is_known_asset: d.asset_id === EVAA_TON_ASSET_ID,
+        // The collateral's jetton master by its EVAA asset id (TON: known, no master).
+        asset: EVAA_ASSET_MASTERS.get(d.asset_id as string) ?? null,
+        is_known_asset: d.asset_id === EVAA_TON_ASSET_ID || EVAA_ASSET_MASTERS.has(d.asset_id as string),
         amount: str(a.amount),
       };
     }
