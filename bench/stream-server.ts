@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { unlimitedAccess } from '../lib/auth/access';
 import { parseConfig } from '../lib/config';
-import { createAtlasServer } from '../lib/http/server';
+import { createAtlasServer } from '../lib/server/server';
 import { log } from '../lib/log';
 import { installFastTonCore } from '../lib/ton/fast-core';
 import { memoryBus } from '../lib/stream/bus';

@@ -53,7 +53,7 @@ async function main() {
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
   const [{ createAtlasServer }, { createPageCache }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([
-    import('../lib/http/server'),
+    import('../lib/server/server'),
     import('../lib/http/page-cache'),
     import('../lib/log'),
     import('../lib/stream/process'),

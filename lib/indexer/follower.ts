@@ -12,7 +12,7 @@ import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-iden
 import { BlockParser } from './block-parser';
 import { mapConcurrent } from './concurrent';
 import { signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
-import type { ParsedBlock } from './records';
+import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 import { databaseOf } from '../db/database';
 import { PartitionKeeper, type PartitionKeeperOptions } from '../db/partitions';

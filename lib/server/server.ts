@@ -2,7 +2,7 @@
 // would hurt every other request before any of it reaches the app — oversize bodies, URLs and headers,
 // methods no route serves, undecodable paths — sheds load past a cap instead of queueing, answers a
 // request running past its deadline with 504, and records who the client is. Its own answers use the
-// envelope of the API the path belongs to (edge-errors.ts). Built by scripts/start.ts; tested with a stub
+// envelope of the API the path belongs to (lib/api/edge-errors.ts). Built by scripts/start.ts; tested with a stub
 // handler over real sockets (server.test.ts).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -10,14 +10,15 @@ import type { Duplex } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import { applyCors } from '../api/cors';
-import { bodyTooLargeMessage } from './body';
-import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from './client-ip';
-import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
-import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
-import { LIMITS } from './limits';
-import { loadRecord, type LoadStatus } from './load';
-import type { PageCache } from './page-cache';
+import { applyCors } from '../http/cors';
+import { bodyTooLargeMessage } from '../http/body';
+import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from '../http/client-ip';
+import { edgeError, rawPath, withSecurityHeaders } from '../api/edge-errors';
+import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
+import { LIMITS } from '../limits';
+import { loadRecord, type LoadStatus } from '../http/load';
+import type { PageCache } from '../http/page-cache';
+import type { StreamEndpoints } from '../stream/gateway';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -25,14 +26,6 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
  * Long-lived endpoints the edge serves itself, before load shedding and the request deadline (a stream
  * outlives both and holds no request slot): the Streaming API (lib/stream/gateway.ts), passed in.
  */
-export interface StreamEndpoints {
-  /** True for the paths they answer (every other path goes to the app). */
-  handles(path: string): boolean;
-  request(req: IncomingMessage, res: ServerResponse): void;
-  /** A WebSocket upgrade request for one of their paths. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-}
-
 export interface AtlasServer {
   server: http.Server;
   /** Live load numbers (also what /api/health reports). */
