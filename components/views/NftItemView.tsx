@@ -1,6 +1,6 @@
 'use client';
 
-import type { NftSaleJson } from '@/lib/api/v3/models';
+import type { NftSaleJson } from '@/lib/api/v3/models/nfts';
 import { itemTransfersParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { contentDisplay, nftAttributes } from '@/lib/format/nft';

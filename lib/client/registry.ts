@@ -2,7 +2,19 @@
 // JSON), its path, its parameters and the type of its answer. Fetchers, query keys and the server's
 // prefetch all derive from this table, so a page can only read what API users can read too.
 import type { z } from 'zod';
-import type * as M from '@/lib/api/v3/models';
+import type * as accounts from '@/lib/api/v3/models/accounts';
+import type * as actions from '@/lib/api/v3/models/actions';
+import type * as blocks from '@/lib/api/v3/models/blocks';
+import type * as common from '@/lib/api/v3/models/common';
+import type * as dns from '@/lib/api/v3/models/dns';
+import type * as jettons from '@/lib/api/v3/models/jettons';
+import type * as messages from '@/lib/api/v3/models/messages';
+import type * as multisig from '@/lib/api/v3/models/multisig';
+import type * as nfts from '@/lib/api/v3/models/nfts';
+import type * as search from '@/lib/api/v3/models/search';
+import type * as traces from '@/lib/api/v3/models/traces';
+import type * as transactions from '@/lib/api/v3/models/transactions';
+import type * as vesting from '@/lib/api/v3/models/vesting';
 
 export type Scalar = string | number | boolean;
 export type Params = object;
@@ -61,23 +73,23 @@ export type TransactionsParams = Paging &
 // The v3 answers, derived from the server's response models (lib/api/v3/models): a model change that the
 // client does not follow breaks the build here instead of a page at run time.
 type Out<S extends z.ZodType> = z.output<S>;
-export type BlocksResponse = Out<typeof M.BlocksResponse>;
-export type TransactionsResponse = Out<typeof M.TransactionsResponse>;
-export type MessagesResponse = Out<typeof M.MessagesResponse>;
-export type JettonMastersResponse = Out<typeof M.JettonMastersResponse>;
-export type JettonWalletsResponse = Out<typeof M.JettonWalletsResponse>;
-export type JettonTransfersResponse = Out<typeof M.JettonTransfersResponse>;
-export type TracesResponse = Out<typeof M.TracesResponse>;
-export type PendingTracesResponse = Out<typeof M.PendingTracesResponse>;
-export type ActionsResponse = Out<typeof M.ActionsResponse>;
-export type NftCollectionsResponse = Out<typeof M.NftCollectionsResponse>;
-export type NftItemsResponse = Out<typeof M.NftItemsResponse>;
-export type NftTransfersResponse = Out<typeof M.NftTransfersResponse>;
-export type NftSalesResponse = Out<typeof M.NftSalesResponse>;
-export type DnsRecordsResponse = Out<typeof M.DnsRecordsResponse>;
-export type MultisigWalletsResponse = Out<typeof M.MultisigWalletsResponse>;
-export type MultisigOrdersResponse = Out<typeof M.MultisigOrdersResponse>;
-export type VestingResponse = Out<typeof M.VestingResponse>;
+export type BlocksResponse = Out<typeof blocks.BlocksResponse>;
+export type TransactionsResponse = Out<typeof transactions.TransactionsResponse>;
+export type MessagesResponse = Out<typeof messages.MessagesResponse>;
+export type JettonMastersResponse = Out<typeof jettons.JettonMastersResponse>;
+export type JettonWalletsResponse = Out<typeof jettons.JettonWalletsResponse>;
+export type JettonTransfersResponse = Out<typeof jettons.JettonTransfersResponse>;
+export type TracesResponse = Out<typeof traces.TracesResponse>;
+export type PendingTracesResponse = Out<typeof traces.PendingTracesResponse>;
+export type ActionsResponse = Out<typeof actions.ActionsResponse>;
+export type NftCollectionsResponse = Out<typeof nfts.NftCollectionsResponse>;
+export type NftItemsResponse = Out<typeof nfts.NftItemsResponse>;
+export type NftTransfersResponse = Out<typeof nfts.NftTransfersResponse>;
+export type NftSalesResponse = Out<typeof nfts.NftSalesResponse>;
+export type DnsRecordsResponse = Out<typeof dns.DnsRecordsResponse>;
+export type MultisigWalletsResponse = Out<typeof multisig.MultisigWalletsResponse>;
+export type MultisigOrdersResponse = Out<typeof multisig.MultisigOrdersResponse>;
+export type VestingResponse = Out<typeof vesting.VestingResponse>;
 
 /** /api/v2/detectAddress's result. */
 export interface DetectedAddress {
@@ -124,7 +136,7 @@ export interface HealthJson {
 }
 
 export const resources = {
-  masterchainInfo: v3<Record<string, never>, Out<typeof M.MasterchainInfo>>('masterchainInfo'),
+  masterchainInfo: v3<Record<string, never>, Out<typeof blocks.MasterchainInfo>>('masterchainInfo'),
   blocks: v3<
     Paging &
       LtRange & { workchain?: number; shard?: string; seqno?: number; mc_seqno?: number; root_hash?: string; start_utime?: number; end_utime?: number },
@@ -135,16 +147,16 @@ export const resources = {
   transactions: v3<TransactionsParams, TransactionsResponse>('transactions'),
   transactionsByMessage: v3<Paging & { msg_hash: string; direction?: 'in' | 'out' }, TransactionsResponse>('transactionsByMessage'),
   messages: v3<Paging & { msg_hash?: string }, MessagesResponse>('messages'),
-  accountStates: v3<{ address: string; include_boc?: boolean }, Out<typeof M.AccountStatesResponse>>('accountStates'),
-  walletStates: v3<{ address: string }, Out<typeof M.WalletStatesResponse>>('walletStates'),
-  topAccountsByBalance: v3<{ limit?: number; offset?: number }, Out<typeof M.AccountBalances>>('topAccountsByBalance'),
-  addressBook: v3<{ address: string[] }, Out<typeof M.AddressBook>>('addressBook'),
-  metadata: v3<{ address: string[] }, Out<typeof M.Metadata>>('metadata'),
+  accountStates: v3<{ address: string; include_boc?: boolean }, Out<typeof accounts.AccountStatesResponse>>('accountStates'),
+  walletStates: v3<{ address: string }, Out<typeof accounts.WalletStatesResponse>>('walletStates'),
+  topAccountsByBalance: v3<{ limit?: number; offset?: number }, Out<typeof accounts.AccountBalances>>('topAccountsByBalance'),
+  addressBook: v3<{ address: string[] }, Out<typeof common.AddressBook>>('addressBook'),
+  metadata: v3<{ address: string[] }, Out<typeof common.Metadata>>('metadata'),
   traces: v3<Paging & { trace_id?: string; tx_hash?: string; msg_hash?: string; account?: string; include_actions?: boolean }, TracesResponse>('traces'),
   actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
   pendingTraces: v3<{ account?: string; ext_msg_hash?: string[] }, PendingTracesResponse>('pendingTraces'),
   pendingActions: v3<{ account?: string; ext_msg_hash?: string[] }, ActionsResponse>('pendingActions'),
-  emulate: v3Post<{ boc: string }, Out<typeof M.EmulateResponse>>('emulate'),
+  emulate: v3Post<{ boc: string }, Out<typeof traces.EmulateResponse>>('emulate'),
   jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),
   jettonWallets: v3<
     { address?: string[]; owner_address?: string[]; jetton_address?: string[]; exclude_zero_balance?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
@@ -186,7 +198,7 @@ export const resources = {
     { address?: string[]; multisig_address?: string[]; parse_actions?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
     MultisigOrdersResponse
   >('multisig/orders'),
-  tokenSearch: v3<{ q: string; limit?: number }, Out<typeof M.TokenSearchResponse>>('search'),
+  tokenSearch: v3<{ q: string; limit?: number }, Out<typeof search.TokenSearchResponse>>('search'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
   /** The account at the chain head, read live through the lite client (no code or data: the page shows the index's). */
   liveAccount: v2Checked<{ address: string }, WalletInformationJson>('getWalletInformation'),

@@ -5,7 +5,7 @@ import { actionAddresses, actionJson } from '../api/v3/action-json';
 import type { V3Context } from '../api/v3/context';
 import { b64, bytes, hex } from '../api/v3/encode';
 import { mapAccountState } from '../api/v3/mappers';
-import type { TransactionJson } from '../api/v3/models';
+import type { TransactionJson } from '../api/v3/models/transactions';
 import { accountsOfActions, actionKey, actionsOfTraces, type ActionRow } from '../api/v3/queries/actions';
 import { findJettonWallets } from '../api/v3/queries/jetton-wallets';
 import { findTraces, servedWhole, transactionsOfTraces, type TraceRow } from '../api/v3/queries/traces';

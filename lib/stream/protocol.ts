@@ -2,7 +2,11 @@
 // finality levels, the event types a subscription names, and the notifications and replies sent on a
 // stream. The notifications carry the same v3 objects the v3 routes answer (lib/api/v3/models.ts).
 import { z } from 'zod';
-import { AccountState, Action, AddressBook, JettonWallet, Metadata, Transaction, TraceNode } from '../api/v3/models';
+import { Action } from '../api/v3/models/actions';
+import { AddressBook, Metadata } from '../api/v3/models/common';
+import { JettonWallet } from '../api/v3/models/jettons';
+import { TraceNode } from '../api/v3/models/traces';
+import { AccountState, Transaction } from '../api/v3/models/transactions';
 
 export const FINALITIES = ['pending', 'confirmed', 'finalized'] as const;
 export type Finality = (typeof FINALITIES)[number];

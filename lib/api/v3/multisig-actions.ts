@@ -11,7 +11,7 @@ import { rawUpper } from '../../ton/address';
 import { parseMultisigOrder, type ParsedMultisigAction } from '../../ton/multisig';
 import { JETTON_TOP_UP_OP, SINGLE_NOMINATOR_OP, STABLECOIN_OP, VESTING_OP } from '../../ton/owner-ops';
 import { snakeBytes } from '../../ton/snake';
-import type { MultisigOrderActionJson } from './models';
+import type { MultisigOrderActionJson } from './models/multisig';
 
 type Body = Record<string, unknown>;
 

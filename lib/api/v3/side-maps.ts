@@ -10,7 +10,7 @@ import { friendly, parseAddress, rawUpper } from '../../ton/address';
 import type { V3Context } from './context';
 import { b64, bytes, hex, sortedKeys } from './encode';
 import { bocCell, contractMethods, detectInterfaces, TOKEN_INTERFACES } from './interfaces';
-import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from './models';
+import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from './models/common';
 import { unspace } from './params';
 import type { MetadataRow } from '../../metadata';
 import { readSideRows, type SideRows } from './side-rows';

@@ -3,7 +3,7 @@
 // finalized events (lib/stream) both map these with the same renderers.
 import type { SqlReader } from '../../db/sql';
 import { hex } from './encode';
-import type { TransactionJson } from './models';
+import type { TransactionJson } from './models/transactions';
 import { actionsOfTraces, type ActionRow } from './queries/actions';
 import { servedWhole, transactionsOfTraces, type TraceRow } from './queries/traces';
 import { messagesOfTraces, transactionParts, type TransactionParts } from './transactions-load';

@@ -7,7 +7,8 @@ import type { SqlReader } from '../../db/sql';
 import { amountMap, b64, bytes, dec, hex } from './encode';
 import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
-import type { AccountStateJson, MessageJson, TransactionJson } from './models';
+import type { MessageJson } from './models/messages';
+import type { AccountStateJson, TransactionJson } from './models/transactions';
 
 interface TxMessageRow extends MessageSqlRow {
   tx_hash: Uint8Array<ArrayBuffer>;

@@ -14,7 +14,7 @@ import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';
 import { unprocessable, V3Error } from '../errors';
 import { live } from '../live-call';
-import { EmulateResponse } from '../models';
+import { EmulateResponse } from '../models/traces';
 import { definePostRoute } from '../route';
 import { sideMaps } from '../side-maps';
 import { transactionAddresses } from '../transactions-load';

@@ -12,8 +12,8 @@ import { startTestChain, type TestChain } from '../../../testing/chain';
 import { modelProblems } from '../../../testing/v3';
 import { verifyJettons } from '../../../indexer/verify';
 import { rawUpper } from '../../../ton/address';
-import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
-import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models';
+import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models/jettons';
+import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models/jettons';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));

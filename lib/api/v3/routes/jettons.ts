@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { unprocessable } from '../errors';
 import { DIRECTIONS, ownerSide } from './common';
-import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
+import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models/jettons';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findJettonBurns, findJettonTransfers } from '../queries/jetton-events';
 import { findJettonMasters } from '../queries/jetton-masters';

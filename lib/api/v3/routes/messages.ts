@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { unprocessable } from '../errors';
 import { mapMessage } from '../mappers';
 import { joinedContents, messageRow } from '../message-rows';
-import { MessagesResponse } from '../models';
+import { MessagesResponse } from '../models/messages';
 import { limitParams, ltParams, p, page, parseHashParam, sortOrder, utimeParams } from '../params';
 import { findMessages } from '../queries/messages';
 import { defineRoute } from '../route';

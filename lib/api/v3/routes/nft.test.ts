@@ -12,8 +12,14 @@ import { messageBoc, signedTransfer } from '../../../testing/devnet';
 import { genesisWallet } from '../../../testing/wallets';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
-import { ActionsResponse, DnsRecordsResponse, Metadata, NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
-import type { ActionJson, DnsRecordJson, MetadataJson, NftCollectionJson, NftItemJson, NftSaleJson, NftTransferJson } from '../models';
+import { ActionsResponse } from '../models/actions';
+import { Metadata } from '../models/common';
+import { DnsRecordsResponse } from '../models/dns';
+import { NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models/nfts';
+import type { ActionJson } from '../models/actions';
+import type { MetadataJson } from '../models/common';
+import type { DnsRecordJson } from '../models/dns';
+import type { NftCollectionJson, NftItemJson, NftSaleJson, NftTransferJson } from '../models/nfts';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));

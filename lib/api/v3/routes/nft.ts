@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { unprocessable } from '../errors';
 import { DIRECTIONS, ownerSide } from './common';
-import { NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
+import { NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models/nfts';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findNftCollections } from '../queries/nft-collections';
 import { findNftItems } from '../queries/nft-items';

@@ -2,7 +2,7 @@
 // collections and items by name, for the explorer's search box.
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { TokenSearchResponse } from '../models';
+import { TokenSearchResponse } from '../models/search';
 import { p } from '../params';
 import { searchTokens } from '../queries/token-search';
 import { defineRoute } from '../route';

@@ -6,7 +6,7 @@ import type { Transaction } from '../../../db/generated/client';
 import type { V3Context } from '../context';
 import { bytes } from '../encode';
 import { notFound, unprocessable } from '../errors';
-import { TransactionsResponse } from '../models';
+import { TransactionsResponse } from '../models/transactions';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { adjacentTransactions as adjacentOf, findTransactions, findTransactionsByMessage, type TransactionFilter } from '../queries/transactions';
 import { defineRoute } from '../route';

@@ -3,7 +3,7 @@
 // from them).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { VestingResponse } from '../models';
+import { VestingResponse } from '../models/vesting';
 import { limitParams, p, page } from '../params';
 import { findVesting } from '../queries/vesting';
 import { defineRoute } from '../route';
