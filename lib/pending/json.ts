@@ -11,7 +11,7 @@ import type { MessageJson } from '../api/v3/models/messages';
 import type { TraceJson } from '../api/v3/models/traces';
 import type { TransactionJson } from '../api/v3/models/transactions';
 import { traceTree } from '../api/v3/trace-json';
-import { transactionJson, type TransactionRowJson } from '../api/v3/transactions-load';
+import { transactionJson, type TransactionRowJson } from '../api/v3/queries/transactions-load';
 import type { MessageRecord } from '../indexer/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '.';
 

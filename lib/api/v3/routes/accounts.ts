@@ -10,7 +10,7 @@ import { AddressBook, Metadata } from '../models/common';
 import { limitParams, p, page } from '../params';
 import { findLatestStates, findTopBalances } from '../queries/account-states';
 import { defineRoute } from '../route';
-import { addressBookByInput, metadataByInput, methodsByCodeHash, sideMaps } from '../side-maps';
+import { addressBookByInput, metadataByInput, methodsByCodeHash, sideMaps } from '../queries/side-maps';
 import { parseWalletData, WALLET_CODE_HASHES } from '../../../ton/wallets';
 import type { V3Context } from '../context';
 

@@ -6,7 +6,7 @@ import { DnsRecordsResponse } from '../models/dns';
 import { limitParams, p, page } from '../params';
 import { findDnsRecords } from '../queries/dns-records';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const dnsRecords = defineRoute({
   path: 'dns/records',

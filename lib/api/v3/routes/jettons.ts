@@ -10,7 +10,7 @@ import { findJettonBurns, findJettonTransfers } from '../queries/jetton-events';
 import { findJettonMasters } from '../queries/jetton-masters';
 import { findJettonWallets } from '../queries/jetton-wallets';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const jettonMasters = defineRoute({
   path: 'jetton/masters',

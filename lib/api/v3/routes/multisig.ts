@@ -6,7 +6,7 @@ import { MultisigOrdersResponse, MultisigWalletsResponse } from '../models/multi
 import { limitParams, p, page, sortOrder } from '../params';
 import { findMultisigOrders, findMultisigWallets } from '../queries/multisig';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 const some = (list: string[] | undefined) => (list?.length ? list : undefined);
 

@@ -11,7 +11,7 @@ import { findNftItems } from '../queries/nft-items';
 import { findNftSales } from '../queries/nft-sales';
 import { findNftTransfers } from '../queries/nft-transfers';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const nftCollections = defineRoute({
   path: 'nft/collections',

@@ -16,10 +16,10 @@ import { type ActionJson, ActionsResponse } from '../models/actions';
 import { PendingTracesResponse } from '../models/traces';
 import { PendingTransactionsResponse, type TransactionJson } from '../models/transactions';
 import { p } from '../params';
-import { indexedInbound, type IndexedInbound } from '../pending-query';
+import { indexedInbound, type IndexedInbound } from '../queries/pending';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
-import { transactionAddresses } from '../transactions-load';
+import { sideMaps } from '../queries/side-maps';
+import { transactionAddresses } from '../queries/transactions-load';
 
 function store(ctx: V3Context): PendingTraces {
   // [quirk] toncenter's wording when it runs without a pending store.

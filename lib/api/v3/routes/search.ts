@@ -6,7 +6,7 @@ import { TokenSearchResponse } from '../models/search';
 import { p } from '../params';
 import { searchTokens } from '../queries/token-search';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 import { nameWords } from '../../../format/name-words';
 
 const QUERY_MAX = 64;

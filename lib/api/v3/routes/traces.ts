@@ -15,11 +15,11 @@ import { accountsOfActions, actionKey, findActions, traceOfAction, type ActionRo
 import { balanceChanges } from '../queries/balance-changes';
 import { transactionsWhere } from '../queries/transactions';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 import { findTraces, type TraceRow } from '../queries/traces';
 import { traceJson } from '../trace-json';
-import { loadTransactions, mapTransactions, partsAddresses, transactionAddresses } from '../transactions-load';
-import { traceParts, transactionsByTrace } from '../trace-parts';
+import { loadTransactions, mapTransactions, partsAddresses, transactionAddresses } from '../queries/transactions-load';
+import { traceParts, transactionsByTrace } from '../queries/trace-parts';
 import { traceCacheKey, type CachedTrace } from '../trace-cache';
 import { bounds, requireMasterchainBlock } from './common';
 

@@ -7,7 +7,7 @@ import { VestingResponse } from '../models/vesting';
 import { limitParams, p, page } from '../params';
 import { findVesting } from '../queries/vesting';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const vesting = defineRoute({
   path: 'vesting',
