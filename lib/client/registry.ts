@@ -2,6 +2,7 @@
 // JSON), its path, its parameters and the type of its answer. Fetchers, query keys and the server's
 // prefetch all derive from this table, so a page can only read what API users can read too.
 import type { z } from 'zod';
+import type { Health } from '@/lib/health';
 import type * as accounts from '@/lib/api/v3/models/accounts';
 import type * as actions from '@/lib/api/v3/models/actions';
 import type * as blocks from '@/lib/api/v3/models/blocks';
@@ -120,20 +121,8 @@ export interface RunGetMethodResult {
   exit_code: number;
 }
 
-export interface HealthJson {
-  status: 'ok' | 'degraded';
-  db: string;
-  chain: string;
-  indexer: string;
-  indexer_progress?: {
-    state: string;
-    lastIndexedSeqno: number | null;
-    headSeqno: number | null;
-    blocksPerSecond: number;
-    transactionsPerSecond: number;
-    lag: number | null;
-  };
-}
+/** /api/health's answer: the server's own type (lib/health.ts), so the two cannot drift apart. */
+export type HealthJson = Health;
 
 export const resources = {
   masterchainInfo: v3<Record<string, never>, Out<typeof blocks.MasterchainInfo>>('masterchainInfo'),
