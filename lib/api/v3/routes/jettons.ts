@@ -3,7 +3,7 @@
 // filters and ordering live in its query module (../queries).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { DIRECTIONS, ownerSide } from './common';
+import { bounds, DIRECTIONS, ownerSide } from './common';
 import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models/jettons';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findJettonBurns, findJettonTransfers } from '../queries/jetton-events';
@@ -94,10 +94,7 @@ export const jettonTransfers = defineRoute({
         direction,
         jettonWallet: q.jetton_wallet,
         jettonMaster: q.jetton_master,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt,
-        endLt: q.end_lt,
+        ...bounds(q),
         sort: sortOrder(q.sort),
       },
       page(q),
@@ -127,10 +124,7 @@ export const jettonBurns = defineRoute({
         owner: owner.length ? owner : undefined,
         jettonWallet: q.jetton_wallet,
         jettonMaster: q.jetton_master,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt,
-        endLt: q.end_lt,
+        ...bounds(q),
         sort: sortOrder(q.sort),
       },
       page(q),
