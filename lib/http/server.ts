@@ -185,26 +185,7 @@ export function createAtlasServer({
     });
   };
 
-  // Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
-  // writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
-  // is over the limit, else 431; the envelope follows the path when the request line was read.
-  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
-    (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
-    const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
-    const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
-    const target = requestLine?.[1] ?? '/';
-    const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
-    const [status, error] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? lineTooLong
-          ? [414, `URL longer than ${LIMITS.urlChars} characters`]
-          : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'request not received in time']
-          : [400, 'malformed HTTP request'];
-    void rawAnswer(socket, edgeError(target, status, error));
-  });
+  server.on('clientError', answerClientError);
 
   // WebSocket: only the Streaming API's endpoint upgrades.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -231,6 +212,29 @@ export function createAtlasServer({
   };
 }
 
+
+/**
+ * Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
+ * writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
+ * is over the limit, else 431; the envelope follows the path when the request line was read.
+ */
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
+  (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
+  const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
+  const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
+  const target = requestLine?.[1] ?? '/';
+  const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
+  const [status, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? lineTooLong
+        ? [414, `URL longer than ${LIMITS.urlChars} characters`]
+        : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request not received in time']
+        : [400, 'malformed HTTP request'];
+  void rawAnswer(socket, edgeError(target, status, error));
+}
 
 function headerOf(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];

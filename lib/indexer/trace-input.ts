@@ -254,6 +254,7 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
       if (wallet) info.jettonWallet = wallet;
     }
     if (names.includes('tv_pool')) info.nominatorPool = true;
+    if (names.includes('whales_pool')) info.whalesPool = true;
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
   }
 
