@@ -68,7 +68,7 @@ const state: RuntimeState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}
 export function services(): Promise<Services> {
   if (state.stopping) return Promise.reject(new Error('Atlas is shutting down'));
   // A test reaching here would start a devnet in ./.atlas and index it into DATABASE_URL's database.
-  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/api/test-chain.ts)'));
+  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/testing/chain.ts, lib/testing/api.ts)'));
   state.starting ??= start().catch((err) => {
     state.starting = undefined; // let a later call retry (e.g. PostgreSQL was briefly down)
     throw err;
