@@ -3,7 +3,7 @@
 // separately, so module state is not shared between them: the one instance lives on globalThis. The app's
 // route files hand services() to the handlers they build; nothing below them looks services up.
 // The devnet and the indexer are imported only when this process runs them: an API-only process
-// (INDEXER=off on a real network) loads neither.
+// (INDEXER=off on a real network, or an API worker of an `npm start` cluster: lib/cluster) loads neither.
 import type { LiteClient } from 'ton-lite-client';
 import { createAccess, type Access } from './auth/access';
 import { memoryLimiter, redisLimiter, type RateLimiter } from './auth/limiter';
@@ -22,6 +22,10 @@ import { memoryPendingStore, redisPendingStore } from './pending/store';
 import { installFastTonCore } from './ton/fast-core';
 import { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
+import type { ClusterView } from './cluster/messages';
+import { clusterPendingStore } from './cluster/pending-store';
+import { clusterRole } from './cluster/role';
+import { clusterView } from './cluster/worker';
 import { processStream, type ProcessStream } from './stream/process';
 import { publisherContext, StreamPublisher } from './stream/publisher';
 
@@ -53,6 +57,8 @@ export interface Services {
   indexer?: Indexer;
   /** The off-chain metadata fetcher, next to the indexer when METADATA_FETCH=on. */
   metadata?: MetadataFetcher;
+  /** In an API worker of an `npm start` cluster: the primary's latest view (its indexer and devnet, every worker). */
+  cluster?: () => ClusterView | undefined;
   startedAt: Date;
 }
 
@@ -60,6 +66,8 @@ interface RuntimeState {
   starting?: Promise<Services>;
   stopping?: Promise<void>;
   signalsHooked?: boolean;
+  /** Run first when the services stop (the cluster primary stops its API workers). */
+  beforeStop?: (() => Promise<void>)[];
 }
 
 const KEY = Symbol.for('atlas.runtime');
@@ -80,6 +88,8 @@ export function services(): Promise<Services> {
 async function start(): Promise<Services> {
   const cfg = config();
   const t0 = Date.now();
+  // An API worker of a cluster serves HTTP only: the primary runs the devnet and the one indexer.
+  const role = clusterRole();
   // The APIs parse cells too (message bodies, get-method stacks): the same fast paths as the indexer's.
   log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
   const target = configuredTarget(cfg);
@@ -89,7 +99,7 @@ async function start(): Promise<Services> {
     const result = await migrate(db, { onApply: (name) => log.info({ component: 'db', migration: name }, 'applying migration') });
     log.info({ component: 'db', engine: db.engine, applied: result.applied.length, ms: Date.now() - t0 }, 'database ready');
 
-    if (cfg.network === 'devnet') {
+    if (cfg.network === 'devnet' && role !== 'worker') {
       // An index built from another devnet must not be mixed with this one: the devnet checks its zero state.
       const indexed = await db.prisma.indexerState.findUnique({ where: { id: 'main' } });
       const { startDevnet } = await import('./devnet');
@@ -115,7 +125,7 @@ async function start(): Promise<Services> {
   const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine, devnet?.zeroState), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
   const reads = await openReads(db, cfg, log);
   // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
-  const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
+  const indexerDb = !cfg.indexer.inProcess || role === 'worker' ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
   // One pool for the APIs' get-methods and the indexer's derive stage.
   const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
   // What this process commits is streamed (lib/stream): predictions once in the pending store, the
@@ -126,7 +136,7 @@ async function start(): Promise<Services> {
   const pending = new PendingTraces({
     lite,
     tvm,
-    store: cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : memoryPendingStore(),
+    store: cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : clusterPendingStore(role, () => memoryPendingStore()),
     prisma: db.prisma,
     log: log.child({ component: 'pending' }),
     onStored: (entry) => publisher.pendingStored(entry),
@@ -155,12 +165,14 @@ async function start(): Promise<Services> {
   const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, startedAt: new Date() };
+  const cluster = role === 'worker' ? clusterView : undefined;
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
 export function stopServices(): Promise<void> {
   state.stopping ??= (async () => {
+    await Promise.all((state.beforeStop ?? []).map((fn) => fn()));
     const running = await state.starting?.catch(() => undefined);
     if (running) {
       await running.indexer?.stop();
@@ -189,11 +201,21 @@ export function stopServices(): Promise<void> {
  */
 export const SHUTDOWN_BUDGET_MS = 20_000;
 
+/** `fn` runs first when the services stop, before the indexer and the rest. */
+export function beforeStop(fn: () => Promise<void>): void {
+  (state.beforeStop ??= []).push(fn);
+}
+
 function hookSignals() {
   if (state.signalsHooked || config().isTest) return;
   state.signalsHooked = true;
+  let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    // Every later signal is ignored rather than left to kill the process mid-shutdown: a cluster's worker
+    // gets the terminal's or the process group's signal and the primary's SIGTERM too.
+    process.on(signal, () => {
+      if (signalled) return;
+      signalled = true;
       log.info({ component: 'runtime', signal, budgetMs: SHUTDOWN_BUDGET_MS }, 'shutting down');
       setTimeout(() => {
         log.error({ component: 'runtime', budgetMs: SHUTDOWN_BUDGET_MS }, 'shutdown did not finish within its budget; exiting');

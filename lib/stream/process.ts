@@ -4,6 +4,8 @@
 // objects are self-contained, so either world's code works with them.
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { clusterBus } from '../cluster/bus';
+import { clusterRole } from '../cluster/role';
 import { memoryBus, redisBus, type EventBus } from './bus';
 import { StreamHub } from './hub';
 
@@ -18,7 +20,9 @@ const KEY = Symbol.for('atlas.stream');
 const slot = globalThis as Record<symbol, ProcessStream | undefined>;
 
 export function createProcessStream(config: Pick<Config, 'redisUrl' | 'stream'>, log: Logger): ProcessStream {
-  const bus = config.redisUrl ? redisBus(config.redisUrl, { log }) : memoryBus(log);
+  // Without Redis, the processes of an `npm start` cluster share one bus through the primary (lib/cluster/bus.ts).
+  const role = clusterRole();
+  const bus = config.redisUrl ? redisBus(config.redisUrl, { log }) : role !== 'single' ? clusterBus(role, log) : memoryBus(log);
   const hub = new StreamHub({ limits: config.stream, log });
   const unsubscribe = bus.subscribe((e) => hub.dispatch(e));
   let closed: Promise<void> | undefined;
