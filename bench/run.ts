@@ -1,6 +1,6 @@
 // `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
-// [--seconds 30] [--data-dir DIR] [--warmup 120] [--route-seconds 10]`:
+// [--seconds 30] [--data-dir DIR] [--warmup 180] [--route-seconds 10]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain (one basechain shard, and four) into PostgreSQL and PGlite, with
@@ -9,7 +9,7 @@
 //           on a realistic --rows-transaction PostgreSQL index (bench/v3-seed.ts), with a verdict per
 //           route class against issue 16's targets; --v3-database keeps (and resumes) the seeded index
 //   v3-http — `npm start` on a fresh PostgreSQL database and on PGlite (--engines), its devnet left running
-//           with traffic for --warmup seconds, then 32 keep-alive connections for --route-seconds on each of
+//           with its traffic for --warmup seconds, then 32 keep-alive connections for --route-seconds on each of
 //           /transactions?limit=100, /transactions?account=<busiest>&limit=20, /traces?limit=20 and
 //           /events?account=<busiest>: served req/s, p50, p99 over real HTTP (API_WORKERS etc. pass through)
 //   v2    — p50/p99 of v2 calls against the devnet next to the same reads made directly with ton-lite-client
@@ -72,7 +72,7 @@ const { values } = parseArgs({
     'db-prefix': { type: 'string', default: 'atlas_bench' },
     seconds: { type: 'string', default: '30' },
     'data-dir': { type: 'string' },
-    warmup: { type: 'string', default: '120' },
+    warmup: { type: 'string', default: '180' },
     'route-seconds': { type: 'string', default: '10' },
   },
   strict: true,

@@ -4,8 +4,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import { isClusterMessage, type ToPrimary, type ToWorker } from './messages';
 
+// A channel closing under a send (a worker or the primary on its way out) fails that send with EPIPE: the
+// callback takes the error, which would otherwise be thrown as an unhandled 'error' event.
+const ignore = () => {};
+
 export function toPrimary(msg: ToPrimary): void {
-  if (process.connected) process.send?.(msg);
+  if (process.connected) process.send?.(msg, undefined, undefined, ignore);
 }
 
 export function onPrimaryMessage(fn: (msg: ToWorker) => void): () => void {
@@ -15,7 +19,7 @@ export function onPrimaryMessage(fn: (msg: ToWorker) => void): () => void {
 }
 
 export function toWorker(worker: Worker, msg: ToWorker): void {
-  if (worker.isConnected()) worker.send(msg);
+  if (worker.isConnected()) worker.send(msg, undefined, undefined, ignore);
 }
 
 export function broadcast(msg: ToWorker): void {

@@ -28,11 +28,14 @@ let dataDir: string;
 function get(target: string): Promise<{ status: number; worker: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(new URL(target, base), { agent: false }, (res) => {
+      .get(new URL(target, base), { agent: false, timeout: 10_000 }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, worker: res.headers['x-atlas-worker'] as string | undefined, body }));
+      })
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy(new Error(`GET ${target}: no answer in 10 s`));
       })
       .on('error', reject);
   });
@@ -130,7 +133,8 @@ it('replaces a killed worker', async () => {
   const h = await health();
   const victim = h.cluster!.workers[0]!;
   process.kill(victim.pid!, 'SIGKILL');
-  const after = await until('a new worker up in place of the killed one', 120_000, async () => {
+  // A new worker starts Next and its services: seconds, more on two busy cores.
+  const after = await until('a new worker up in place of the killed one', 240_000, async () => {
     const x = await health();
     const up = x.cluster?.workers.filter((w) => w.state === 'up') ?? [];
     return up.length === 2 && !up.some((w) => w.pid === victim.pid) ? x : undefined;
@@ -138,7 +142,7 @@ it('replaces a killed worker', async () => {
   expect(after.cluster!.restarts).toBe(1);
   expect(after.cluster!.workers.map((w) => w.id)).not.toContain(victim.id);
   expect(output).toMatch(/API worker exited; starting a new one/);
-}, 150_000);
+}, 300_000);
 
 it('stops the primary and every worker on SIGTERM, within the shutdown budget', async () => {
   const pids = [(await health()).cluster!.primary.pid, ...(await health()).cluster!.workers.map((w) => w.pid!)];

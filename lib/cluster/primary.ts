@@ -48,6 +48,8 @@ export function startPrimary(o: PrimaryOptions): ClusterPrimary {
   const fork = () => {
     const worker = cluster.fork();
     slots.set(worker.id, { worker, startedAt: new Date() });
+    // Errors of the IPC channel of a worker on its way out: its 'exit' below is what counts.
+    worker.on('error', (err) => o.log.debug({ component: 'cluster', worker: worker.id, err: err.message }, 'API worker channel error'));
     worker.on('exit', (code, signal) => {
       const slot = slots.get(worker.id);
       slots.delete(worker.id);
