@@ -2,11 +2,15 @@
 // the seeded devnet, real HTTP): two workers answer on one port, the streams of each get what the one
 // indexer publishes, a killed worker is replaced, and SIGTERM stops the whole tree.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { beginCell, external, internal, SendMode, storeMessage, toNano } from '@ton/core';
+import { keyPairFromSeed } from '@ton/crypto';
+import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 import { openSse, type SseClient } from '../testing/stream-clients';
@@ -24,11 +28,12 @@ let base: string;
 let output = '';
 let dataDir: string;
 
-/** One GET on a connection of its own (so the cluster may hand it to either worker). */
-function get(target: string): Promise<{ status: number; worker: string | undefined; body: string }> {
+/** One request on a connection of its own (so the cluster may hand it to either worker). */
+function get(target: string, post?: unknown): Promise<{ status: number; worker: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
+    const headers = post === undefined ? {} : { 'content-type': 'application/json' };
     http
-      .get(new URL(target, base), { agent: false, timeout: 10_000 }, (res) => {
+      .request(new URL(target, base), { method: post === undefined ? 'GET' : 'POST', headers, agent: false, timeout: 10_000 }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
@@ -37,7 +42,8 @@ function get(target: string): Promise<{ status: number; worker: string | undefin
       .on('timeout', function (this: http.ClientRequest) {
         this.destroy(new Error(`GET ${target}: no answer in 10 s`));
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end(post === undefined ? undefined : JSON.stringify(post));
   });
 }
 
@@ -127,6 +133,24 @@ it('streams what the one indexer commits on every worker', async () => {
   } finally {
     for (const s of streams) s.close();
   }
+});
+
+it('finds a message sent through one worker through every worker (the pending store is the primary\'s)', async () => {
+  // A new wallet's first message with nothing to pay for it: the chain will refuse it, and Atlas keeps the refusal.
+  const keys = keyPairFromSeed(randomBytes(32));
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
+  const body = wallet.createTransfer({ seqno: 0, secretKey: keys.secretKey, sendMode: SendMode.PAY_GAS_SEPARATELY, messages: [internal({ to: wallet.address, value: toNano('1'), bounce: false })] });
+  const msg = beginCell().store(storeMessage(external({ to: wallet.address, body, init: wallet.init }))).endCell();
+  const hash = msg.hash().toString('base64');
+  const sentThrough = (await get('/api/v2/sendBoc', { boc: msg.toBoc().toString('base64') })).worker;
+  const answeredBy = new Set<string>();
+  await until('the refusal found through both workers', 60_000, async () => {
+    const r = await get(`/api/v3/pendingTraces?ext_msg_hash=${encodeURIComponent(hash)}`);
+    const found = (JSON.parse(r.body) as { rejected?: { external_hash: string }[] }).rejected?.some((x) => x.external_hash === hash);
+    if (found) answeredBy.add(r.worker!);
+    return answeredBy.size === 2 ? true : undefined;
+  });
+  expect(answeredBy).toContain(sentThrough);
 });
 
 it('replaces a killed worker', async () => {
