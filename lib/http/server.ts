@@ -17,7 +17,8 @@ import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
 import { LIMITS } from './limits';
 import { loadRecord, type LoadStatus } from './load';
-import type { PageCache } from './page-cache';
+import { pagePolicy, type PageCache } from './page-cache';
+import type { PageGuard } from './page-guard';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -73,6 +74,7 @@ export function createAtlasServer({
   handle,
   log,
   pages,
+  pageGuard,
   streams,
 }: {
   config: Pick<Config, 'http' | 'corsOrigins'>;
@@ -80,6 +82,8 @@ export function createAtlasServer({
   log: Logger;
   /** Rendered pages shared by all visitors (page-cache.ts); none: every page request renders. */
   pages?: PageCache;
+  /** The pages' rate limit and render bound (page-guard.ts); none: neither. */
+  pageGuard?: PageGuard;
   /** The Streaming API's endpoints; none: their paths go to the app like any other. */
   streams?: StreamEndpoints;
 }): AtlasServer {
@@ -136,13 +140,30 @@ export function createAtlasServer({
       const cached = health.answer();
       if (cached) return void writeResponse(res, withSecurityHeaders(Response.json(cached.body, { status: cached.status, headers: { 'Cache-Control': 'no-store' } })));
     }
-    // A kept render costs a memory copy, and waiting for a render in progress costs nothing: both come
-    // before load shedding, which exists to protect renders.
+    // Every page request spends its client's page budget, kept renders included.
+    if (pageGuard && isPage(req, path)) {
+      return void pageGuard.admit(req, res).then(
+        (admitted) => admitted && dispatch(req, res, path),
+        () => dispatch(req, res, path),
+      );
+    }
+    dispatch(req, res, path);
+  });
+
+  /**
+   * A kept render costs a memory copy, and waiting for a render in progress costs nothing: both come
+   * before load shedding, which exists to protect renders. A page that must be rendered waits for a render
+   * slot (page-guard.ts), without holding a request slot meanwhile.
+   */
+  const dispatch = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     if (pages?.serveKept(req, res, path)) return;
     const joined = pages?.join(req, res, path);
     if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
+    if (pageGuard && isPage(req, path)) {
+      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', res, () => run(req, res, path), () => dispatch(req, res, path));
+    }
     run(req, res, path);
-  });
+  };
 
   /** Sheds or runs a request within its deadline. */
   const run = (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -231,6 +252,9 @@ export function createAtlasServer({
   };
 }
 
+
+/** An explorer page (or a client navigation's payload of one), as opposed to the API and built files. */
+const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && pagePolicy(path) !== null;
 
 function headerOf(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];
