@@ -15,7 +15,7 @@ describe('parseConfig', () => {
       redisUrl: undefined,
       logLevel: 'info',
       http: { trustProxy: false, maxInFlight: 24, shedEventLoopDelayMs: 500, requestTimeoutMs: 30_000, pageCache: true },
-      pages: { rateLimitRps: 30, maxRenders: 2 },
+      pages: { rateLimitRps: 100, maxRenders: 2 },
     });
   });
 

@@ -98,7 +98,7 @@ const schema = z.object({
   SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
   REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
   PAGE_CACHE: onOff.default(true),
-  RATE_LIMIT_PAGES_RPS: anonRps.default(30),
+  RATE_LIMIT_PAGES_RPS: anonRps.default(100),
   PAGE_RENDERS: pageRenders.default(2),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
   DEVNET_TPS: devnetTps.default(2),

@@ -120,9 +120,12 @@ describe('page render bound', () => {
     const sameAsSecond = get(`${base}/slow/b?cb=1`);
     await expect.poll(() => guard.stats.queued).toBe(1);
     expect(renders).toEqual(['/slow/a']);
+    // A link prefetch asks for no render (Next answers it with the route's tree) and takes no slot.
+    expect((await get(`${base}/blocks?_rsc=x`, { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' })).status).toBe(200);
+    expect(renders).toEqual(['/slow/a', '/blocks?_rsc=x']);
     openGate();
     expect((await Promise.all([first, second, sameAsSecond])).map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(renders).toEqual(['/slow/a', '/slow/b']);
+    expect(renders).toEqual(['/slow/a', '/blocks?_rsc=x', '/slow/b']);
     expect(guard.stats).toMatchObject({ rendering: 0, queued: 0, refused: 0 });
   });
 

@@ -139,6 +139,14 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
   };
 }
 
+/**
+ * Whether answering this page request renders the page. Next's link prefetches (`Next-Router-Prefetch`)
+ * ask only for the route's tree or the part above its first loading boundary, never for the page's data:
+ * they take a few milliseconds and no render slot, so a page full of links does not queue its own
+ * prefetches behind real renders. Anyone can send the header, but all it gets is that partial answer.
+ */
+export const rendersPage = (req: IncomingMessage): boolean => req.headers['next-router-prefetch'] === undefined;
+
 function refuse(res: ServerResponse, stats: PageGuardStats) {
   stats.refused++;
   sendPage(res, 503, 'Busy', 'The explorer is rendering many pages right now. Try again in a moment.', { 'Retry-After': '1' });

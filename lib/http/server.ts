@@ -18,7 +18,7 @@ import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
 import { LIMITS } from './limits';
 import { loadRecord, type LoadStatus } from './load';
 import { pagePolicy, type PageCache } from './page-cache';
-import type { PageGuard } from './page-guard';
+import { rendersPage, type PageGuard } from './page-guard';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -159,7 +159,7 @@ export function createAtlasServer({
     if (pages?.serveKept(req, res, path)) return;
     const joined = pages?.join(req, res, path);
     if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
-    if (pageGuard && isPage(req, path)) {
+    if (pageGuard && isPage(req, path) && rendersPage(req)) {
       return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', res, () => run(req, res, path), () => dispatch(req, res, path));
     }
     run(req, res, path);
