@@ -129,8 +129,23 @@ describe('page render bound', () => {
     expect(guard.stats).toMatchObject({ rendering: 0, queued: 0, refused: 0 });
   });
 
+  it('lets one client have 4 renders waiting or running; its next is refused at once, another client still waits its turn', async () => {
+    const { base, guard } = await start({ rps: 1000, maxRenders: 1, env: { TRUST_PROXY: 'on' } });
+    closeGate();
+    const one = { 'x-forwarded-for': '203.0.113.1' };
+    const four = Array.from({ length: 4 }, (_, i) => get(`${base}/slow/${i}`, one));
+    await expect.poll(() => guard.stats.queued).toBe(3);
+    expect(await get(`${base}/slow/5`, one)).toMatchObject({ status: 503, retry: '1' });
+    const other = get(`${base}/slow/other`, { 'x-forwarded-for': '203.0.113.2' });
+    await expect.poll(() => guard.stats.queued).toBe(4);
+    openGate();
+    expect((await Promise.all([...four, other])).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // Its renders over, the client has its share again.
+    expect((await get(`${base}/slow/6`, one)).status).toBe(200);
+  });
+
   it('tells a render that waited too long, or found the queue full, to come back (503 page, Retry-After)', async () => {
-    const { base, guard } = await start({ rps: 1000, maxRenders: 1, maxWaitMs: 300 });
+    const { base, guard } = await start({ rps: 1000, maxRenders: 1, maxWaitMs: 300, env: { TRUST_PROXY: 'on' } });
     await get(`${base}/tx/kept`);
     closeGate();
     const first = get(`${base}/slow/a`);
@@ -139,10 +154,11 @@ describe('page render bound', () => {
     expect(waited).toMatchObject({ status: 503, retry: '1', type: 'text/html; charset=utf-8' });
     expect(waited.body).toContain('<h1>Busy</h1>');
     // The queue holds 8 per render slot: the ninth waiting render is refused at once.
-    const queued = Array.from({ length: 8 }, (_, i) => get(`${base}/slow/q${i}`));
+    // (Each from a client of its own: one client may have 4 renders waiting or running.)
+    const queued = Array.from({ length: 8 }, (_, i) => get(`${base}/slow/q${i}`, { 'x-forwarded-for': `203.0.113.${i}` }));
     await expect.poll(() => guard.stats.queued).toBe(8);
     const t0 = Date.now();
-    expect((await get(`${base}/slow/over`)).status).toBe(503);
+    expect((await get(`${base}/slow/over`, { 'x-forwarded-for': '203.0.113.99' })).status).toBe(503);
     expect(Date.now() - t0).toBeLessThan(250);
     // Kept renders are still served while every slot is taken.
     expect(await get(`${base}/tx/kept`)).toMatchObject({ status: 200, body: '<html>/tx/kept</html>' });

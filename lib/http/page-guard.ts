@@ -14,6 +14,8 @@ import { STATIC_SECURITY_HEADERS } from './security-headers';
 const QUEUE_PER_RENDER = 8;
 /** How long a render may wait for a slot before its request is refused. */
 const MAX_WAIT_MS = 5000;
+/** Renders one client (address) may have waiting or running at once; a browser tab needs one at a time. */
+const PER_CLIENT_RENDERS = 4;
 
 export interface PageGuardOptions {
   limiter: RateLimiter;
@@ -40,18 +42,41 @@ export interface PageGuard {
   /**
    * Runs `render` when a render slot is free (held until the answer ends). `key` names the render (the
    * page cache's key): a request whose render is already waiting in the queue waits for it and then calls
-   * `again` instead, to be served from that render. Past the queue or the wait: a 503 page.
+   * `again` instead, to be served from that render. Past the queue, the wait or the client's share of
+   * renders (4 waiting or running): a 503 page.
    */
-  render(key: string, res: ServerResponse, render: () => void, again: () => void): void;
+  render(key: string, req: IncomingMessage, res: ServerResponse, render: () => void, again: () => void): void;
   readonly stats: PageGuardStats;
 }
 
 export function createPageGuard(o: PageGuardOptions): PageGuard {
   const maxWaitMs = o.maxWaitMs ?? MAX_WAIT_MS;
   const stats: PageGuardStats = { limited: 0, rendering: 0, queued: 0, refused: 0 };
-  const queue: { key: string; go: () => void; res: ServerResponse }[] = [];
+  const queue: { go: () => void; res: ServerResponse }[] = [];
   // Keys waiting in the queue, and the requests for the same key that wait on them.
   const followers = new Map<string, (() => void)[]>();
+  // Renders each client has waiting or running: one client cannot take the whole queue.
+  const perClient = new Map<string, number>();
+
+  const wake = (key: string) => {
+    const waiting = followers.get(key);
+    followers.delete(key);
+    waiting?.forEach((f) => f());
+  };
+  /** Counts a render against its client until `res` is over; false when the client has its share already. */
+  const holdClientShare = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (o.exemptLoopback && req.headers[CLIENT_LOOPBACK_HEADER] === '1') return true;
+    const client = String(req.headers[CLIENT_IP_HEADER] ?? 'unknown');
+    const n = perClient.get(client) ?? 0;
+    if (n >= PER_CLIENT_RENDERS) return false;
+    perClient.set(client, n + 1);
+    res.once('close', () => {
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    });
+    return true;
+  };
 
   const start = (key: string, res: ServerResponse, render: () => void) => {
     stats.rendering++;
@@ -72,9 +97,7 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
     render();
     // Those waiting on this render ask again once it has registered with the page cache (the app's
     // handler starts in a later microtask), so they join it there.
-    const waiting = followers.get(key);
-    followers.delete(key);
-    if (waiting?.length) setImmediate(() => waiting.forEach((f) => f()));
+    if (followers.has(key)) setImmediate(() => wake(key));
   };
   const next = () => {
     while (stats.rendering < o.maxRenders && queue.length) {
@@ -100,24 +123,25 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
       });
       return false;
     },
-    render(key, res, render, again) {
+    render(key, req, res, render, again) {
       const waiting = followers.get(key);
       if (waiting) return void waiting.push(() => res.destroyed || again());
+      if (!holdClientShare(req, res)) return refuse(res, stats);
       if (stats.rendering < o.maxRenders) return start(key, res, render);
       if (queue.length >= o.maxRenders * QUEUE_PER_RENDER) return refuse(res, stats);
       followers.set(key, []);
-      const timer = setTimeout(() => {
+      const leave = () => {
         const i = queue.indexOf(entry);
-        if (i === -1) return;
+        if (i === -1) return false;
+        clearTimeout(timer);
         queue.splice(i, 1);
         stats.queued = queue.length;
-        // Whoever waited on this render asks again (and likely waits in the queue itself, or is refused).
-        for (const f of followers.get(key) ?? []) f();
-        followers.delete(key);
-        refuse(res, stats);
-      }, maxWaitMs);
+        // Whoever waited on this render asks again (and waits in the queue itself, or is refused).
+        wake(key);
+        return true;
+      };
+      const timer = setTimeout(() => leave() && refuse(res, stats), maxWaitMs);
       const entry = {
-        key,
         res,
         go: () => {
           clearTimeout(timer);
@@ -126,15 +150,7 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
       };
       queue.push(entry);
       stats.queued = queue.length;
-      res.once('close', () => {
-        const i = queue.indexOf(entry);
-        if (i === -1) return;
-        clearTimeout(timer);
-        queue.splice(i, 1);
-        stats.queued = queue.length;
-        for (const f of followers.get(key) ?? []) f();
-        followers.delete(key);
-      });
+      res.once('close', leave);
     },
   };
 }

@@ -160,7 +160,7 @@ export function createAtlasServer({
     const joined = pages?.join(req, res, path);
     if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
     if (pageGuard && isPage(req, path) && rendersPage(req)) {
-      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', res, () => run(req, res, path), () => dispatch(req, res, path));
+      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', req, res, () => run(req, res, path), () => dispatch(req, res, path));
     }
     run(req, res, path);
   };
