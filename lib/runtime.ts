@@ -19,7 +19,6 @@ import { startMetadataFetcher } from './metadata';
 import type { MetadataFetcher } from './metadata/queue';
 import { PendingTraces } from './pending';
 import { memoryPendingStore, redisPendingStore } from './pending/store';
-import { installFastTonCore } from './ton/fast-core';
 import { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
 import { processStream, type ProcessStream } from './stream/process';
@@ -80,8 +79,6 @@ export function services(): Promise<Services> {
 async function start(): Promise<Services> {
   const cfg = config();
   const t0 = Date.now();
-  // The APIs parse cells too (message bodies, get-method stacks): the same fast paths as the indexer's.
-  log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
   const target = configuredTarget(cfg);
   const db = await openDatabase(target, { statementTimeoutMs: cfg.dbStatementTimeoutMs });
   let devnet: Devnet | undefined;

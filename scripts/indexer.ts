@@ -18,9 +18,11 @@ import { redisPendingStore } from '../lib/pending/store';
 import { redisBus } from '../lib/stream/bus';
 import { publisherContext, StreamPublisher } from '../lib/stream/publisher';
 import { TvmPool } from '../lib/tvm/pool';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
+log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
 
 function usage(message?: string): never {
   if (message) console.error(`atlas indexer: ${message}`);

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
@@ -47,6 +48,8 @@ function ensureBuild() {
 
 async function main() {
   ensureBuild();
+  // Before Next loads any route: the whole process parses cells with them (lib/boot.ts logs which are active).
+  installFastTonCore();
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
   const [{ createAtlasServer }, { createPageCache }, { createPageGuard }, { memoryLimiter, redisLimiter }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([

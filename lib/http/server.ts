@@ -140,30 +140,9 @@ export function createAtlasServer({
       const cached = health.answer();
       if (cached) return void writeResponse(res, withSecurityHeaders(Response.json(cached.body, { status: cached.status, headers: { 'Cache-Control': 'no-store' } })));
     }
-    // Every page request spends its client's page budget, kept renders included.
-    if (pageGuard && isPage(req, path)) {
-      return void pageGuard.admit(req, res).then(
-        (admitted) => admitted && dispatch(req, res, path),
-        () => dispatch(req, res, path),
-      );
-    }
-    dispatch(req, res, path);
+    route(req, res, path);
   });
-
-  /**
-   * A kept render costs a memory copy, and waiting for a render in progress costs nothing: both come
-   * before load shedding, which exists to protect renders. A page that must be rendered waits for a render
-   * slot (page-guard.ts), without holding a request slot meanwhile.
-   */
-  const dispatch = (req: IncomingMessage, res: ServerResponse, path: string): void => {
-    if (pages?.serveKept(req, res, path)) return;
-    const joined = pages?.join(req, res, path);
-    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
-    if (pageGuard && isPage(req, path) && rendersPage(req)) {
-      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', req, res, () => run(req, res, path), () => dispatch(req, res, path));
-    }
-    run(req, res, path);
-  };
+  const route = pageRouter((req, res, path) => run(req, res, path), pages, pageGuard);
 
   /** Sheds or runs a request within its deadline. */
   const run = (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -206,26 +185,7 @@ export function createAtlasServer({
     });
   };
 
-  // Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
-  // writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
-  // is over the limit, else 431; the envelope follows the path when the request line was read.
-  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
-    (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
-    const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
-    const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
-    const target = requestLine?.[1] ?? '/';
-    const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
-    const [status, error] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? lineTooLong
-          ? [414, `URL longer than ${LIMITS.urlChars} characters`]
-          : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'request not received in time']
-          : [400, 'malformed HTTP request'];
-    void rawAnswer(socket, edgeError(target, status, error));
-  });
+  server.on('clientError', answerClientError);
 
   // WebSocket: only the Streaming API's endpoint upgrades.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -255,6 +215,56 @@ export function createAtlasServer({
 
 /** An explorer page (or a client navigation's payload of one), as opposed to the API and built files. */
 const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && pagePolicy(path) !== null;
+
+type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+
+/**
+ * Where a request that passed the edge's checks goes. A page request first spends its client's page
+ * budget (page-guard.ts), kept renders included. A kept render costs a memory copy, and waiting for a
+ * render in progress costs nothing: both come before load shedding (`run`), which exists to protect
+ * renders. A page that must be rendered waits for a render slot, without holding a request slot meanwhile.
+ */
+function pageRouter(run: Route, pages?: PageCache, pageGuard?: PageGuard): Route {
+  const dispatch: Route = (req, res, path) => {
+    if (pages?.serveKept(req, res, path)) return;
+    const joined = pages?.join(req, res, path);
+    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
+    if (pageGuard && isPage(req, path) && rendersPage(req)) {
+      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', req, res, () => run(req, res, path), () => dispatch(req, res, path));
+    }
+    run(req, res, path);
+  };
+  return (req, res, path) => {
+    if (!pageGuard || !isPage(req, path)) return dispatch(req, res, path);
+    pageGuard.admit(req, res).then(
+      (admitted) => admitted && dispatch(req, res, path),
+      () => dispatch(req, res, path),
+    );
+  };
+}
+
+/**
+ * Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
+ * writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
+ * is over the limit, else 431; the envelope follows the path when the request line was read.
+ */
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
+  (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
+  const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
+  const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
+  const target = requestLine?.[1] ?? '/';
+  const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
+  const [status, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? lineTooLong
+        ? [414, `URL longer than ${LIMITS.urlChars} characters`]
+        : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request not received in time']
+        : [400, 'malformed HTTP request'];
+  void rawAnswer(socket, edgeError(target, status, error));
+}
 
 function headerOf(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];
