@@ -120,6 +120,8 @@ describe('page render bound', () => {
     const sameAsSecond = get(`${base}/slow/b?cb=1`);
     await expect.poll(() => guard.stats.queued).toBe(1);
     expect(renders).toEqual(['/slow/a']);
+    // What /api/health reports as load.pages.
+    expect(running!.load.pages).toMatchObject({ rendering: 1, queued: 1, refused: 0 });
     // A link prefetch asks for no render (Next answers it with the route's tree) and takes no slot.
     expect((await get(`${base}/blocks?_rsc=x`, { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' })).status).toBe(200);
     expect(renders).toEqual(['/slow/a', '/blocks?_rsc=x']);

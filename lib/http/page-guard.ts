@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimiter } from '../auth/limiter';
 import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER } from './client-ip';
+import type { PageLoad } from './load';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
 /** Renders waiting for a slot, per slot; one more is refused at once. */
@@ -28,13 +29,8 @@ export interface PageGuardOptions {
   maxWaitMs?: number;
 }
 
-export interface PageGuardStats {
-  limited: number;
-  rendering: number;
-  queued: number;
-  /** Requests refused because no render slot came free in time (or the queue was full). */
-  refused: number;
-}
+/** What /api/health reports as `load.pages`. */
+export type PageGuardStats = PageLoad;
 
 export interface PageGuard {
   /** Spends one page request of the client's budget; false when refused (the 429 page is then sent). */

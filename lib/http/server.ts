@@ -89,6 +89,7 @@ export function createAtlasServer({
 }): AtlasServer {
   const { trustProxy, maxInFlight, shedEventLoopDelayMs, requestTimeoutMs } = config.http;
   const load = loadRecord();
+  if (pageGuard) load.pages = pageGuard.stats;
 
   // p99 event-loop delay over the last window: a blocked loop shows up once it runs again.
   const delay = monitorEventLoopDelay({ resolution: 10 });
