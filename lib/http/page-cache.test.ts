@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { log } from '../log';
-import { createPageCache, pagePolicy, type PageCache } from './page-cache';
+import { acceptsGzip, createPageCache, pagePolicy, type PageCache } from './page-cache';
 import { newNonce } from './security-headers';
 import { createAtlasServer, type AtlasServer } from './server';
 
@@ -114,6 +114,8 @@ describe('page cache', () => {
     expect(plain).toMatchObject({ how: 'hit', encoding: null });
     expect(zipped.body).toBe(miss.body.replaceAll(nonceIn(miss.csp), nonceIn(zipped.csp)));
     expect(plain.body).toBe(miss.body.replaceAll(nonceIn(miss.csp), nonceIn(plain.csp)));
+    expect(['gzip', 'br, gzip;q=0.5', '*', 'GZIP ; q=1'].map(acceptsGzip)).toEqual([true, true, true, true]);
+    expect(['', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.000'].map(acceptsGzip)).toEqual([false, false, false, false, false]);
   });
 
   it('keeps a transaction or block page ten minutes and tells browsers to keep it an hour', async () => {
