@@ -1,5 +1,5 @@
 // Explorer pages as visitors get them, against a fresh `npm start`: time to first byte of a render of every
-// page kind on an idle server (each request a new URL, so nothing is shared: `?r=<n>`), then 50 connections asking
+// page kind on an idle server (one started with PAGE_CACHE=off, so nothing is shared), then 50 connections asking
 // for the home, a block and a transaction page (bench/edge.ts) — where shared renders
 // (lib/http/page-cache.ts) carry the load.
 import fs from 'node:fs';
@@ -74,20 +74,34 @@ async function pageKinds(base: string, dataDir: string): Promise<[string, string
 }
 
 export async function benchPages(opts: { seconds?: number } = {}): Promise<BenchResult[]> {
+  // Renders first, on a server that keeps none: a URL's query string no longer tells renders apart (a page
+  // is cached by what it reads, lib/http/page-query.ts), so sharing is turned off to time every render.
+  const results = await renderTimes();
   const atlas = await startAtlas({ name: 'pages', seed: 'atlas-pages', logFile: SERVER_LOG });
   const base = atlas.base.origin;
   try {
     const pages = await pageKinds(base, atlas.dataDir);
-    const results: BenchResult[] = [];
-    for (const [name, page] of pages) {
-      await ttfb(`${base}${page}`); // the first render of a kind warms Next's code for it
-      const times: number[] = [];
-      for (let i = 0; i < 20; i++) times.push(await ttfb(`${base}${page}${page.includes('?') ? '&' : '?'}r=${i}`));
-      results.push({ name: `page ${name}: TTFB of a render, idle`, value: pct(times, 0.5), unit: 'ms', note: `p99 ${pct(times, 0.99)} ms over 20 renders` });
-    }
     for (const [name, page] of pages.filter(([n]) => ['home', 'masterchain block', 'transaction'].includes(n))) {
       const rows = await benchEdge({ url: base, path: page, conns: 50, seconds: opts.seconds ?? 15 });
       results.push(...rows.filter((r) => !r.name.includes('/api/health')).map((r) => ({ ...r, name: r.name.replace(`GET ${page}`, `page ${name}`) })));
+    }
+    return results;
+  } finally {
+    await atlas.stop();
+  }
+}
+
+/** TTFB of 20 renders of every page kind, on an idle server with PAGE_CACHE=off. */
+async function renderTimes(): Promise<BenchResult[]> {
+  const atlas = await startAtlas({ name: 'pages', seed: 'atlas-pages', logFile: SERVER_LOG, env: { PAGE_CACHE: 'off' } });
+  const base = atlas.base.origin;
+  try {
+    const results: BenchResult[] = [];
+    for (const [name, page] of await pageKinds(base, atlas.dataDir)) {
+      await ttfb(`${base}${page}`); // the first render of a kind warms Next's code for it
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) times.push(await ttfb(`${base}${page}`));
+      results.push({ name: `page ${name}: TTFB of a render, idle`, value: pct(times, 0.5), unit: 'ms', note: `p99 ${pct(times, 0.99)} ms over 20 renders` });
     }
     return results;
   } finally {

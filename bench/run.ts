@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile,page-bypass] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
 // [--seconds 30] [--data-dir DIR] [--warmup 180] [--route-seconds 10]`:
 // Atlas's performance numbers.
@@ -27,6 +27,9 @@
 //           ATLAS_DATA_DIR is --data-dir: hostile contracts deployed, then 4 clients for --seconds run
 //           get-methods with 600-deep, DAG and nested-tuple results and send deep externals; the honest
 //           get-method's p50/p99, 5xx, worker restarts, indexer lag, health, a signed transfer after
+//   page-bypass — (not in the default set) `npm start` with TRUST_PROXY=on: 16 clients ask for account pages
+//           meant to miss the page cache (junk query strings, fresh addresses) for --seconds while curl samples
+//           /api/health and a v3 route: API latency idle and under that load, page answers, renders, RSS
 // The recorded chain is kept in .atlas-bench/ so later runs skip recording. PostgreSQL comes from
 // DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres; a scratch database named
 // <db-prefix>_<random> is created and dropped). `--engines` picks the index targets. Results print as a table and go to .reports/bench.json.
@@ -49,6 +52,7 @@ import { benchFuzz } from './fuzz';
 import { benchPending } from './pending';
 import { benchEdge } from './edge';
 import { benchPages } from './pages';
+import { benchPageBypass } from './page-bypass';
 import { benchStream } from './stream';
 import { benchHostile } from './hostile';
 import { benchV2 } from './v2';
@@ -98,6 +102,7 @@ if (only.has('v3-http')) {
   results.push(...(await benchV3Http({ engines, baseUrl, dbPrefix: values['db-prefix']!, warmupSeconds: Number(values.warmup), routeSeconds: Number(values['route-seconds']) })));
 }
 if (only.has('pages')) results.push(...(await benchPages()));
+if (only.has('page-bypass')) results.push(...(await benchPageBypass({ seconds: Number(values.seconds) })));
 if (only.has('stream')) results.push(...(await benchStream()));
 if (only.has('hostile')) results.push(...(await benchHostile({ seconds: Number(values.seconds), url: values['data-dir'] ? values.url : undefined, dataDir: values['data-dir'] })));
 

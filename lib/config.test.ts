@@ -16,7 +16,14 @@ describe('parseConfig', () => {
       redisUrl: undefined,
       logLevel: 'info',
       http: { trustProxy: false, maxInFlight: 24, shedEventLoopDelayMs: 500, requestTimeoutMs: 30_000, pageCache: true },
+      pages: { rateLimitRps: 100, maxRenders: 2 },
     });
+  });
+
+  it('reads the pages rate limit and render bound, and refuses values out of range', () => {
+    expect(parseConfig({ RATE_LIMIT_PAGES_RPS: '100', PAGE_RENDERS: '4' }).pages).toEqual({ rateLimitRps: 100, maxRenders: 4 });
+    expect(() => parseConfig({ RATE_LIMIT_PAGES_RPS: '0' })).toThrow('Invalid RATE_LIMIT_PAGES_RPS="0": expected requests per second, an integer from 1 to 1000000');
+    expect(() => parseConfig({ PAGE_RENDERS: '0' })).toThrow('Invalid PAGE_RENDERS="0": expected renders, an integer from 1 to 1000');
   });
 
   it('reads every variable', () => {

@@ -28,6 +28,7 @@ const streamAddresses = intIn(1, 100_000, 'addresses, an integer from 1 to 10000
 const streamBufferKb = intIn(16, 1_048_576, 'kilobytes, an integer from 16 to 1048576');
 const keepaliveMs = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 const apiWorkers = intIn(1, 256, 'API worker processes, an integer from 1 to 256');
+const pageRenders = intIn(1, 1000, 'renders, an integer from 1 to 1000');
 
 const devnetTps = z
   .string()
@@ -100,6 +101,8 @@ const schema = z.object({
   SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
   REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
   PAGE_CACHE: onOff.default(true),
+  RATE_LIMIT_PAGES_RPS: anonRps.default(100),
+  PAGE_RENDERS: pageRenders.default(2),
   DEVNET_BLOCK_MS: devnetBlockMs.default(2000),
   DEVNET_TPS: devnetTps.default(2),
   DEVNET_ADNL_PORT: z.union([z.literal('0').transform(() => 0), port]).default(46732),
@@ -177,6 +180,13 @@ export interface Config {
     requestTimeoutMs: number;
     /** Share rendered pages between visitors (lib/http/page-cache.ts). */
     pageCache: boolean;
+  };
+  /** Explorer pages at the HTTP edge (lib/server/page-guard.ts). */
+  pages: {
+    /** Page requests per second each client address may make (loopback exempt as for the API, RATE_LIMIT_EXEMPT_LOOPBACK). */
+    rateLimitRps: number;
+    /** Page renders running at once; more wait in a short queue, then get 503 + Retry-After. */
+    maxRenders: number;
   };
   /** The local devnet (TON_NETWORK=devnet): block interval, traffic, lite server port, seed. */
   devnet: {
@@ -268,6 +278,7 @@ export function parseConfig(env: Env): Config {
     rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,
     corsOrigins: v.CORS_ORIGINS,
     http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
+    pages: { rateLimitRps: v.RATE_LIMIT_PAGES_RPS, maxRenders: v.PAGE_RENDERS },
     devnet: {
       blockMs: v.DEVNET_BLOCK_MS,
       tps: v.DEVNET_TPS,

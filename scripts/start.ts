@@ -63,9 +63,11 @@ async function main() {
 async function serve() {
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
-  const [{ createAtlasServer }, { createPageCache }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([
+  const [{ createAtlasServer }, { createPageCache }, { createPageGuard }, { memoryLimiter, redisLimiter }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([
     import('../lib/server/server'),
     import('../lib/http/page-cache'),
+    import('../lib/server/page-guard'),
+    import('../lib/auth/limiter'),
     import('../lib/log'),
     import('../lib/cluster/stream'),
     import('../lib/stream/gateway'),
@@ -75,10 +77,13 @@ async function serve() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const pages = cfg.http.pageCache ? createPageCache() : undefined;
+  // Page budgets count like the API's: in Redis when several processes share one (prefixed apart), else here.
+  const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log, prefix: 'atlas:rl-pages:' }) : memoryLimiter();
+  const pageGuard = createPageGuard({ limiter, rps: cfg.pages.rateLimitRps, exemptLoopback: cfg.rateLimitExemptLoopback, maxRenders: cfg.pages.maxRenders });
   // The Streaming API's connections arrive here; the runtime (started by Next's instrumentation, in the
   // same process) publishes to the same hub (lib/cluster/stream.ts) and owns the API keys.
   const streams = streamGateway({ hub: processStream(cfg, log).hub, config: cfg, access: () => services().then((s) => s.access), log: log.child({ component: 'stream' }) });
-  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }), pages, streams });
+  const { server } = createAtlasServer({ config: cfg, handle, log: log.child({ component: 'http' }), pages, pageGuard, streams });
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `atlas: port ${cfg.port} is in use (set PORT)` : `atlas: ${err.message}`);
     process.exit(1);

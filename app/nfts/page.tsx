@@ -3,11 +3,12 @@ import { PageTitle } from '@/components/ui/Card';
 import { NftCollectionsView } from '@/components/views/NftCollectionsView';
 import { nftCollectionsParams, pageNumber } from '@/lib/client/filters';
 import { dehydrated, serverQueryClient, tryPrefetch } from '@/lib/client/server';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'NFTs' };
 
-export default async function NftsPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+export default async function NftsPage({ searchParams }: { searchParams: Promise<PageQuery<'/nfts'>> }) {
   const page = pageNumber((await searchParams).page);
   const qc = serverQueryClient();
   await tryPrefetch(qc, 'nftCollections', nftCollectionsParams(page));

@@ -8,6 +8,7 @@ import { classify, type Candidate } from '@/lib/client/search';
 import { serverFetch } from '@/lib/client/server';
 import { collectionHref, dnsHref, nftHref } from '@/components/entity/Nft';
 import { toUrlSafe } from '@/lib/format/hash';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search' };
@@ -86,7 +87,7 @@ async function byName(q: string): Promise<Choice[]> {
   });
 }
 
-export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
+export default async function SearchPage({ searchParams }: { searchParams: Promise<PageQuery<'/search', string | string[]>> }) {
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 2000) ?? '';
   const candidates = classify(q);

@@ -3,11 +3,12 @@ import { PageTitle } from '@/components/ui/Card';
 import { TxSection } from '@/components/views/TxSection';
 import { txPageParams } from '@/lib/client/cursor';
 import { dehydrated, serverQueryClient, tryPrefetch } from '@/lib/client/server';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Transactions' };
 
-export default async function TransactionsPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<PageQuery<'/transactions'>> }) {
   const { cursor } = await searchParams;
   const qc = serverQueryClient();
   await tryPrefetch(qc, 'transactions', txPageParams({}, cursor));

@@ -11,6 +11,17 @@ export interface LoadStatus {
   timed_out: number;
   /** p99 of the event-loop delay over the last full second, milliseconds. */
   event_loop_delay_p99_ms: number;
+  /** Explorer pages (page-guard.ts), when the server guards them. */
+  pages?: PageLoad;
+}
+
+export interface PageLoad {
+  /** Page renders running now, and waiting for a slot now. */
+  rendering: number;
+  queued: number;
+  /** Page requests answered 503 for want of a render slot, and 429 past a client's page budget, since start. */
+  refused: number;
+  limited: number;
 }
 
 const KEY = Symbol.for('atlas.http.load');

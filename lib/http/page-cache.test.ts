@@ -3,11 +3,11 @@
 // whole public page.
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { log } from '../log';
-import { createPageCache, pagePolicy, type PageCache } from './page-cache';
+import { acceptsGzip, createPageCache, pagePolicy, type PageCache } from './page-cache';
+import { newNonce } from './security-headers';
 import { createAtlasServer, type AtlasServer } from '../server/server';
 
 let running: AtlasServer | undefined;
@@ -27,13 +27,18 @@ const closeGate = () => {
   gate = new Promise<void>((r) => (openGate = r));
 };
 
-/** A stub app: each render has its own nonce; /slow waits for the gate; /missing is 404; /cookie sets one; /big is 3 MB. */
+/**
+ * A stub app: each render has its own nonce (made as proxy.ts makes it) in its policy, on its script and
+ * in an inline payload, as Next's pages have it; /slow waits for the gate; /missing is 404; /cookie sets
+ * one; /big is 3 MB. It records the URL and encoding each render was asked for.
+ */
 async function stub(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   renders.push(`${req.method} ${req.url} rsc=${req.headers.rsc ?? ''}`);
+  encodings.push(String(req.headers['accept-encoding'] ?? ''));
   if (url.pathname.endsWith('/slow')) await gate;
-  const nonce = randomBytes(8).toString('hex');
-  res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`);
+  const nonce = newNonce();
+  res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'`);
   res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
   res.setHeader('content-type', 'text/html; charset=utf-8');
   if (url.pathname === '/missing') res.statusCode = 404;
@@ -41,37 +46,76 @@ async function stub(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname === '/big') return void res.end('x'.repeat(3 * 1024 * 1024));
   // Written in two pieces, as a streamed render is.
   res.write(`<html><script nonce="${nonce}"></script>`);
-  res.end(`render ${renders.length} of ${url.pathname}</html>`);
+  res.end(`<script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script>render ${renders.length} of ${url.pathname}${'.'.repeat(2000)}</html>`);
 }
+let encodings: string[] = [];
 
 async function start(pages: PageCache) {
   const config = parseConfig({ VITEST: 'true' });
   running = createAtlasServer({ config, handle: stub, log, pages });
   await new Promise<void>((resolve) => running!.server.listen(0, '127.0.0.1', resolve));
   renders = [];
+  encodings = [];
   return `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
 }
 
 const get = async (url: string, init?: RequestInit) => {
   const r = await fetch(url, init);
-  return { status: r.status, body: await r.text(), csp: r.headers.get('content-security-policy'), cache: r.headers.get('cache-control'), how: r.headers.get('x-atlas-cache') };
+  return { status: r.status, body: await r.text(), csp: r.headers.get('content-security-policy'), cache: r.headers.get('cache-control'), how: r.headers.get('x-atlas-cache'), encoding: r.headers.get('content-encoding') };
 };
+const nonceIn = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')![1]!;
+/** Every nonce a body carries (attributes and the inline payload). */
+const noncesIn = (body: string) => [...body.matchAll(/nonce="([^"]+)"|\\"nonce\\":\\"([^"\\]+)/g)].map((m) => m[1] ?? m[2]);
 
 describe('page cache', () => {
-  it('renders a head-following page once while it is fresh (a second), with its own nonce and policy kept together', async () => {
+  it('renders a head-following page once while it is fresh (a second), each answer with a nonce of its own', async () => {
     const base = await start(createPageCache({ now: () => clock }));
     const first = await get(`${base}/`);
     const second = await get(`${base}/`);
     expect(renders).toHaveLength(1);
     expect(first).toMatchObject({ status: 200, how: 'miss', cache: 'public, max-age=1' });
-    expect(second).toEqual({ ...first, how: 'hit' });
-    // The nonce in the body is the one in the policy that came with it.
-    expect(second.body).toContain(`nonce="${/nonce-([0-9a-f]+)/.exec(second.csp!)![1]}"`);
+    expect(second).toMatchObject({ status: 200, how: 'hit', cache: 'public, max-age=1' });
+    // The same render, but its nonce is new everywhere it appears: the policy, both scripts, the payload.
+    const [a, b] = [nonceIn(first.csp), nonceIn(second.csp)];
+    expect(b).not.toBe(a);
+    expect(noncesIn(first.body)).toEqual([a, a, a]);
+    expect(noncesIn(second.body)).toEqual([b, b, b]);
+    expect(second.csp).toBe(first.csp!.replaceAll(a, b));
+    expect(second.body).toBe(first.body.replaceAll(a, b));
     clock += 1001;
     const third = await get(`${base}/`);
     expect(renders).toHaveLength(2);
     expect(third.how).toBe('miss');
     expect(third.csp).not.toBe(first.csp);
+  });
+
+  it('renders a page once for fifty distinct query strings it does not read, and apart for one it reads', async () => {
+    const base = await start(createPageCache({ now: () => clock }));
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push(await get(`${base}/account/EQabc?cb=${i}&utm_source=x${i}`));
+    expect(renders).toEqual(['GET /account/EQabc rsc=']);
+    expect(answers.map((a) => a.how)).toEqual(['miss', ...Array(49).fill('hit')]);
+    expect(new Set(answers.map((a) => nonceIn(a.csp))).size).toBe(50);
+    // A spelling of the same path, and a parameter the account page reads.
+    await get(`${base}/account/%45Qabc?cb=x`);
+    await get(`${base}/account/EQabc?cursor=5&cb=1`);
+    await get(`${base}/account/EQabc?cb=2&cursor=5`);
+    expect(renders).toEqual(['GET /account/EQabc rsc=', 'GET /account/EQabc?cursor=5 rsc=']);
+  });
+
+  it('keeps renders uncompressed and gzips each answer for a client that takes gzip', async () => {
+    const base = await start(createPageCache({ now: () => clock }));
+    const miss = await get(`${base}/blocks`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const zipped = await get(`${base}/blocks`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const plain = await get(`${base}/blocks`, { headers: { 'accept-encoding': 'identity' } });
+    expect(encodings).toEqual(['identity']);
+    expect(miss.encoding).toBeNull();
+    expect(zipped).toMatchObject({ how: 'hit', encoding: 'gzip' });
+    expect(plain).toMatchObject({ how: 'hit', encoding: null });
+    expect(zipped.body).toBe(miss.body.replaceAll(nonceIn(miss.csp), nonceIn(zipped.csp)));
+    expect(plain.body).toBe(miss.body.replaceAll(nonceIn(miss.csp), nonceIn(plain.csp)));
+    expect(['gzip', 'br, gzip;q=0.5', '*', 'GZIP ; q=1'].map(acceptsGzip)).toEqual([true, true, true, true]);
+    expect(['', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.000'].map(acceptsGzip)).toEqual([false, false, false, false, false]);
   });
 
   it('keeps a transaction or block page ten minutes and tells browsers to keep it an hour', async () => {
@@ -104,7 +148,9 @@ describe('page cache', () => {
     openGate();
     const answers = await crowd;
     expect(renders).toEqual(['GET /tx/slow rsc=']);
-    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // One render, each answer with its own nonce in it.
+    expect(new Set(answers.map((a) => a.body.replaceAll(nonceIn(a.csp), 'N'))).size).toBe(1);
+    expect(new Set(answers.map((a) => nonceIn(a.csp))).size).toBe(50);
     expect(answers.map((a) => a.how).filter((h) => h !== 'joined')).toEqual(['miss']);
     expect(pages.stats.joined).toBe(49);
   });

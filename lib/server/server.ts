@@ -17,7 +17,8 @@ import { edgeError, rawPath, withSecurityHeaders } from '../api/edge-errors';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
 import { LIMITS } from '../limits';
 import { loadRecord, type LoadStatus } from '../http/load';
-import type { PageCache } from '../http/page-cache';
+import { pagePolicy, type PageCache } from '../http/page-cache';
+import { rendersPage, type PageGuard } from './page-guard';
 import type { StreamEndpoints } from '../stream/gateway';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -66,6 +67,7 @@ export function createAtlasServer({
   handle,
   log,
   pages,
+  pageGuard,
   streams,
 }: {
   config: Pick<Config, 'http' | 'corsOrigins'>;
@@ -73,11 +75,14 @@ export function createAtlasServer({
   log: Logger;
   /** Rendered pages shared by all visitors (page-cache.ts); none: every page request renders. */
   pages?: PageCache;
+  /** The pages' rate limit and render bound (page-guard.ts); none: neither. */
+  pageGuard?: PageGuard;
   /** The Streaming API's endpoints; none: their paths go to the app like any other. */
   streams?: StreamEndpoints;
 }): AtlasServer {
   const { trustProxy, maxInFlight, shedEventLoopDelayMs, requestTimeoutMs } = config.http;
   const load = loadRecord();
+  if (pageGuard) load.pages = pageGuard.stats;
 
   // p99 event-loop delay over the last window: a blocked loop shows up once it runs again.
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -129,13 +134,9 @@ export function createAtlasServer({
       const cached = health.answer();
       if (cached) return void writeResponse(res, withSecurityHeaders(Response.json(cached.body, { status: cached.status, headers: { 'Cache-Control': 'no-store' } })));
     }
-    // A kept render costs a memory copy, and waiting for a render in progress costs nothing: both come
-    // before load shedding, which exists to protect renders.
-    if (pages?.serveKept(req, res, path)) return;
-    const joined = pages?.join(req, res, path);
-    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
-    run(req, res, path);
+    route(req, res, path);
   });
+  const route = pageRouter((req, res, path) => run(req, res, path), pages, pageGuard);
 
   /** Sheds or runs a request within its deadline. */
   const run = (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -205,6 +206,36 @@ export function createAtlasServer({
   };
 }
 
+
+/** An explorer page (or a client navigation's payload of one), as opposed to the API and built files. */
+const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && pagePolicy(path) !== null;
+
+type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+
+/**
+ * Where a request that passed the edge's checks goes. A page request first spends its client's page
+ * budget (page-guard.ts), kept renders included. A kept render costs a memory copy, and waiting for a
+ * render in progress costs nothing: both come before load shedding (`run`), which exists to protect
+ * renders. A page that must be rendered waits for a render slot, without holding a request slot meanwhile.
+ */
+function pageRouter(run: Route, pages?: PageCache, pageGuard?: PageGuard): Route {
+  const dispatch: Route = (req, res, path) => {
+    if (pages?.serveKept(req, res, path)) return;
+    const joined = pages?.join(req, res, path);
+    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
+    if (pageGuard && isPage(req, path) && rendersPage(req)) {
+      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', req, res, () => run(req, res, path), () => dispatch(req, res, path));
+    }
+    run(req, res, path);
+  };
+  return (req, res, path) => {
+    if (!pageGuard || !isPage(req, path)) return dispatch(req, res, path);
+    pageGuard.admit(req, res).then(
+      (admitted) => admitted && dispatch(req, res, path),
+      () => dispatch(req, res, path),
+    );
+  };
+}
 
 /**
  * Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still

@@ -9,13 +9,14 @@ import { dehydrated, prefetch, prefetchWithin, serverQueryClient, tryPrefetch } 
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
 import { MULTISIG_ORDER_V2, MULTISIG_V2, WALLET_VESTING } from '@/lib/ton/interface-names';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 
 /** How long a render waits for the live balance (read through the lite servers, not the index). */
 const LIVE_READ_WAIT_MS = 1000;
 
-type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ cursor?: string; activity?: string }> };
+type Props = { params: Promise<{ address: string }>; searchParams: Promise<PageQuery<'/account/[address]'>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The path is whatever a link said: hidden characters in it show as markers in the tab title too.

@@ -8,10 +8,11 @@ import { holdersParams, pageNumber } from '@/lib/client/filters';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ holders?: string; cursor?: string }> };
+type Props = { params: Promise<{ address: string }>; searchParams: Promise<PageQuery<'/jetton/[address]'>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Jetton ${chainTextPlain(decodeLoosely((await params).address), 100)}` };

@@ -7,10 +7,11 @@ import { collectionItemsParams, collectionTransfersParams, pageNumber } from '@/
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
 import { chainTextPlain } from '@/lib/format/chain-text';
 import { decodeLoosely } from '@/lib/format/uri';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ page?: string }> };
+type Props = { params: Promise<{ address: string }>; searchParams: Promise<PageQuery<'/nft/collection/[address]'>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `NFT collection ${chainTextPlain(decodeLoosely((await params).address), 100)}` };

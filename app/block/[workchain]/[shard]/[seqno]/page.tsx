@@ -6,10 +6,11 @@ import { txPageParams } from '@/lib/client/cursor';
 import { blockTxFilter, parseBlockId } from '@/lib/client/filters';
 import { successorQueries } from '@/lib/client/shard-lineage';
 import { dehydrated, prefetch, serverQueryClient, tryPrefetch } from '@/lib/client/server';
+import type { PageQuery } from '@/lib/http/page-query';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ workchain: string; shard: string; seqno: string }>; searchParams: Promise<{ cursor?: string }> };
+type Props = { params: Promise<{ workchain: string; shard: string; seqno: string }>; searchParams: Promise<PageQuery<'/block/[workchain]/[shard]/[seqno]'>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const p = await params;
