@@ -142,7 +142,7 @@ export function streamGateway(o: GatewayOptions): StreamEndpoints {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if ('error' in admitted) return refuseWebSocket(ws, admitted.error);
-      serveWebSocket(ws, socket, o.hub, admitted.owner, { keepaliveMs: stream.keepaliveMs, bufferBytes: stream.bufferBytes, maxAddresses: stream.maxAddresses, actionsVersion: header(req, 'x-actions-version') });
+      serveWebSocket(ws, socket, o.hub, admitted.owner, { keepaliveMs: stream.keepaliveMs, bufferBytes: stream.bufferBytes, messagesPerSecond: stream.wsMessagesPerSecond, maxAddresses: stream.maxAddresses, actionsVersion: header(req, 'x-actions-version') });
     });
   }
 
