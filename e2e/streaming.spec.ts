@@ -77,3 +77,23 @@ test('WebSocket: subscribe, a transfer pending to finalized, and a bad subscript
   await sendTransfer(page, 'streamed to a WebSocket');
   expect(await finalitiesSeen(page)).toEqual(['pending', 'confirmed', 'finalized']);
 });
+
+test('the reference: linked from the API page, every notification described, and its console streams blocks @desktop-only', async ({ page, request }) => {
+  const doc = (await (await request.get('/api/streaming/v2/openapi.json')).json()) as { paths: Record<string, unknown> };
+  expect(Object.keys(doc.paths)).toEqual(['/api/streaming/v2/sse', '/api/streaming/v2/ws']);
+  await page.goto('/api-docs');
+  await page.locator('#streaming').getByRole('link', { name: 'Reference and console' }).click();
+  await expect(page).toHaveURL(/\/api-docs\/streaming$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Streaming API v2');
+  await expect(page.getByRole('table', { name: 'Subscription fields' })).toContainText('trace_external_hash_norms');
+  for (const type of ['transactions', 'actions', 'trace', 'trace_invalidated', 'account_state_change', 'jettons_change', 'blocks']) {
+    await expect(page.getByRole('heading', { name: `"${type}"`, exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId('notification-TransactionsNotification')).toContainText('list of Transaction');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  const received = page.getByTestId('stream-console-received');
+  await expect(received).toContainText('{"id":"console","status":"subscribed"}');
+  await expect(received).toContainText('"type":"blocks"');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -24,6 +24,8 @@ import { refuseWebSocket, serveWebSocket } from './ws';
 
 export const SSE_PATH = '/api/streaming/v2/sse';
 export const WS_PATH = '/api/streaming/v2/ws';
+/** The Streaming API's OpenAPI document (lib/stream/openapi.ts), served by the app's route like v2's and v3's. */
+export const DOC_PATH = '/api/streaming/v2/openapi.json';
 
 export interface GatewayOptions {
   hub: StreamHub;
@@ -151,7 +153,8 @@ export function streamGateway(o: GatewayOptions): StreamEndpoints {
   };
 
   return {
-    handles: (path) => path === '/api/streaming' || path.startsWith('/api/streaming/'),
+    // The OpenAPI document is a plain route of the app (served under `next dev` too).
+    handles: (path) => (path === '/api/streaming' || path.startsWith('/api/streaming/')) && path !== DOC_PATH,
     request(req, res) {
       request(req, res).catch((err: unknown) => {
         if (err instanceof Refusal) return answer(req, res, err.status, { ...(err.id !== undefined ? { id: err.id } : {}), error: err.message }, err.headers);
