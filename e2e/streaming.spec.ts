@@ -28,14 +28,19 @@ async function sendTransfer(page: Page, comment: string) {
   return Cell.fromBase64(boc).hash().toString('base64');
 }
 
-/** Once the page has seen a trace finalized: every finality its client was sent for that trace, in order. */
+/**
+ * Once the page has seen the transfer it sent finalized: every finality its client was sent for that trace,
+ * in order. The transfer's trace is the one seen pending (only a message sent through Atlas after the
+ * stream opened can be): the wallet's funding, sent before, may still be finalized while the test runs.
+ */
 async function finalitiesSeen(page: Page): Promise<(string | undefined)[]> {
   const seen = await page.waitForFunction(() => {
     const s = (window as unknown as { seen: Seen }).seen;
-    return s.some((n) => n.finality === 'finalized') && s;
+    const sent = s.find((n) => n.finality === 'pending')?.norm;
+    return sent !== undefined && s.some((n) => n.norm === sent && n.finality === 'finalized') && s;
   });
   const list = (await seen.jsonValue()) as Seen;
-  const norm = list.find((n) => n.finality === 'finalized')!.norm;
+  const norm = list.find((n) => n.finality === 'pending')!.norm;
   return list.filter((n) => n.norm === norm).map((n) => n.finality);
 }
 
@@ -90,7 +95,7 @@ test('the reference: linked from the API page, every notification described, and
     await expect(page.getByRole('heading', { name: `"${type}"`, exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('notification-TransactionsNotification')).toContainText('list of Transaction');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const received = page.getByTestId('stream-console-received');
   await expect(received).toContainText('{"id":"console","status":"subscribed"}');
   await expect(received).toContainText('"type":"blocks"');

@@ -37,8 +37,13 @@ export function serveWebSocket(ws: WebSocket, socket: Duplex, hub: StreamHub, ow
       if (closing) return true;
       // What the socket holds unsent: a client that stopped reading lets it grow.
       if (writes.behind() > o.bufferBytes) return false;
+      // Past a close frame (either side's) no data frame may follow.
+      if (ws.readyState !== ws.OPEN) return true;
       writes.hold();
-      ws.send(payload.bytes, { binary: false });
+      // The frame made once for every stream (Payload.ws), written beside the ws library's own frames:
+      // without compression (the gateway's perMessageDeflate: false) its sender writes each frame whole
+      // and at once, so frames never interleave.
+      socket.write(payload.ws);
       return true;
     },
     end(reason: EndReason, message: string) {
