@@ -33,6 +33,23 @@ export interface StreamingDoc {
 
 const refName = (ref: string) => ref.split('/').pop()!;
 
+/** A description's text, its `code spans` (the document's Markdown) shown as code. */
+function Described({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        i % 2 ? (
+          <code key={i} className="rounded bg-slate-100 px-1 font-mono text-xs dark:bg-slate-800">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** A schema's type in a few words: `string`, `list of string`, `Transaction`, `map of Transaction`, `"trace"`. */
 export function typeText(s: JsonSchemaDoc | undefined): string {
   if (!s) return 'any';
@@ -43,7 +60,8 @@ export function typeText(s: JsonSchemaDoc | undefined): string {
   if (alternatives) return [...new Set(alternatives.filter((a) => a.type !== 'null').map(typeText))].join(' | ');
   if (s.type === 'array') return `list of ${typeText(s.items)}`;
   if (s.type === 'object' && typeof s.additionalProperties === 'object') return `map of ${typeText(s.additionalProperties)}`;
-  return Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
+  // null is how an optional field may be sent: said by the field table's words, not as a type.
+  return Array.isArray(s.type) ? s.type.filter((t) => t !== 'null').join(' | ') : (s.type ?? 'any');
 }
 
 function FieldTable({ schema, label }: { schema: JsonSchemaDoc | undefined; label: string }) {
@@ -65,7 +83,11 @@ function FieldTable({ schema, label }: { schema: JsonSchemaDoc | undefined; labe
             </td>
             <td className="min-w-0 break-words py-1.5">
               <span className="font-mono text-xs text-brand-700 dark:text-brand-500">{typeText(field)}</span>
-              {field.description && <span className="block text-slate-700 dark:text-slate-300">{field.description}</span>}
+              {field.description && (
+                <span className="block text-slate-700 dark:text-slate-300">
+                  <Described text={field.description} />
+                </span>
+              )}
             </td>
           </tr>
         ))}
@@ -98,12 +120,16 @@ export function StreamingReference({ doc, documentUrl }: { doc: StreamingDoc; do
                     <span className="break-all font-mono text-sm">{path}</span>
                     <span className="min-w-0 text-sm text-slate-600 dark:text-slate-400">{op.summary}</span>
                   </p>
-                  {op.description && <p className="text-sm text-slate-700 dark:text-slate-300">{op.description}</p>}
+                  {op.description && (
+                    <p className="text-sm text-slate-700 dark:text-slate-300">
+                      <Described text={op.description} />
+                    </p>
+                  )}
                   <dl className="grid gap-x-3 text-sm sm:grid-cols-[4rem_minmax(0,1fr)]">
                     {Object.entries(op.responses ?? {}).map(([code, r]) => (
                       <div key={code} className="contents">
                         <dt className="font-mono text-slate-600 dark:text-slate-400">{code}</dt>
-                        <dd className="min-w-0 break-words">{r.description}</dd>
+                        <dd className="min-w-0 break-words">{r.description && <Described text={r.description} />}</dd>
                       </div>
                     ))}
                   </dl>
