@@ -36,6 +36,7 @@ import { openDatabase } from '../lib/db/database';
 import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient } from '../lib/lite';
 import { log } from '../lib/log';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { TvmPool } from '../lib/tvm/pool';
 import { recordChain } from './chain';
 import { benchClassify } from './classify';
@@ -49,6 +50,9 @@ import { benchHostile } from './hostile';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
 import { mainThreadCpuSeconds, scratchPostgres, tableCounts, type BenchResult } from './support';
+
+// Measured as the production processes run: with @ton/core's fast paths (lib/ton/fast-core.ts).
+installFastTonCore();
 
 const { values } = parseArgs({
   options: {

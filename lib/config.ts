@@ -158,7 +158,7 @@ export interface Config {
   rateLimitExemptLoopback: boolean;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
-  /** The HTTP edge of `npm start` (lib/http/server.ts). */
+  /** The HTTP edge of `npm start` (lib/server/server.ts). */
   http: {
     /** Take the client address from X-Forwarded-For's last hop (a reverse proxy in front appends it). */
     trustProxy: boolean;

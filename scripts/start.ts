@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
@@ -47,10 +48,12 @@ function ensureBuild() {
 
 async function main() {
   ensureBuild();
+  // Before Next loads any route: the whole process parses cells with them (lib/boot.ts logs which are active).
+  installFastTonCore();
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
   const [{ createAtlasServer }, { createPageCache }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([
-    import('../lib/http/server'),
+    import('../lib/server/server'),
     import('../lib/http/page-cache'),
     import('../lib/log'),
     import('../lib/stream/process'),

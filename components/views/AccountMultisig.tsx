@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { AddressBookJson, JettonMasterJson, MultisigOrderActionJson, MultisigOrderJson } from '@/lib/api/v3/models';
 import { useResource } from '@/lib/client/queries';
 import { jettonDisplay } from '@/lib/format/jetton';
-import { LIMITS } from '@/lib/http/limits';
+import { LIMITS } from '@/lib/limits';
 import { approvedIndexes } from '@/lib/ton/multisig-codes';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';

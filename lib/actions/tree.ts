@@ -15,6 +15,8 @@ export class Node {
   readonly children: Node[] = [];
   /** The block that holds this node at the top level. */
   block!: Block;
+  /** Its place in the breadth-first order the matchers see nodes in. */
+  pos = 0;
   private parsed: Cell | null | undefined;
 
   constructor(
@@ -133,8 +135,12 @@ export class Node {
   /** The text comment of a TON transfer (op 0), null for anything else. */
   comment(): string | null {
     if (this.opcode !== 0) return null;
-    return readComment(this.cell?.beginParse() ?? null).comment;
+    // Read once: every comment-anchored matcher (approvals, sale and auction orders, pool commands) asks.
+    if (this.text === undefined) this.text = readComment(this.cell?.beginParse() ?? null).comment;
+    return this.text;
   }
+
+  private text: string | null | undefined;
 
   /**
    * What a step leaves behind besides its result: excesses (gas refunds) and bounced messages among its

@@ -37,7 +37,7 @@ function refused(limit: number, resetMs: number, message: string): AccessDecisio
 
 /**
  * `keyCacheMs`: how long a lookup is remembered (KEY_CACHE_MS unless given). `exemptLoopback`: requests
- * without a key from loopback clients (as lib/http/server.ts found them) are not counted.
+ * without a key from loopback clients (as lib/server/server.ts found them) are not counted.
  */
 export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter; anonRps: number; keyCacheMs?: number; exemptLoopback?: boolean }): Access {
   const cacheMs = deps.keyCacheMs ?? KEY_CACHE_MS;

@@ -1,5 +1,5 @@
 // Stream events from what was just committed at a finality, rendered by the v3 renderers: a pending or
-// confirmed trace from its pending-store entry (lib/pending/json.ts), a finalized one — and the account
+// confirmed trace from its pending-store entry (lib/api/v3/pending-json.ts), a finalized one — and the account
 // states, jetton wallets and block — from the rows the indexer's transaction wrote.
 import { actionAddresses, actionJson } from '../api/v3/action-json';
 import type { V3Context } from '../api/v3/context';
@@ -16,7 +16,7 @@ import { accountStatesQuery, mapTransactions, messagesOfTraces, partsAddresses, 
 import type { AccountState } from '../db/generated/client';
 import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
-import { emulatedTransactions, entryActions } from '../pending/json';
+import { emulatedTransactions, entryActions } from '../api/v3/pending-json';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, StreamEvent, TraceEvent } from './events';
 import type { Finality } from './protocol';
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { unlimitedAccess } from '../auth/access';
 import { parseConfig } from '../config';
-import { createAtlasServer } from '../http/server';
+import { createAtlasServer } from '../server/server';
 import { log } from '../log';
 import { DOC_PATH, SSE_PATH, streamGateway } from './gateway';
 import { StreamHub } from './hub';

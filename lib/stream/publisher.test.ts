@@ -6,7 +6,7 @@ import { Address, Cell, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceJson, TransactionJson } from '../api/v3/models';
 import { traceFromNotification } from '../client/live';
-import { normalizedHash } from '../indexer/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
 import { ReceivedStream } from '../testing/received-stream';
 import { startStreamChain, type StreamChain } from '../testing/stream';

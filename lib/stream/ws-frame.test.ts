@@ -8,7 +8,7 @@ import * as wsLibrary from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unlimitedAccess } from '../auth/access';
 import { parseConfig } from '../config';
-import { createAtlasServer } from '../http/server';
+import { createAtlasServer } from '../server/server';
 import { log } from '../log';
 import { memoryBus, type EventBus } from './bus';
 import type { TraceEvent } from './events';

@@ -1,9 +1,12 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
+import { BEMO, BEMO_STTON, bemoMatchers as bemo } from './bemo';
 import { cocoonMatchers as cocoon } from './cocoon';
 import { COFFEE, coffeeMatchers as coffee } from './coffee';
 import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
 import { DEDUST, dedustMatchers as dedust } from './dedust';
+import { DEDUST_V2, dedustV2Matchers as dedustV2 } from './dedust-v2';
+import { DEDUST_V2_LP, dedustV2LiquidityMatchers as dedustV2Lp } from './dedust-v2-liquidity';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { EVAA, evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
@@ -22,6 +25,7 @@ import { STONFI_LP, stonfiLiquidityMatchers as stonfiLiquidity } from './stonfi-
 import { tgbtcMatchers as tgbtc } from './tgbtc';
 import { TONCO, toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
+import { WHALES, whalesMatchers as whales } from './whales';
 import { MULTISIG_OP } from '../../ton/multisig';
 import { COMMENT_OP } from '../cells';
 
@@ -30,10 +34,15 @@ export const MATCHERS: MatcherDef[] = [
   def('tonstakers delayed withdrawal', [TONSTAKERS.distributedAsset], tonstakers.delayedWithdrawal),
   def('tonstakers deposit', [TONSTAKERS.deposit], tonstakers.deposit),
   def('tonstakers withdrawal', [OP.burn], tonstakers.withdraw),
+  def('bemo deposit', [BEMO.stake, BEMO.simpleTransfer], bemo.deposit),
+  def('bemo simple deposit', TON, bemo.deposit),
+  def('bemo withdrawal request', [OP.burn], bemo.withdrawalRequest),
+  def('bemo withdrawal', [BEMO.unstake, BEMO_STTON.unstake], bemo.withdrawal),
   def('ethena withdrawal request', [OP.transfer], ethena.withdrawalRequest),
   def('nominator deposit', TON, validators.nominatorDeposit),
   def('nominator withdrawal request', TON, validators.nominatorWithdrawRequest),
   def('nominator payout', TON, validators.nominatorPayout),
+  def('whales command', [WHALES.deposit, WHALES.withdraw, COMMENT_OP], whales.command),
   def('vesting send', [0xa7733acd], vesting.sendMessage),
   def('vesting whitelist', [0x7258a69b], vesting.addWhitelist),
   def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
@@ -79,6 +88,10 @@ export const MATCHERS: MatcherDef[] = [
   def('stonfi v2 provide', [STONFI_LP.provide], stonfiLiquidity.provide),
   def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
   def('dedust swap', [DEDUST.swap], dedust.swap),
+  def('dedust v2 swap', [DEDUST_V2.payNative, OP.notify], dedustV2.swap),
+  def('dedust v2 withdraw', [DEDUST_V2.withdraw], dedustV2.withdraw),
+  def('dedust v2 deposit', [DEDUST_V2_LP.joinLiquidity], dedustV2Lp.complete),
+  def('dedust v2 deposit first side', [DEDUST_V2_LP.creditAsset], dedustV2Lp.partial),
   def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
   def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
   def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),

@@ -244,7 +244,7 @@ const PHASES: readonly [string, readonly string[]][] = [
 ];
 
 /**
- * The stored description (already toncenter's TransactionDescr, lib/indexer/records.ts) in toncenter's
+ * The stored description (already toncenter's TransactionDescr, lib/chain/records.ts) in toncenter's
  * key order. toncenter also swaps compute_ph gas_fees and gas_used when gas_fees < gas_used — a repair of
  * its own old inserts; Atlas stores them right, so it does not (a free-gas transaction would be broken).
  */

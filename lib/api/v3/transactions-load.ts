@@ -123,7 +123,7 @@ export type TransactionRowJson = Omit<Transaction, 'mcBlockSeqno'> & { mcBlockSe
 
 /**
  * v3's Transaction of a row and its mapped messages: stored ones (above) and the emulated ones of
- * pending traces (lib/pending/json.ts), which have no trace id yet but name their external message.
+ * pending traces (lib/api/v3/pending-json.ts), which have no trace id yet but name their external message.
  */
 export function transactionJson(
   t: TransactionRowJson,

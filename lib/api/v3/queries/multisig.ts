@@ -9,7 +9,7 @@ import type { MultisigJson, MultisigOrderJson } from '../models';
 import { orderActions } from '../multisig-actions';
 import type { Page, SortOrder } from '../params';
 import { cellFromBoc } from '../../../actions/cells';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { oneOf } from './where';
 
 interface WalletRow {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { LatestAccountState } from '../../../db/generated/client';
 import { amountMap, b64, dec, hex, optB64 } from '../encode';
 import { unprocessable } from '../errors';
-import { bocCell, detectInterfaces } from '../interfaces';
+import { bocCell, detectInterfaces } from '../../../ton/interfaces';
 import { AccountBalances, AccountStatesResponse, AddressBook, Metadata, WalletStatesResponse, type AccountStateFullJson, type WalletStateJson } from '../models';
 import { limitParams, p, page } from '../params';
 import { findLatestStates, findTopBalances } from '../queries/account-states';

@@ -3,7 +3,7 @@
 import { Address, beginCell, Cell } from '@ton/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bocBase64 } from '../../../actions/cells';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { testApi } from '../../../testing/api';
 import { textCommentBody } from '../../../devnet/contracts/common';
 import { jettonTransferBody } from '../../../devnet/contracts/jetton';

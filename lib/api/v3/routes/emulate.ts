@@ -4,10 +4,9 @@
 // page: paste a BoC, see the trace, its actions, fees and failures before sending it.
 import { loadMessage, type Cell } from '@ton/core';
 import { z } from 'zod';
-import { LIMITS } from '../../../http/limits';
-import { normalizedHash } from '../../../indexer/parse-transaction';
-import { EMULATION_DEFAULTS } from '../../../pending/emulate';
-import { pendingTraceJson } from '../../../pending/json';
+import { LIMITS } from '../../../limits';
+import { normalizedHash } from '../../../ton/normalized-hash';
+import { pendingTraceJson } from '../pending-json';
 import { BocRejected, parsePastedBoc } from '../../../ton/client-boc';
 import { rawUpper } from '../../../ton/address';
 import { actionAddresses } from '../action-json';
@@ -20,7 +19,7 @@ import { sideMaps } from '../side-maps';
 import { transactionAddresses } from '../transactions-load';
 
 /** One emulation's bounds: the transactions of a large fan-out, and the emulator's time for one request. */
-const EMULATE_BOUNDS = { maxTransactions: EMULATION_DEFAULTS.maxTransactions, budgetMs: LIMITS.tvmRunMs };
+const EMULATE_BOUNDS = { maxTransactions: LIMITS.emulatedTransactions, budgetMs: LIMITS.tvmRunMs };
 
 /** The external inbound message a client pasted: 422 for anything else. */
 function externalIn(text: string | undefined): Cell {

@@ -17,13 +17,13 @@
 import { Address, Cell, type StateInit, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { z } from 'zod';
-import { accountAt, type AccountAt } from '../../v2/chain-state';
-import { estimateFees } from '../../v2/fees';
-import { methodIdOf, runGetMethodOn } from '../../v2/get-method';
+import { accountAt, type AccountAt } from '../../../chain/account-state';
+import { estimateFees } from '../../../chain/fees';
+import { methodIdOf, runGetMethodOn } from '../../../chain/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
 import { parseStack, typedEntry } from '../../v2/stack';
 import { missingWorkchain, parseAddress } from '../../../ton/address';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { bocParam } from '../../../ton/client-boc';
 import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';

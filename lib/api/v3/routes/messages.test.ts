@@ -2,7 +2,7 @@
 import { Cell } from '@ton/core';
 import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageRecord } from '../../../indexer/records';
+import type { MessageRecord } from '../../../chain/records';
 import { MessagesResponse, type MessageJson } from '../models';
 import { fixtureDatabase, insertAccountState, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileMultisigContracts, multisigInit, multisigOrderAddress } from '../../../devnet/contracts/multisig';
 import { stablecoinChangeAdminBody, stablecoinChangeMetadataUriBody, stablecoinClaimAdminBody, stablecoinSetStatusBody } from '../../../devnet/contracts/stablecoin';
 import { vestingSendBody } from '../../../devnet/contracts/vesting';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { JETTON_TOP_UP_OP, SINGLE_NOMINATOR_OP } from '../../../ton/owner-ops';
 import { GENESIS_MULTISIG, GENESIS_QUERY_IDS } from '../../../devnet/genesis/genesis';
 import { startTestChain, type TestChain } from '../../../testing/chain';

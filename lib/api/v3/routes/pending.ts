@@ -5,7 +5,7 @@
 // read replica, lib/db/replicas.ts): an entry is dropped only once the index the request reads holds its
 // real trace, so the window in which a client sees neither is no wider than the replica's lag.
 import { z } from 'zod';
-import { pendingActions, pendingTraceJson, emulatedTransactions, newestFirst } from '../../../pending/json';
+import { pendingActions, pendingTraceJson, emulatedTransactions, newestFirst } from '../pending-json';
 import type { PendingEntry, PendingTraces } from '../../../pending';
 import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';

@@ -7,7 +7,7 @@ import { p } from '../params';
 import { searchTokens } from '../queries/token-search';
 import { defineRoute } from '../route';
 import { sideMaps } from '../side-maps';
-import { nameWords } from '../../../format/name-words';
+import { nameWords } from '../../../ton/name-words';
 
 const QUERY_MAX = 64;
 

@@ -4,10 +4,10 @@
 import { Address, beginCell, Cell, type Account } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { loadBlockInfo } from '../../ton/block-info';
-import { friendly } from '../../ton/address';
-import { MASTER_SHARD } from './block-json';
-import { TtlLru } from '../../lite/cache';
+import { loadBlockInfo } from '../ton/block-info';
+import { friendly } from '../ton/address';
+import { MASTER_SHARD } from '../ton/shard';
+import { TtlLru } from '../lite/cache';
 
 const ZERO_HASH = Buffer.alloc(32);
 

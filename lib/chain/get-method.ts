@@ -4,11 +4,11 @@
 // reaches are fetched from the lite server as the VM asks for them.
 import { Address, Cell, crc16, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { TtlLru } from '../../lite/cache';
-import { accountIn, type AccountAt, type McBlock } from './chain-state';
-import { V2Error } from './errors';
-import type { TvmPool } from '../../tvm/pool';
-import { configAt, emptyLibraries, fetchLibrary, librariesCell, tvmError } from './tvm';
+import { TtlLru } from '../lite/cache';
+import { accountIn, type AccountAt, type McBlock } from './account-state';
+import { ChainError } from './errors';
+import type { TvmPool } from '../tvm/pool';
+import { configAt, emptyLibraries, fetchLibrary, librariesCell } from './tvm';
 
 /** What tonlib reports for an account without code (uninitialized, frozen or nonexistent): a failed run. */
 export const NO_CODE_EXIT_CODE = -13;
@@ -63,7 +63,7 @@ export function clearGetMethodRuns(): void {
 export async function runGetMethodOn(client: LiteClient, tvm: TvmPool, acc: AccountAt, method: string | bigint, stack: TupleItem[] = []): Promise<GetMethodResult> {
   if (acc.status !== 'active' || !acc.code || !acc.data) return { exitCode: NO_CODE_EXIT_CODE, gasUsed: 0, stack: [] };
   const methodId = typeof method === 'string' ? methodIdOf(method) : method;
-  if (methodId < -(2n ** 31n) || methodId >= 2n ** 31n) throw new V2Error(422, `method id ${methodId} is outside the 32-bit range`);
+  if (methodId < -(2n ** 31n) || methodId >= 2n ** 31n) throw new ChainError('invalid_input', `method id ${methodId} is outside the 32-bit range`);
   const key = runKey(acc, methodId, stack);
   let out = runs.get(key);
   if (!out) {
@@ -79,26 +79,22 @@ async function execute(client: LiteClient, tvm: TvmPool, acc: AccountAt, methodI
   const extraCurrency = Object.fromEntries([...(acc.account?.storage.balance.other ?? [])]);
   const stackBoc = stack.length ? boc64(serializeTuple(stack)) : '';
   for (let fetched = 0; ; fetched++) {
-    const res = await tvm
-      .getMethod({
-        code: boc64(acc.code!),
-        data: boc64(acc.data!),
-        libs: libs.size > 0 ? boc64(librariesCell(libs)!) : undefined,
-        methodId: Number(methodId),
-        stack: stackBoc,
-        config,
-        verbosity: 'short',
-        address: acc.address.toRawString(),
-        unixTime: acc.block.utime,
-        balance: acc.balance,
-        gasLimit: GAS_LIMIT,
-        extraCurrency,
-      })
-      .catch((err: unknown) => {
-        throw tvmError(err);
-      });
+    const res = await tvm.getMethod({
+      code: boc64(acc.code!),
+      data: boc64(acc.data!),
+      libs: libs.size > 0 ? boc64(librariesCell(libs)!) : undefined,
+      methodId: Number(methodId),
+      stack: stackBoc,
+      config,
+      verbosity: 'short',
+      address: acc.address.toRawString(),
+      unixTime: acc.block.utime,
+      balance: acc.balance,
+      gasLimit: GAS_LIMIT,
+      extraCurrency,
+    });
     const out = res.output;
-    if (!out.success) throw new V2Error(500, `get-method failed: ${out.error}`);
+    if (!out.success) throw new ChainError('failed', `get-method failed: ${out.error}`);
     if (out.missing_library && fetched < MAX_LIBRARY_FETCHES) {
       if (await fetchLibrary(client, Buffer.from(out.missing_library, 'hex'), libs)) continue;
     }

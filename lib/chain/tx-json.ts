@@ -2,10 +2,10 @@
 // with accountAddress objects, and the ext.* variants (getTransactions, tryLocate*) with plain address
 // strings, the account as wc:HEX and the decoded `message`.
 import { Address, beginCell, Cell, Dictionary, type ExternalAddress, loadCommonMessageInfo, loadMessage, loadTransaction, storeStateInit, type Message, type Transaction } from '@ton/core';
-import { rawUpper } from '../../ton/address';
-import { accountAddressJson } from './chain-state';
-import { snakeBytes } from '../../ton/snake';
-import { TtlLru } from '../../lite/cache';
+import { rawUpper } from '../ton/address';
+import { accountAddressJson } from './account-state';
+import { snakeBytes } from '../ton/snake';
+import { TtlLru } from '../lite/cache';
 
 export type Flavour = 'raw' | 'ext';
 

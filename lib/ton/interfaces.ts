@@ -2,9 +2,8 @@
 // code-hash match names one interface; otherwise every interface whose get-method ids are all present in
 // the code is listed, sorted. The ids a code declares are read by lib/ton/contract-methods.
 import { Cell } from '@ton/core';
-import { contractMethods, methodId } from '../../ton/contract-methods';
-
-export { contractMethods, methodId };
+import { methodId } from './contract-methods';
+import { walletCodeHashes } from './wallets';
 
 interface Interface {
   name: string;
@@ -14,7 +13,8 @@ interface Interface {
 
 const iface = (name: string, methods: string[], codeHashes: string[] = []): Interface => ({ name, methods, codeHashes });
 
-// toncenter's table, in its order (index/detect/interfaces.go). One name really ends with a space.
+// toncenter's table, in its order (index/detect/interfaces.go). One name really ends with a space. The
+// standard wallets' code hashes are lib/ton/wallets.ts's, the one place they are kept.
 const INTERFACES: Interface[] = [
   iface('airdrop_interlocker_v1', ['get_contract_data'], ['rNK47E23QUOW+lNphlPswEpBbuNknY9bILQfF2rYM/A=']),
   iface('airdrop_interlocker_v2', ['get_distribution_info', 'get_unlocks_info', 'get_available_claim_amount'], ['D/RKlvwkgRESNtjZkg/W4pthCCFePsW6dh6tlgKtraQ=']),
@@ -138,17 +138,17 @@ const INTERFACES: Interface[] = [
   iface('tonco_router', ['getRouterState', 'getPoolAddress', 'getChildContracts'], ['m5iR6qfbe+zGzN2hvZqNJdw98oF9V+SyfsAD2vgaRDk=']),
   iface('tonkeeper_2fa', ['get_wallet_addr', 'get_root_pubkey', 'get_seed_pubkey', 'get_delegation_state', 'get_estimated_attached_value'], ['xe8Z3yKu6LcHvXoYEXTkAKQiUiPFrkDYMg9d3XB9NKE=']),
   iface('tv_pool', ['get_pool_data', 'get_nominator_data', 'list_nominators', 'list_votes']),
-  iface('wallet_v1r1', [], ['oM/CxIruFqJx8s/AtzgtgXVs7LEBfQd/qqs7tgL2how=']),
-  iface('wallet_v1r2', ['seqno'], ['1JAvzJ+tdGmPqONTIgpo2g3PcuMryy657gQhfBfTBiw=']),
-  iface('wallet_v1r3', ['seqno', 'get_public_key'], ['WHzHie/xyE9G7DeX5F/ICaFP9a4k8eDHpqmcydyQYf8=']),
-  iface('wallet_v2r1', ['seqno'], ['XJpeaMEI4YchoHxC+ZVr+zmtd+xtYktgxXbsiO7mUyk=']),
-  iface('wallet_v2r2', ['seqno', 'get_public_key'], ['/pUw0yQ4Uwg+8u8LTCkIwKv2+hwx6iQ6rKpb+MfXU/E=']),
-  iface('wallet_v3r1', ['seqno'], ['thBBpYp5gLlG6PueGY48kE0keZ/6NldOpCUcQaVm9YE=']),
-  iface('wallet_v3r2', ['get_public_key', 'seqno'], ['hNr6RJ+Ypph3ibojI1gHK8D3bcRSQAKl0JGLmnXS1Zk=']),
-  iface('wallet_v4r1', ['get_plugin_list', 'is_plugin_installed', 'get_public_key', 'seqno', 'get_subwallet_id'], ['ZN1UgFUixb6KnbWc6gEFzPDQh4bKeb64y3nogKjXMi0=']),
-  iface('wallet_v4r2', ['get_plugin_list', 'is_plugin_installed', 'get_public_key', 'seqno', 'get_subwallet_id'], ['/rX/aCDi/w2Ug+fg1iyBfYRniftK5YDIeIZtlZ2r1cA=']),
-  iface('wallet_v5_beta', ['seqno'], ['89fKU0k97trCizgZhqhJQDy6w9LFhHea8IEGWvCsS5M=', '5M87L0xtamHqDytUR9JmeFsmrzY32y3u5rzRqoJvNBI=']),
-  iface('wallet_v5r1', ['seqno', 'get_public_key', 'get_subwallet_id', 'get_extensions', 'is_signature_allowed'], ['IINLe3KxEhR+Gy+0V7hOdNGjDwT3N9T2KmaOlVLSty8=']),
+  iface('wallet_v1r1', [], walletCodeHashes('wallet_v1r1')),
+  iface('wallet_v1r2', ['seqno'], walletCodeHashes('wallet_v1r2')),
+  iface('wallet_v1r3', ['seqno', 'get_public_key'], walletCodeHashes('wallet_v1r3')),
+  iface('wallet_v2r1', ['seqno'], walletCodeHashes('wallet_v2r1')),
+  iface('wallet_v2r2', ['seqno', 'get_public_key'], walletCodeHashes('wallet_v2r2')),
+  iface('wallet_v3r1', ['seqno'], walletCodeHashes('wallet_v3r1')),
+  iface('wallet_v3r2', ['get_public_key', 'seqno'], walletCodeHashes('wallet_v3r2')),
+  iface('wallet_v4r1', ['get_plugin_list', 'is_plugin_installed', 'get_public_key', 'seqno', 'get_subwallet_id'], walletCodeHashes('wallet_v4r1')),
+  iface('wallet_v4r2', ['get_plugin_list', 'is_plugin_installed', 'get_public_key', 'seqno', 'get_subwallet_id'], walletCodeHashes('wallet_v4r2')),
+  iface('wallet_v5_beta', ['seqno'], walletCodeHashes('wallet_v5_beta')),
+  iface('wallet_v5r1', ['seqno', 'get_public_key', 'get_subwallet_id', 'get_extensions', 'is_signature_allowed'], walletCodeHashes('wallet_v5r1')),
   iface('tg_wallet', [], ['kUmuUcHkaJcQzr94MCl7Fqz7rbNjqSClN4k+f/7sp2g=']),
   iface('wallet_highload_v1r1', [], ['2M27t58sXKpnesRQdwvgNRviHhJQSG3oXMUqoz3RZIQ=']),
   iface('wallet_highload_v1r2', [], ['Dc7tISadZgE+lbGfu1xVpvAa2tQIN7qo5SHN46AqpGw=']),

@@ -2,9 +2,9 @@
 // in the envelope of the API the path belongs to, so clients parse them like the route's own errors:
 // /api/v2/* → {ok:false,error,code} (JSON-RPC endpoints add jsonrpc and id:null: the id is in a body
 // the edge did not read), /api/v3/* → {error}, anything else → {error}.
-import { v2Error } from '../api/v2/envelope';
-import { v3Error } from '../api/v3/envelope';
-import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './security-headers';
+import { v2Error } from './v2/envelope';
+import { v3Error } from './v3/envelope';
+import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../http/security-headers';
 
 /** The API a request path belongs to, as far as its error envelope goes. */
 export function apiOf(pathname: string): 'v2' | 'v2-rpc' | 'v3' | 'other' {

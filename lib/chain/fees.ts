@@ -4,11 +4,11 @@
 // the same way. Libraries the code refers to are fetched from the lite server first.
 import { Address, beginCell, Cell, external, loadMessage, storeMessage, type StateInit, type Transaction } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { accountIn, stateBlock, type AccountAt, type McBlock } from './chain-state';
-import { V2Error } from './errors';
-import type { TvmPool } from '../../tvm/pool';
-import { runMessage } from '../../tvm/transaction';
-import { configAt, librariesUnder, tvmError } from './tvm';
+import { accountIn, stateBlock, type AccountAt, type McBlock } from './account-state';
+import { ChainError } from './errors';
+import type { TvmPool } from '../tvm/pool';
+import { runMessage } from '../tvm/transaction';
+import { configAt, librariesUnder } from './tvm';
 import { transactionMessages } from './tx-json';
 
 export interface Fees {
@@ -40,11 +40,7 @@ async function emulate(env: Environment, account: Address, message: Cell, ignore
   const code = [acc.code, loadMessage(message.beginParse()).init?.code].filter((c): c is Cell => !!c);
   const libs = await librariesUnder(env.client, code);
   const shardAccount = shardAccountOf(acc);
-  const res = await runMessage(env.tvm, { config: env.config, libs, shardAccount, message, now: env.now, lt: acc.lastTxLt + 1_000_000n, ignoreChksig }).catch(
-    (err: unknown) => {
-      throw tvmError(err);
-    },
-  );
+  const res = await runMessage(env.tvm, { config: env.config, libs, shardAccount, message, now: env.now, lt: acc.lastTxLt + 1_000_000n, ignoreChksig });
   return 'error' in res ? res : { tx: res.tx, cell: res.cell };
 }
 
@@ -56,7 +52,7 @@ export function shardAccountOf(acc: AccountAt): Cell {
 /** The four fees of a transaction; the import fee is what total_fees holds beyond the phases' own fees. */
 function feesOf(tx: Transaction): Fees {
   const d = tx.description;
-  if (d.type !== 'generic') throw new V2Error(500, `unexpected ${d.type} transaction in fee emulation`);
+  if (d.type !== 'generic') throw new ChainError('failed', `unexpected ${d.type} transaction in fee emulation`);
   const storage = d.storagePhase?.storageFeesCollected ?? 0n;
   const gas = d.computePhase.type === 'vm' ? d.computePhase.gasFees : 0n;
   const actionFees = d.actionPhase?.totalActionFees ?? 0n;
@@ -77,7 +73,7 @@ export async function estimateFees(client: LiteClient, tvm: TvmPool, address: Ad
     .store(storeMessage(external({ to: address, body, init: init ?? undefined })))
     .endCell();
   const source = await emulate(env, address, message, ignoreChksig);
-  if ('error' in source) throw new V2Error(500, `cannot apply external message to current state : ${source.error}`);
+  if ('error' in source) throw new ChainError('failed', `cannot apply external message to current state : ${source.error}`);
   const destinationFees: Fees[] = [];
   for (const out of transactionMessages(source.cell).outMsgs) {
     const m = loadMessage(out.beginParse());

@@ -1,12 +1,15 @@
 // Every input limit of the public routes, in one table: README's limits table is written from it, the
 // routes and the HTTP server enforce it, and error messages name the limit they hit. A limit belongs
-// here when a client can run into it; internal tuning stays with the code it tunes.
+// here when a client can run into it; internal tuning stays with the code it tunes. It imports nothing,
+// so every layer (lib/ton, lib/tvm and lib/http as much as the APIs) may read it.
 
 export const LIMITS = {
   /** Bytes of a request body (JSON or BoC); more is 413 before the body is read in full. */
   bodyBytes: 1 << 20,
   /** Characters of a request URL (path and query); more is 414. */
   urlChars: 8 * 1024,
+  /** Rows of one v3 list answer (`limit`); more is 422. */
+  pageRows: 1000,
   /** Values in one v3 list parameter (repeated or comma-separated). */
   listValues: 1000,
   /** Entries of a runGetMethod input stack. */
@@ -40,6 +43,8 @@ export const LIMITS = {
   tvmResultNesting: 256,
   /** Entries of a get-method's result stack, nested ones included; more is 422. */
   tvmResultEntries: 1024,
+  /** Transactions of one emulated trace (/api/v3/emulate, pending traces); the rest is left out (`truncated`). */
+  emulatedTransactions: 256,
   /** Emulator runs waiting for a free TVM worker; more is 503 with Retry-After. */
   tvmQueue: 64,
   /** Orders /multisig/wallets attaches to one wallet (its newest); /multisig/orders pages through the rest. */

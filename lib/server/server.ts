@@ -2,7 +2,7 @@
 // would hurt every other request before any of it reaches the app — oversize bodies, URLs and headers,
 // methods no route serves, undecodable paths — sheds load past a cap instead of queueing, answers a
 // request running past its deadline with 504, and records who the client is. Its own answers use the
-// envelope of the API the path belongs to (edge-errors.ts). Built by scripts/start.ts; tested with a stub
+// envelope of the API the path belongs to (lib/api/edge-errors.ts). Built by scripts/start.ts; tested with a stub
 // handler over real sockets (server.test.ts).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -10,14 +10,15 @@ import type { Duplex } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from '../config';
 import type { Logger } from '../log';
-import { applyCors } from '../api/cors';
-import { bodyTooLargeMessage } from './body';
-import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from './client-ip';
-import { edgeError, rawPath, withSecurityHeaders } from './edge-errors';
-import { createHealthCache, HEALTH_REFRESH_HEADER } from './health-cache';
-import { LIMITS } from './limits';
-import { loadRecord, type LoadStatus } from './load';
-import type { PageCache } from './page-cache';
+import { applyCors } from '../http/cors';
+import { bodyTooLargeMessage } from '../http/body';
+import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from '../http/client-ip';
+import { edgeError, rawPath, withSecurityHeaders } from '../api/edge-errors';
+import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
+import { LIMITS } from '../limits';
+import { loadRecord, type LoadStatus } from '../http/load';
+import type { PageCache } from '../http/page-cache';
+import type { StreamEndpoints } from '../stream/gateway';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -25,14 +26,6 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
  * Long-lived endpoints the edge serves itself, before load shedding and the request deadline (a stream
  * outlives both and holds no request slot): the Streaming API (lib/stream/gateway.ts), passed in.
  */
-export interface StreamEndpoints {
-  /** True for the paths they answer (every other path goes to the app). */
-  handles(path: string): boolean;
-  request(req: IncomingMessage, res: ServerResponse): void;
-  /** A WebSocket upgrade request for one of their paths. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-}
-
 export interface AtlasServer {
   server: http.Server;
   /** Live load numbers (also what /api/health reports). */
@@ -185,26 +178,7 @@ export function createAtlasServer({
     });
   };
 
-  // Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
-  // writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
-  // is over the limit, else 431; the envelope follows the path when the request line was read.
-  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
-    (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
-    const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
-    const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
-    const target = requestLine?.[1] ?? '/';
-    const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
-    const [status, error] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? lineTooLong
-          ? [414, `URL longer than ${LIMITS.urlChars} characters`]
-          : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'request not received in time']
-          : [400, 'malformed HTTP request'];
-    void rawAnswer(socket, edgeError(target, status, error));
-  });
+  server.on('clientError', answerClientError);
 
   // WebSocket: only the Streaming API's endpoint upgrades.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -231,6 +205,29 @@ export function createAtlasServer({
   };
 }
 
+
+/**
+ * Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
+ * writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
+ * is over the limit, else 431; the envelope follows the path when the request line was read.
+ */
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
+  (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
+  const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
+  const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
+  const target = requestLine?.[1] ?? '/';
+  const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
+  const [status, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? lineTooLong
+        ? [414, `URL longer than ${LIMITS.urlChars} characters`]
+        : [431, `request headers larger than ${MAX_HEADER_BYTES} bytes`]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request not received in time']
+        : [400, 'malformed HTTP request'];
+  void rawAnswer(socket, edgeError(target, status, error));
+}
 
 function headerOf(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];

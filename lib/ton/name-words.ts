@@ -32,3 +32,17 @@ export function nameMatches(query: string, labels: { symbol?: string; name?: str
   const words = nameWords(labels.name);
   return q.every((p) => words.some((w) => w.startsWith(p)));
 }
+
+/** The kinds of token the name search finds. */
+export type TokenKind = 'jetton' | 'nft_collection' | 'nft_item';
+
+/** A token's content as the index keeps it (TEP-64 attributes, or {uri} until off-chain content is fetched). */
+export type TokenContent = Record<string, unknown> | null | undefined;
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The words of one token's content: name, and symbol for jettons. */
+export function contentWords(kind: TokenKind, content: TokenContent): string[] {
+  if (!content) return [];
+  return nameWords(text(content.name), kind === 'jetton' ? text(content.symbol) : undefined);
+}

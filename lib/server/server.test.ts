@@ -6,8 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { log } from '../log';
-import { CLIENT_IP_HEADER } from './client-ip';
-import { LIMITS } from './limits';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { LIMITS } from '../limits';
 import { createAtlasServer, type AtlasServer } from './server';
 
 let running: AtlasServer | undefined;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits';
 
-const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const table = readme.slice(readme.indexOf('### Input limits'), readme.indexOf('### API keys and rate limits'));
 
 describe('README limits table', () => {

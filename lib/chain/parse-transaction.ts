@@ -11,10 +11,10 @@ import {
   Address,
   beginCell,
   loadTransaction,
-  storeMessage,
   storeStateInit,
 } from '@ton/core';
 import { loadHashmapRoot } from '../ton/hashmap-aug';
+import { normalizedHash } from '../ton/normalized-hash';
 import type { AccountStatusName, MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
 
 export interface TransactionContext {
@@ -150,13 +150,6 @@ function stateInitCell(messageCell: Cell, init: StateInit): Cell {
 export function opcodeOf(body: Cell): number | null {
   const s = body.beginParse();
   return s.remainingBits >= 32 ? s.loadInt(32) : null;
-}
-
-/** TEP-467 normalized hash of an external-in message: no source, no import fee, no init, body by reference. */
-export function normalizedHash(msg: Message): Buffer | null {
-  if (msg.info.type !== 'external-in') return null;
-  const normalized: Message = { info: { type: 'external-in', src: null, dest: msg.info.dest, importFee: 0n }, init: null, body: msg.body };
-  return beginCell().store(storeMessage(normalized, { forceRef: true })).endCell().hash();
 }
 
 const TYPE: Record<TransactionDescription['type'], TransactionDescrJson['type']> = {

@@ -1,12 +1,10 @@
-// What the v2 methods hand the TVM pool (lib/tvm: @ton/sandbox's executor, the emulator the chain
-// itself uses, in worker threads): the configuration it needs, read once per masterchain block, and the
-// libraries a contract's code reaches, fetched from the lite server.
+// What get-methods, fee estimates and emulations hand the TVM pool (lib/tvm: @ton/sandbox's executor,
+// the emulator the chain itself uses, in worker threads): the configuration it needs, read once per
+// masterchain block, and the libraries a contract's code reaches, fetched from the lite server.
 import { beginCell, Cell, CellType, Dictionary } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { configRootFromProof } from '../../ton/config-proof';
-import { TvmRefused } from '../../tvm/pool';
-import { V2Error } from './errors';
+import { configRootFromProof } from '../ton/config-proof';
 
 // The config of the last few masterchain blocks asked about, as the executor takes it (base64 BoC).
 const CONFIGS_KEPT = 4;
@@ -45,11 +43,6 @@ export function recentConfig(client: LiteClient, block: tonNode_blockIdExt, maxA
   if (known || !lastRead || Date.now() - lastRead.at > maxAgeMs) return fresh;
   fresh.catch(() => {}); // its failure is the next caller's to see
   return Promise.resolve(lastRead.config);
-}
-
-/** A TVM refusal (deadline, full queue, crashed worker, …) as the v2 error the client gets; the refusal is its `cause`. */
-export function tvmError(err: unknown): unknown {
-  return err instanceof TvmRefused ? Object.assign(new V2Error(err.status, err.message, err.retryAfterS), { cause: err }) : err;
 }
 
 /** Libraries by hash, as the executor takes them (a Hashmap 256 ^Cell). */

@@ -1,10 +1,12 @@
-// Contract code knowledge: get-method ids and interfaces (wallet codes: lib/ton/wallets.test.ts).
+// Contract code knowledge: get-method ids and interfaces (wallet codes themselves: lib/ton/wallets.test.ts).
 import { beginCell, Cell } from '@ton/core';
 import * as ton from '@ton/ton';
 import { jettonMinterCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-minter';
 import { nftItemCode } from '@ton-community/assets-sdk/dist/nft/contracts/build/nft-item';
 import { describe, expect, it } from 'vitest';
-import { contractMethods, detectInterfaces, methodId } from './interfaces';
+import { contractMethods, methodId } from './contract-methods';
+import { detectInterfaces } from './interfaces';
+import { WALLET_CODE_HASHES } from './wallets';
 
 describe('get-method ids and interfaces', () => {
   it('method ids are crc16(name) | 0x10000', () => {
@@ -28,5 +30,11 @@ describe('get-method ids and interfaces', () => {
     expect(detectInterfaces('x', [methodId('get_referral_data'), methodId('get_nft_data')])).toEqual(['nft_item', 'storm_referral']);
     expect(detectInterfaces('x', [])).toEqual([]);
     expect(detectInterfaces('x', [1, 2, 3])).toEqual([]);
+  });
+
+  it("names every standard wallet code by lib/ton/wallets.ts's table, both of v5 beta's codes included", () => {
+    for (const [hash, kind] of Object.entries(WALLET_CODE_HASHES)) expect([hash, detectInterfaces(hash, null)]).toEqual([hash, [kind.interface]]);
+    expect(detectInterfaces('5M87L0xtamHqDytUR9JmeFsmrzY32y3u5rzRqoJvNBI=', null)).toEqual(['wallet_v5_beta']);
+    expect(detectInterfaces('89fKU0k97trCizgZhqhJQDy6w9LFhHea8IEGWvCsS5M=', null)).toEqual(['wallet_v5_beta']);
   });
 });

@@ -2,15 +2,15 @@
 // (`emulated: true`, finality `pending`, `trace_external_hash`, no trace id), the trace (state `pending`,
 // counters from its nodes, mc_seqno_start "0") and its actions, through the same mappers as stored data.
 import { Cell } from '@ton/core';
-import { Prisma } from '../db/generated/client';
-import { actionRecordJson } from '../api/v3/action-json';
-import { bytes, hex } from '../api/v3/encode';
-import { mapAccountState, mapMessage, type MessageRowLike } from '../api/v3/mappers';
-import type { ActionJson, MessageJson, TraceJson, TransactionJson } from '../api/v3/models';
-import { traceTree } from '../api/v3/trace-json';
-import { transactionJson, type TransactionRowJson } from '../api/v3/transactions-load';
-import type { MessageRecord } from '../indexer/records';
-import { decodeAction, parseEmulated, type PendingEntry } from '.';
+import { Prisma } from '../../db/generated/client';
+import { actionRecordJson } from './action-json';
+import { bytes, hex } from './encode';
+import { mapAccountState, mapMessage, type MessageRowLike } from './mappers';
+import type { ActionJson, MessageJson, TraceJson, TransactionJson } from './models';
+import { traceTree } from './trace-json';
+import { transactionJson, type TransactionRowJson } from './transactions-load';
+import type { MessageRecord } from '../../chain/records';
+import { decodeAction, parseEmulated, type PendingEntry } from '../../pending';
 
 const decimal = (v: bigint | null) => (v === null ? null : new Prisma.Decimal(v.toString()));
 
