@@ -3,8 +3,8 @@
 // separately, so module state is not shared between them: the one instance lives on globalThis. The app's
 // route files hand services() to the handlers they build; nothing below them looks services up.
 // The devnet and the indexer are imported only when this process runs them: an API-only process
-// (INDEXER=off on a real network) loads neither. The parts `npm run indexer` builds too come from
-// lib/wiring.ts.
+// (INDEXER=off on a real network, or an API worker of an `npm start` cluster: lib/cluster) loads neither.
+// The parts `npm run indexer` builds too come from lib/wiring.ts.
 import type { LiteClient } from 'ton-lite-client';
 import { createAccess, type Access } from './auth/access';
 import { memoryLimiter, redisLimiter, type RateLimiter } from './auth/limiter';
@@ -20,7 +20,11 @@ import type { PendingTraces } from './pending';
 import { memoryPendingStore, redisPendingStore } from './pending/store';
 import type { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
-import { processStream, type ProcessStream } from './stream/process';
+import type { ClusterView } from './cluster/messages';
+import { clusterPendingStore } from './cluster/pending-store';
+import { clusterRole } from './cluster/role';
+import { clusterView } from './cluster/worker';
+import { processStream, type ProcessStream } from './cluster/stream';
 import type { StreamPublisher } from './stream/publisher';
 import { chainParts, indexerParts, openMigratedDatabase, streamParts } from './wiring';
 
@@ -52,6 +56,8 @@ export interface Services {
   indexer?: Indexer;
   /** The off-chain metadata fetcher, next to the indexer when METADATA_FETCH=on. */
   metadata?: MetadataFetcher;
+  /** In an API worker of an `npm start` cluster: the primary's latest view (its indexer and devnet, every worker). */
+  cluster?: () => ClusterView | undefined;
   startedAt: Date;
 }
 
@@ -59,6 +65,8 @@ interface RuntimeState {
   starting?: Promise<Services>;
   stopping?: Promise<void>;
   signalsHooked?: boolean;
+  /** Run first when the services stop (the cluster primary stops its API workers). */
+  beforeStop?: (() => Promise<void>)[];
 }
 
 const KEY = Symbol.for('atlas.runtime');
@@ -68,7 +76,7 @@ const state: RuntimeState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}
 export function services(): Promise<Services> {
   if (state.stopping) return Promise.reject(new Error('Atlas is shutting down'));
   // A test reaching here would start a devnet in ./.atlas and index it into DATABASE_URL's database.
-  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/api/test-chain.ts)'));
+  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/testing/chain.ts, lib/testing/api.ts)'));
   state.starting ??= start().catch((err) => {
     state.starting = undefined; // let a later call retry (e.g. PostgreSQL was briefly down)
     throw err;
@@ -78,11 +86,13 @@ export function services(): Promise<Services> {
 
 async function start(): Promise<Services> {
   const cfg = config();
+  // An API worker of a cluster serves HTTP only: the primary runs the devnet and the one indexer.
+  const role = clusterRole();
   const target = configuredTarget(cfg);
   const db = await openMigratedDatabase(cfg, cfg.dbStatementTimeoutMs);
   let devnet: Devnet | undefined;
   try {
-    if (cfg.network === 'devnet') {
+    if (cfg.network === 'devnet' && role !== 'worker') {
       // An index built from another devnet must not be mixed with this one: the devnet checks its zero state.
       const indexed = await db.prisma.indexerState.findUnique({ where: { id: 'main' } });
       const { startDevnet } = await import('./devnet');
@@ -108,13 +118,13 @@ async function start(): Promise<Services> {
   const { lite, tvm } = chainParts(cfg, liteSourceFor(cfg, devnet?.engine, devnet?.zeroState));
   const reads = await openReads(db, cfg, log);
   // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
-  const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
+  const indexerDb = !cfg.indexer.inProcess || role === 'worker' ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
   // What this process commits is streamed (lib/stream): predictions once in the pending store, the
   // indexer's blocks once committed. The bus reaches every process when REDIS_URL is set. Pending traces
   // are shared through Redis when there is one: the process that accepted a message may not be the one a
   // client asks.
   const stream = processStream(cfg, log);
-  const store = cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : memoryPendingStore();
+  const store = cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : clusterPendingStore(role, () => memoryPendingStore());
   const { pending, publisher } = streamParts(cfg, { db, lite, tvm, bus: stream.bus, store });
   // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
   const { indexer, metadata } = indexerDb
@@ -125,12 +135,14 @@ async function start(): Promise<Services> {
   const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, startedAt: new Date() };
+  const cluster = role === 'worker' ? clusterView : undefined;
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
 export function stopServices(): Promise<void> {
   state.stopping ??= (async () => {
+    await Promise.all((state.beforeStop ?? []).map((fn) => fn()));
     const running = await state.starting?.catch(() => undefined);
     if (running) {
       await running.indexer?.stop();
@@ -159,11 +171,21 @@ export function stopServices(): Promise<void> {
  */
 export const SHUTDOWN_BUDGET_MS = 20_000;
 
+/** `fn` runs first when the services stop, before the indexer and the rest. */
+export function beforeStop(fn: () => Promise<void>): void {
+  (state.beforeStop ??= []).push(fn);
+}
+
 function hookSignals() {
   if (state.signalsHooked || config().isTest) return;
   state.signalsHooked = true;
+  let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    // Every later signal is ignored rather than left to kill the process mid-shutdown: a cluster's worker
+    // gets the terminal's or the process group's signal and the primary's SIGTERM too.
+    process.on(signal, () => {
+      if (signalled) return;
+      signalled = true;
       log.info({ component: 'runtime', signal, budgetMs: SHUTDOWN_BUDGET_MS }, 'shutting down');
       setTimeout(() => {
         log.error({ component: 'runtime', budgetMs: SHUTDOWN_BUDGET_MS }, 'shutdown did not finish within its budget; exiting');

@@ -1,5 +1,6 @@
 // An action record as /api/v3's `details` object (api-v3.md §3.7): per-type keys, addresses raw,
 // amounts and query ids as decimal strings, absent values null.
+import { opcodeHex } from '../ton/opcode-hex';
 import { EVAA_ASSET_MASTERS, EVAA_TON_ASSET_ID } from './addresses';
 import { nftDetails } from './details-nft';
 import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
@@ -40,9 +41,9 @@ function stringsOf(d: ActionData, keys: string[]): Details {
 function transferDetails(a: Action): Details | null {
   switch (a.type) {
     case 'call_contract':
-      return { opcode: a.opcode === null ? undefined : '0x' + a.opcode.toString(16).padStart(8, '0'), source: a.source, destination: a.destination, value: str(a.value), extra_currencies: null };
+      return { opcode: a.opcode === null ? undefined : opcodeHex(a.opcode), source: a.source, destination: a.destination, value: str(a.value), extra_currencies: null };
     case 'contract_deploy':
-      return { opcode: a.opcode === null ? undefined : '0x' + a.opcode.toString(16).padStart(8, '0'), source: a.source, destination: a.destination, value: str(a.value) };
+      return { opcode: a.opcode === null ? undefined : opcodeHex(a.opcode), source: a.source, destination: a.destination, value: str(a.value) };
     case 'ton_transfer': {
       const d = data(a, 'ton_transfer');
       return { source: a.source, destination: a.destination, value: str(a.value), value_extra_currencies: {}, comment: d.content ?? null, encrypted: d.encrypted ?? false };

@@ -5,10 +5,11 @@
 // the new block's children (nested actions).
 import type { Cell, Slice } from '@ton/core';
 import { bocRootData } from '../ton/boc';
+import { OPS } from './bodies';
 import { cellFromBoc, ENCRYPTED_COMMENT_OP, readComment } from './cells';
 import type { Action, AccountInterfaces, Interfaces, TraceMessage, TraceTransaction } from './model';
 
-const EXCESS_OP = 0xd53276db;
+const EXCESS_OP = OPS.excess;
 
 export class Node {
   parent: Node | null = null;

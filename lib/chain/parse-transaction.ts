@@ -8,11 +8,11 @@ import {
   type StateInit,
   type TransactionComputePhase,
   type TransactionDescription,
-  Address,
   beginCell,
   loadTransaction,
   storeStateInit,
 } from '@ton/core';
+import { rawUpper } from '../ton/address';
 import { loadHashmapRoot } from '../ton/hashmap-aug';
 import { normalizedHash } from '../ton/normalized-hash';
 import type { AccountStatusName, MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
@@ -41,7 +41,6 @@ const STATUS: Record<AccountStatus, AccountStatusName> = {
 const str = (n: bigint) => n.toString();
 const hash256 = (n: bigint) => Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
 const b64 = (n: bigint) => hash256(n).toString('base64');
-const rawAddress = (a: Address) => `${a.workChain}:${a.hash.toString('hex').toUpperCase()}`;
 
 export function extraCurrencies(c: CurrencyCollection): Record<string, string> | null {
   if (!c.other || c.other.size === 0) return null;
@@ -120,8 +119,8 @@ function parseMessage(cell: Cell, msg: Message, direction: 'in' | 'out', txHash:
   };
   if (info.type === 'internal') {
     Object.assign(record, {
-      source: rawAddress(info.src),
-      destination: rawAddress(info.dest),
+      source: rawUpper(info.src),
+      destination: rawUpper(info.dest),
       value: info.value.coins,
       valueExtraCurrencies: extraCurrencies(info.value),
       fwdFee: info.forwardFee,
@@ -133,9 +132,9 @@ function parseMessage(cell: Cell, msg: Message, direction: 'in' | 'out', txHash:
       bounced: info.bounced,
     });
   } else if (info.type === 'external-in') {
-    Object.assign(record, { destination: rawAddress(info.dest), importFee: info.importFee, msgHashNorm: normalizedHash(msg) });
+    Object.assign(record, { destination: rawUpper(info.dest), importFee: info.importFee, msgHashNorm: normalizedHash(msg) });
   } else {
-    Object.assign(record, { source: rawAddress(info.src), createdLt: info.createdLt, createdAt: BigInt(info.createdAt) });
+    Object.assign(record, { source: rawUpper(info.src), createdLt: info.createdLt, createdAt: BigInt(info.createdAt) });
   }
   return { record, body, init };
 }

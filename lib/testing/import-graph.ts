@@ -15,7 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = layers.order;
 const SOURCE = /\.(ts|tsx|mts)$/;
 const SKIP_DIRS = new Set(['node_modules', '.next', 'generated', '.atlas', 'test-results', 'playwright-report']);
 
-/** The node a file belongs to: `lib/api/v2/x.ts` → `lib/api`, `lib/config.ts` → `lib/config`. */
+/** The node a file belongs to: `lib/api/v2/<file>` → `lib/api`, `lib/config.ts` → `lib/config`. */
 export function folderOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'lib') return parts[0];
@@ -74,7 +74,7 @@ export interface GraphReport {
 }
 
 /**
- * The directory a file is in (`lib/api/v3/routes/x.ts` → `lib/api/v3/routes`): the finest grain of folder.
+ * The directory a file is in (a file of `lib/api/v3/routes/` → that folder): the finest grain of folder.
  * A module directly under lib/ (lib/config.ts) is a node of its own, as with folderOf.
  */
 export function directoryOf(file: string): string {

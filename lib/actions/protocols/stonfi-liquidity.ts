@@ -8,6 +8,7 @@
 import type { ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { loadAddr } from '../cells';
+import { STONFI } from './stonfi';
 import { PTON_TON_TRANSFER, withdrawalSide } from './dex';
 import { assetOfJetton, OP, internalTransferOf } from './jettons';
 import type { Matcher } from './matcher';
@@ -19,7 +20,7 @@ export const STONFI_LP = {
   burnNotification: 0x297437cf,
   refundMe: 0x132b9a2c,
   refundToPool: 0x0f98e2b8,
-  payTo: 0x657b54f5,
+  payTo: STONFI.v2PayTo,
 } as const;
 
 /** The transfer that brought one side to the router: its jetton_transfer block, or a pTON transfer (TON). */

@@ -1,8 +1,11 @@
 // Rows → toncenter JSON, every object built in the models' key order (jsonb columns come back with
 // PostgreSQL's own key order, so nothing stored is passed through as is).
 import type { AccountState, Block, Message } from '../../db/generated/client';
-import { amountMap, b64, dec, hex, optB64, optDec, optStr, opcodeHex, shardHex } from './encode';
-import type { AccountStateJson, BlockIdJson, BlockJson, MessageContentJson, MessageJson, TransactionDescrJson } from './models';
+import { opcodeHex } from '../../ton/opcode-hex';
+import { amountMap, b64, dec, hex, optB64, optDec, optStr, shardHex } from './encode';
+import type { BlockIdJson, BlockJson } from './models/blocks';
+import type { MessageContentJson, MessageJson } from './models/messages';
+import type { AccountStateJson, TransactionDescrJson } from './models/transactions';
 import { decodeBodyCell, opcodeName } from '../../actions/bodies';
 import { deserializeBoc } from '../../ton/boc';
 

@@ -6,9 +6,12 @@ import { Prisma } from '../../db/generated/client';
 import { actionRecordJson } from './action-json';
 import { bytes, hex } from './encode';
 import { mapAccountState, mapMessage, type MessageRowLike } from './mappers';
-import type { ActionJson, MessageJson, TraceJson, TransactionJson } from './models';
+import type { ActionJson } from './models/actions';
+import type { MessageJson } from './models/messages';
+import type { TraceJson } from './models/traces';
+import type { TransactionJson } from './models/transactions';
 import { traceTree } from './trace-json';
-import { transactionJson, type TransactionRowJson } from './transactions-load';
+import { transactionJson, type TransactionRowJson } from './queries/transactions-load';
 import type { MessageRecord } from '../../chain/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '../../pending';
 

@@ -8,7 +8,7 @@ import { testApi } from '../../../testing/api';
 import { textCommentBody } from '../../../devnet/contracts/common';
 import { jettonTransferBody } from '../../../devnet/contracts/jetton';
 import { nftTransferBody } from '../../../devnet/contracts/nft';
-import { DecodeResponse } from '../models';
+import { DecodeResponse } from '../models/messages';
 import { modelProblems } from '../../../testing/v3';
 
 // /decode reads neither the chain nor the index.

@@ -5,7 +5,7 @@ import { BodyNotDecoded, decodeBodyCell, opcodeName } from '../../../actions/bod
 import { LIMITS } from '../../../limits';
 import { BocRejected, parseClientBoc } from '../../../ton/client-boc';
 import { unprocessable } from '../errors';
-import { DecodeResponse } from '../models';
+import { DecodeResponse } from '../models/messages';
 import { p, unspace } from '../params';
 import { definePostRoute, defineRoute } from '../route';
 

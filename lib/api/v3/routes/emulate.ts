@@ -13,10 +13,10 @@ import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';
 import { unprocessable, V3Error } from '../errors';
 import { live } from '../live-call';
-import { EmulateResponse } from '../models';
+import { EmulateResponse } from '../models/traces';
 import { definePostRoute } from '../route';
-import { sideMaps } from '../side-maps';
-import { transactionAddresses } from '../transactions-load';
+import { sideMaps } from '../queries/side-maps';
+import { transactionAddresses } from '../queries/transactions-load';
 
 /** One emulation's bounds: the transactions of a large fan-out, and the emulator's time for one request. */
 const EMULATE_BOUNDS = { maxTransactions: LIMITS.emulatedTransactions, budgetMs: LIMITS.tvmRunMs };

@@ -27,7 +27,7 @@ import { LIMITS } from '../../../limits';
 import { bocParam } from '../../../ton/client-boc';
 import { parseWalletData, walletKind } from '../../../ton/wallets';
 import { V3Error, unprocessable } from '../errors';
-import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models';
+import { EstimateFeeResponse, RunGetMethodResponse, SentMessage, V2AddressInformation, V2WalletInformation } from '../models/live';
 import { p } from '../params';
 import { live } from '../live-call';
 import { definePostRoute, defineRoute } from '../route';

@@ -27,7 +27,9 @@ import {
   type MultisigAction,
 } from '../../../ton/multisig';
 import { liveGetMethod } from '../../../testing/get-method';
-import { MultisigOrdersResponse, MultisigWalletsResponse, type ActionJson, type MultisigJson, type MultisigOrderJson, type TransactionJson } from '../models';
+import type { ActionJson } from '../models/actions';
+import { type MultisigJson, type MultisigOrderJson, MultisigOrdersResponse, MultisigWalletsResponse } from '../models/multisig';
+import type { TransactionJson } from '../models/transactions';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));

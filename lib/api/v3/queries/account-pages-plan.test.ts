@@ -9,13 +9,13 @@
 // gives exactly the slice of all its traces, in both orders, and the walk reads indexes.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Prisma } from '../../db/generated/client';
-import { migrate } from '../../db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import { partitionSeqnos, plan as planOf } from '../../testing/plan';
-import { actionsQuery, findActions } from './queries/actions';
-import { accountPageQuery, accountWalkQuery, findTraces } from './queries/traces';
-import { supportedActionTypes } from './action-types';
+import type { Prisma } from '../../../db/generated/client';
+import { migrate } from '../../../db/migrate';
+import { createTestDatabase, type TestDatabase } from '../../../testing/database';
+import { partitionSeqnos, plan as planOf } from '../../../testing/plan';
+import { actionsQuery, findActions } from './actions';
+import { accountPageQuery, accountWalkQuery, findTraces } from './traces';
+import { supportedActionTypes } from '../action-types';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;

@@ -1,11 +1,11 @@
 // What stored traces are made of, read at once: their transactions' rows, messages (read by trace id beside
 // the transactions) and states, and their action rows. The /traces route and the Streaming API's
 // finalized events (lib/stream) both map these with the same renderers.
-import type { SqlReader } from '../../db/sql';
-import { hex } from './encode';
-import type { TransactionJson } from './models';
-import { actionsOfTraces, type ActionRow } from './queries/actions';
-import { servedWhole, transactionsOfTraces, type TraceRow } from './queries/traces';
+import type { SqlReader } from '../../../db/sql';
+import { hex } from '../encode';
+import type { TransactionJson } from '../models/transactions';
+import { actionsOfTraces, type ActionRow } from './actions';
+import { servedWhole, transactionsOfTraces, type TraceRow } from './traces';
 import { messagesOfTraces, transactionParts, type TransactionParts } from './transactions-load';
 
 /**

@@ -4,18 +4,18 @@
 // get-method ids, the interfaces. Token metadata comes from the tables the indexer derives (jettons,
 // NFT items and collections) and, for off-chain content, from the metadata fetcher's table; a domain
 // from the derived .ton names (dns_entries).
-import { Prisma } from '../../db/generated/client';
-import type { SqlReader } from '../../db/sql';
-import { friendly, parseAddress, rawUpper } from '../../ton/address';
-import type { V3Context } from './context';
-import { b64, bytes, hex, sortedKeys } from './encode';
-import { contractMethods } from '../../ton/contract-methods';
-import { bocCell, detectInterfaces, TOKEN_INTERFACES } from '../../ton/interfaces';
-import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from './models';
-import { unspace } from './params';
-import type { MetadataRow } from '../../metadata';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
+import { friendly, parseAddress, rawUpper } from '../../../ton/address';
+import type { V3Context } from '../context';
+import { b64, bytes, hex, sortedKeys } from '../encode';
+import { contractMethods } from '../../../ton/contract-methods';
+import { bocCell, detectInterfaces, TOKEN_INTERFACES } from '../../../ton/interfaces';
+import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from '../models/common';
+import { unspace } from '../params';
+import type { MetadataRow } from '../../../metadata';
 import { readSideRows, type SideRows } from './side-rows';
-import { isStandardWallet } from '../../ton/wallets';
+import { isStandardWallet } from '../../../ton/wallets';
 
 // Get-method ids by code hash (hex). A code's methods never change and codes are few, so the cache
 // only ever grows; it is dropped wholesale if a pathological index makes it large.

@@ -2,8 +2,8 @@
 // with the state of the trace each belongs to. A pending item disappears once its real counterpart is
 // indexed: the whole trace once it is complete (pendingTransactions) or complete and classified
 // (pendingTraces, pendingActions), a single transaction once its inbound message is indexed.
-import { Prisma, type PrismaClient } from '../../db/generated/client';
-import { bytes, hex } from './encode';
+import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { bytes, hex } from '../encode';
 
 export interface IndexedInbound {
   complete: boolean;

@@ -2,10 +2,10 @@
 // answer runs it, with up to a few hundred accounts, over tables that grow with the chain (every
 // account's latest state, every jetton wallet and NFT item). EXPLAINed on the suite's engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prisma } from '../../db/generated/client';
-import { migrate } from '../../db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import { planTree, sqlTestAccount as sqlAcc, testAccount as acc, unkeyedScans } from '../../testing/plan';
+import { Prisma } from '../../../db/generated/client';
+import { migrate } from '../../../db/migrate';
+import { createTestDatabase, type TestDatabase } from '../../../testing/database';
+import { planTree, sqlTestAccount as sqlAcc, testAccount as acc, unkeyedScans } from '../../../testing/plan';
 import { sideRowsQuery, type SideParts } from './side-rows';
 
 let t: TestDatabase;

@@ -1,9 +1,9 @@
 // Messages read with raw SQL (the /messages grouping, a page of transactions' messages): the row shape
 // such a query returns, and its body and init-state BoCs joined from message_contents in the same query
 // (one round trip fewer than looking the contents up afterwards).
-import { Prisma } from '../../db/generated/client';
-import { hex } from './encode';
-import type { Contents, MessageRowLike } from './mappers';
+import { Prisma } from '../../../db/generated/client';
+import { hex } from '../encode';
+import type { Contents, MessageRowLike } from '../mappers';
 
 /**
  * Every message column a response needs besides msg_hash (m is the messages alias): the columns the

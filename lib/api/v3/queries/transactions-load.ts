@@ -2,12 +2,13 @@
 // init states, the account states before and after (only `hash` when the state is not indexed), and the
 // trace (trace_id, trace_external_hash). Three queries, in parallel; read and mapped as two steps so a
 // route can read its side maps while the mapping runs.
-import { Prisma, type AccountState, type Transaction } from '../../db/generated/client';
-import type { SqlReader } from '../../db/sql';
-import { amountMap, b64, bytes, dec, hex } from './encode';
-import { blockId, mapAccountState, mapMessage, orderDescription } from './mappers';
+import { Prisma, type AccountState, type Transaction } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
+import { amountMap, b64, bytes, dec, hex } from '../encode';
+import { blockId, mapAccountState, mapMessage, orderDescription } from '../mappers';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
-import type { AccountStateJson, MessageJson, TransactionJson } from './models';
+import type { MessageJson } from '../models/messages';
+import type { AccountStateJson, TransactionJson } from '../models/transactions';
 
 interface TxMessageRow extends MessageSqlRow {
   tx_hash: Uint8Array<ArrayBuffer>;

@@ -4,9 +4,9 @@
 // the fetched off-chain content of those tokens (offchain_metadata). Nearly every v3 answer carries side
 // maps; as seven queries (three of them waiting on the others) they cost more in round trips and
 // per-query driver work than the lookups themselves cost the database.
-import { Prisma } from '../../db/generated/client';
-import type { SqlReader } from '../../db/sql';
-import type { MetadataRow } from '../../metadata';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
+import type { MetadataRow } from '../../../metadata';
 
 export interface SideRows {
   /** Code hash by account, for the accounts the index has a state for (null: no code). */
