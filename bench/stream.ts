@@ -4,7 +4,8 @@
 // this process holds the 1,000 WebSocket clients (the ws package), each subscribed to the sending wallet's
 // transactions, so every finalized trace goes to all of them. Latency: from the moment the indexer's
 // database transaction committed to the moment a client's socket delivered the notification (one clock:
-// the same machine).
+// the same machine), split into stages (rendering, the hub's fan-out, the writes leaving, the way to the
+// client) with the fan-out's CPU per block beside them; one warm-up round first is not counted.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
