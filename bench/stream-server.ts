@@ -1,8 +1,10 @@
 // The server side of `npm run bench -- --only stream`, in a process of its own (its memory is what is
 // measured): an indexed devnet whose pipeline publishes to the Streaming API, behind the HTTP edge. Driven
 // by lines on stdin: `rss` → `rss <bytes>` (settled, after full collections), `round <n>` → n transfers sent through
-// sendBoc, the round sealed and indexed → `committed <norm> <ms> <ms>` for each finalized trace (when its
-// database transaction committed, when its event was published), then `done`. Prints `listening <url>` when ready.
+// sendBoc, the round sealed and indexed → `committed <norm> <ms> <ms> <ms> <ms>` for each finalized trace (when its
+// database transaction committed, when its event was published, when the hub had queued it for every stream,
+// when the queued writes had left) and `fanout-cpu <ms>` per block (CPU time of its fan-out), then `done`.
+// Prints `listening <url>` when ready.
 import { Address, toNano } from '@ton/core';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -57,11 +59,30 @@ async function lean() {
 async function main() {
   const s = await startStreamChain({ seed: 'atlas-bench-stream' });
   // When each finalized trace's database transaction committed, and when its event reached the bus
-  // (before the served hub's fan-out: this listener is the first the bus calls).
+  // (before the served hub's fan-out: this listener is the first the bus calls); and the process's CPU
+  // time when a block's first trace arrived, to charge its whole fan-out with what it cost.
+  const published = new Map<string, number>();
+  let fanOutCpu: NodeJS.CpuUsage | undefined;
   s.bus.subscribe((e) => {
-    if (e.kind === 'trace' && e.finality === 'finalized') console.log(`committed ${e.norm} ${e.at} ${Date.now()}`);
+    if (e.kind !== 'trace' || e.finality !== 'finalized') return;
+    published.set(e.norm, Date.now());
+    fanOutCpu ??= process.cpuUsage();
   });
   const server = await s.serve({ STREAM_MAX_CONNECTIONS_PER_IP: '100000', RATE_LIMIT_ANON_RPS: '1000000' });
+  // After the served hub's fan-out (listeners are called in the order they subscribed): when its writes
+  // were queued for every stream, and when they left (the streams' corked writes are released by a
+  // setImmediate callback queued before this one) — and the CPU the block's fan-out took until then.
+  s.bus.subscribe((e) => {
+    if (e.kind !== 'trace' || e.finality !== 'finalized') return;
+    const dispatched = Date.now();
+    setImmediate(() => {
+      console.log(`committed ${e.norm} ${e.at} ${published.get(e.norm)} ${dispatched} ${Date.now()}`);
+      if (!fanOutCpu) return;
+      const used = process.cpuUsage(fanOutCpu);
+      fanOutCpu = undefined;
+      console.log(`fanout-cpu ${(used.user + used.system) / 1000}`);
+    });
+  });
   const alice = await genesisWallet(s.chain, 'alice');
   const bob = Address.parse(s.chain.account('bob').address);
   console.log(`listening ${server.url} ${alice.address.toRawString().toUpperCase()}`);

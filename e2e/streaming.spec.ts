@@ -28,14 +28,19 @@ async function sendTransfer(page: Page, comment: string) {
   return Cell.fromBase64(boc).hash().toString('base64');
 }
 
-/** Once the page has seen a trace finalized: every finality its client was sent for that trace, in order. */
+/**
+ * Once the page has seen the transfer it sent finalized: every finality its client was sent for that trace,
+ * in order. The transfer's trace is the one seen pending (only a message sent through Atlas after the
+ * stream opened can be): the wallet's funding, sent before, may still be finalized while the test runs.
+ */
 async function finalitiesSeen(page: Page): Promise<(string | undefined)[]> {
   const seen = await page.waitForFunction(() => {
     const s = (window as unknown as { seen: Seen }).seen;
-    return s.some((n) => n.finality === 'finalized') && s;
+    const sent = s.find((n) => n.finality === 'pending')?.norm;
+    return sent !== undefined && s.some((n) => n.norm === sent && n.finality === 'finalized') && s;
   });
   const list = (await seen.jsonValue()) as Seen;
-  const norm = list.find((n) => n.finality === 'finalized')!.norm;
+  const norm = list.find((n) => n.finality === 'pending')!.norm;
   return list.filter((n) => n.norm === norm).map((n) => n.finality);
 }
 
@@ -76,4 +81,24 @@ test('WebSocket: subscribe, a transfer pending to finalized, and a bad subscript
   await page.waitForFunction(() => (window as unknown as { seen: Seen }).seen.some((n) => n.type === 'subscribed'));
   await sendTransfer(page, 'streamed to a WebSocket');
   expect(await finalitiesSeen(page)).toEqual(['pending', 'confirmed', 'finalized']);
+});
+
+test('the reference: linked from the API page, every notification described, and its console streams blocks @desktop-only', async ({ page, request }) => {
+  const doc = (await (await request.get('/api/streaming/v2/openapi.json')).json()) as { paths: Record<string, unknown> };
+  expect(Object.keys(doc.paths)).toEqual(['/api/streaming/v2/sse', '/api/streaming/v2/ws']);
+  await page.goto('/api-docs');
+  await page.locator('#streaming').getByRole('link', { name: 'Reference and console' }).click();
+  await expect(page).toHaveURL(/\/api-docs\/streaming$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Streaming API v2');
+  await expect(page.getByRole('table', { name: 'Subscription fields' })).toContainText('trace_external_hash_norms');
+  for (const type of ['transactions', 'actions', 'trace', 'trace_invalidated', 'account_state_change', 'jettons_change', 'blocks']) {
+    await expect(page.getByRole('heading', { name: `"${type}"`, exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId('notification-TransactionsNotification')).toContainText('list of Transaction');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const received = page.getByTestId('stream-console-received');
+  await expect(received).toContainText('{"id":"console","status":"subscribed"}');
+  await expect(received).toContainText('"type":"blocks"');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -68,9 +68,10 @@ describe('parseConfig', () => {
   });
 
   it('gives the Streaming API its limits, each settable and checked', () => {
-    expect(parseConfig({}).stream).toEqual({ maxConnectionsPerKey: 100, maxConnectionsPerIp: 20, maxAddresses: 1000, bufferBytes: 256 * 1024, keepaliveMs: 15_000, confirmed: true });
-    const env = { STREAM_MAX_CONNECTIONS_PER_KEY: '5', STREAM_MAX_CONNECTIONS_PER_IP: '2', STREAM_MAX_ADDRESSES: '10', STREAM_BUFFER_KB: '64', STREAM_KEEPALIVE_MS: '2000', STREAM_CONFIRMED: 'off' };
-    expect(parseConfig(env).stream).toEqual({ maxConnectionsPerKey: 5, maxConnectionsPerIp: 2, maxAddresses: 10, bufferBytes: 64 * 1024, keepaliveMs: 2000, confirmed: false });
+    expect(parseConfig({}).stream).toEqual({ maxConnectionsPerKey: 100, maxConnectionsPerIp: 20, maxAddresses: 1000, bufferBytes: 256 * 1024, keepaliveMs: 15_000, wsMessagesPerSecond: 10, confirmed: true });
+    const env = { STREAM_MAX_CONNECTIONS_PER_KEY: '5', STREAM_MAX_CONNECTIONS_PER_IP: '2', STREAM_MAX_ADDRESSES: '10', STREAM_BUFFER_KB: '64', STREAM_KEEPALIVE_MS: '2000', STREAM_WS_MESSAGES_PER_SECOND: '3', STREAM_CONFIRMED: 'off' };
+    expect(parseConfig(env).stream).toEqual({ maxConnectionsPerKey: 5, maxConnectionsPerIp: 2, maxAddresses: 10, bufferBytes: 64 * 1024, keepaliveMs: 2000, wsMessagesPerSecond: 3, confirmed: false });
+    expect(() => parseConfig({ STREAM_WS_MESSAGES_PER_SECOND: '0' })).toThrow('Invalid STREAM_WS_MESSAGES_PER_SECOND="0": expected messages per second, an integer from 1 to 10000');
     expect(() => parseConfig({ STREAM_BUFFER_KB: '1' })).toThrow('Invalid STREAM_BUFFER_KB="1": expected kilobytes, an integer from 16 to 1048576');
     expect(() => parseConfig({ STREAM_MAX_CONNECTIONS_PER_IP: '0' })).toThrow(/STREAM_MAX_CONNECTIONS_PER_IP/);
   });

@@ -27,6 +27,7 @@ const streamConnections = intIn(1, 1_000_000, 'connections, an integer from 1 to
 const streamAddresses = intIn(1, 100_000, 'addresses, an integer from 1 to 100000');
 const streamBufferKb = intIn(16, 1_048_576, 'kilobytes, an integer from 16 to 1048576');
 const keepaliveMs = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
+const streamMessageRate = intIn(1, 10_000, 'messages per second, an integer from 1 to 10000');
 const apiWorkers = intIn(1, 256, 'API worker processes, an integer from 1 to 256');
 const pageRenders = intIn(1, 1000, 'renders, an integer from 1 to 1000');
 
@@ -117,6 +118,7 @@ const schema = z.object({
   STREAM_MAX_ADDRESSES: streamAddresses.default(1000),
   STREAM_BUFFER_KB: streamBufferKb.default(256),
   STREAM_KEEPALIVE_MS: keepaliveMs.default(15_000),
+  STREAM_WS_MESSAGES_PER_SECOND: streamMessageRate.default(10),
   STREAM_CONFIRMED: onOff.default(true),
   METADATA_FETCH: onOff.default(false),
   METADATA_IPFS_GATEWAY: httpUrl.default('https://ipfs.io/ipfs/'),
@@ -222,6 +224,8 @@ export interface Config {
     bufferBytes: number;
     /** How often an idle SSE stream gets a keep-alive comment (and a WebSocket a ping frame). */
     keepaliveMs: number;
+    /** Requests (subscribe, unsubscribe, ping, anything) one WebSocket may send per second. */
+    wsMessagesPerSecond: number;
     /** Watch the lite server for shard blocks ahead of their masterchain block (`confirmed` finality). */
     confirmed: boolean;
   };
@@ -296,6 +300,7 @@ export function parseConfig(env: Env): Config {
       maxAddresses: v.STREAM_MAX_ADDRESSES,
       bufferBytes: v.STREAM_BUFFER_KB * 1024,
       keepaliveMs: v.STREAM_KEEPALIVE_MS,
+      wsMessagesPerSecond: v.STREAM_WS_MESSAGES_PER_SECOND,
       confirmed: v.STREAM_CONFIRMED,
     },
     metadata: { fetch: v.METADATA_FETCH, ipfsGateway: v.METADATA_IPFS_GATEWAY },

@@ -18,6 +18,13 @@ const SECTIONS = [
     reference: { page: '/api-docs/v3', document: '/api/v3/doc.json' },
     text: 'toncenter-compatible index API over Atlas’s own database: blocks, transactions, messages, account states and more. Errors use {error} with the HTTP status.',
   },
+  {
+    id: 'streaming',
+    title: 'Streaming API v2 — pushed as it happens',
+    base: '/api/streaming/v2',
+    reference: { page: '/api-docs/streaming', document: '/api/streaming/v2/openapi.json' },
+    text: 'toncenter-compatible streams of transactions, actions, traces, account states and jetton wallets at pending, confirmed and finalized: POST /api/streaming/v2/sse (server-sent events) and /api/streaming/v2/ws (WebSocket). Needs npm start (its HTTP edge serves the streams).',
+  },
   { id: 'health', title: 'Health', base: '/api/health', text: 'Status of the database, the chain connection and the indexer.' },
 ];
 

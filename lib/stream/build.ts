@@ -108,11 +108,21 @@ export async function jettonEvents(ctx: V3Context, accounts: string[], at: numbe
 }
 
 /**
+ * The end of this turn of the event loop. The streams send what they were given in a turn when it ends
+ * (hub.ts, TurnWrites), and the embedded database answers within the turn (its queries run as promise
+ * callbacks, never waiting on I/O): without this, a block's traces would wait in every stream until its
+ * states and jetton wallets were read and rendered too.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Everything a committed masterchain block streams, in the order it is published: its traces first (what
- * clients wait for), then the states of the accounts it touched, the jetton wallets among them, the block.
+ * clients wait for, sent before the rest is read), then the states of the accounts it touched, the jetton
+ * wallets among them, the block.
  */
 export async function* committedEvents(ctx: V3Context, c: CommittedBlock): AsyncGenerator<StreamEvent> {
   yield* await finalizedTraceEvents(ctx, c.traceIds, c.at);
+  await nextTurn();
   yield* await accountStateEvents(ctx, c.states, c.at);
   yield* await jettonEvents(ctx, c.states.map((s) => s.account), c.at);
   yield { kind: 'block', mcSeqno: c.mcSeqno, transactions: c.transactions, at: c.at } satisfies BlockEvent;

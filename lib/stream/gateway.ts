@@ -32,6 +32,8 @@ export interface StreamEndpoints {
 
 export const SSE_PATH = '/api/streaming/v2/sse';
 export const WS_PATH = '/api/streaming/v2/ws';
+/** The Streaming API's OpenAPI document (lib/stream/openapi.ts), served by the app's route like v2's and v3's. */
+export const DOC_PATH = '/api/streaming/v2/openapi.json';
 
 export interface GatewayOptions {
   hub: StreamHub;
@@ -150,7 +152,7 @@ export function streamGateway(o: GatewayOptions): StreamEndpoints {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if ('error' in admitted) return refuseWebSocket(ws, admitted.error);
-      serveWebSocket(ws, socket, o.hub, admitted.owner, { keepaliveMs: stream.keepaliveMs, bufferBytes: stream.bufferBytes, maxAddresses: stream.maxAddresses, actionsVersion: header(req, 'x-actions-version') });
+      serveWebSocket(ws, socket, o.hub, admitted.owner, { keepaliveMs: stream.keepaliveMs, bufferBytes: stream.bufferBytes, messagesPerSecond: stream.wsMessagesPerSecond, maxAddresses: stream.maxAddresses, actionsVersion: header(req, 'x-actions-version') });
     });
   }
 
@@ -159,7 +161,8 @@ export function streamGateway(o: GatewayOptions): StreamEndpoints {
   };
 
   return {
-    handles: (path) => path === '/api/streaming' || path.startsWith('/api/streaming/'),
+    // The OpenAPI document is a plain route of the app (served under `next dev` too).
+    handles: (path) => (path === '/api/streaming' || path.startsWith('/api/streaming/')) && path !== DOC_PATH,
     request(req, res) {
       request(req, res).catch((err: unknown) => {
         if (err instanceof Refusal) return answer(req, res, err.status, { ...(err.id !== undefined ? { id: err.id } : {}), error: err.message }, err.headers);

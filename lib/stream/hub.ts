@@ -15,14 +15,38 @@ export type EndReason = 'slow_consumer' | 'shutdown';
 export class Payload {
   private encoded?: Buffer;
   private frame?: Buffer;
+  private wsFramed?: Buffer;
   constructor(readonly json: string) {}
-  /** The JSON's bytes (a WebSocket text frame's payload). */
+  /** The JSON's bytes. */
   get bytes(): Buffer {
     return (this.encoded ??= Buffer.from(this.json));
   }
   /** The SSE event carrying it. */
   get sse(): Buffer {
     return (this.frame ??= Buffer.from(`data: ${this.json}\n\n`));
+  }
+  /**
+   * The whole WebSocket text frame carrying it, as a server sends it (RFC 6455 §5.2: FIN, opcode 1, no
+   * mask, the 7-, 16- or 64-bit length, the payload): framed once for every stream instead of once per
+   * stream, and written to each in one piece.
+   */
+  get ws(): Buffer {
+    if (this.wsFramed) return this.wsFramed;
+    const bytes = this.bytes;
+    const n = bytes.length;
+    const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
+    const out = Buffer.allocUnsafe(head + n);
+    out[0] = 0x81;
+    if (head === 2) out[1] = n;
+    else if (head === 4) {
+      out[1] = 126;
+      out.writeUInt16BE(n, 2);
+    } else {
+      out[1] = 127;
+      out.writeBigUInt64BE(BigInt(n), 2);
+    }
+    bytes.copy(out, head);
+    return (this.wsFramed = out);
   }
 }
 
@@ -270,6 +294,17 @@ function unindex<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
   if (!set.size) map.delete(key);
 }
 
+/** Streams holding writes until the end of this turn of the event loop, released together by one callback. */
+const held = new Set<TurnWrites>();
+let releasing = false;
+
+function releaseHeld() {
+  releasing = false;
+  const streams = [...held];
+  held.clear();
+  for (const w of streams) w.release();
+}
+
 /**
  * A stream's writes of one turn of the event loop (a block's traces), held until the turn ends and sent
  * together: one system call per stream instead of one per notification.
@@ -290,9 +325,16 @@ export class TurnWrites {
     this.carried = this.stream.writableLength;
     this.held = true;
     this.stream.cork();
-    setImmediate(() => {
-      this.held = false;
-      this.stream.uncork();
-    });
+    held.add(this);
+    if (!releasing) {
+      releasing = true;
+      setImmediate(releaseHeld);
+    }
+  }
+
+  /** Sends what was held (at the end of the turn). */
+  release(): void {
+    this.held = false;
+    this.stream.uncork();
   }
 }

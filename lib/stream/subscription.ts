@@ -30,18 +30,22 @@ const flag = z.boolean().nullish();
 
 /** The request fields (unknown fields are ignored, as toncenter does; `operation` is the WebSocket envelope's). */
 export const SubscriptionRequest = z.object({
-  id: RequestId.nullish(),
-  types: list,
-  addresses: list,
-  trace_external_hash_norms: list,
-  min_finality: z.string().nullish(),
-  include_address_book: flag,
-  include_metadata: flag,
-  action_types: list,
-  supported_action_types: list,
+  id: RequestId.nullish().describe('any string or number: echoed in the reply (SSE: in the `connected` event)'),
+  types: list.describe(`required: what to be sent — ${EVENT_TYPES.join(', ')} (blocks is Atlas's own: one notification per indexed masterchain block)`),
+  addresses: list.describe('accounts in any form (raw or user-friendly); required for transactions, actions, account_state_change, jettons_change and trace_invalidated by account'),
+  trace_external_hash_norms: list.describe('traces by the normalized hash of their external message (base64, url-safe base64 or hex); required for trace'),
+  min_finality: z.string().nullish().describe(`${FINALITIES.join(' | ')}; default finalized: the lowest finality sent (a trace is sent again as its finality rises)`),
+  include_address_book: flag.describe('add address_book for the addresses a notification names (default false)'),
+  include_metadata: flag.describe('add token metadata for the addresses a notification names (default false)'),
+  action_types: list.describe('only actions of these types (default: any)'),
+  supported_action_types: list.describe('action types the client understands, as v3 takes them (default latest, or the X-Actions-Version header)'),
 });
 
-export const UnsubscribeRequest = z.object({ id: RequestId.nullish(), addresses: list, trace_external_hash_norms: list });
+export const UnsubscribeRequest = z.object({
+  id: RequestId.nullish().describe('echoed in the reply'),
+  addresses: list.describe('accounts to drop from the subscription'),
+  trace_external_hash_norms: list.describe('traces to drop from the subscription'),
+});
 
 /** zod's first issue as "field: problem" ("addresses: expected a list of strings"). */
 function issueText(error: z.ZodError): string {

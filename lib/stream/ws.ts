@@ -2,16 +2,20 @@
 // whole subscription), `unsubscribe`, `ping` — each answered with `{id?, status}` or `{id?, error}`, and
 // notifications as text frames. Ping frames find dead peers; a client that leaves unread more than the
 // buffer bound is dropped by the hub (close 1008 with the reason), as is one sending oversize messages
-// (1009, by the ws library), and shutdown closes with 1001.
+// (1009, by the ws library), one sending more messages per second than allowed (a refusal, then 1008:
+// message-rate.ts), and shutdown closes with 1001.
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { TurnWrites, type EndReason, type Registration, type StreamConnection, type StreamHub } from './hub';
 import type { RequestIdJson } from './protocol';
+import { MessageRate } from './message-rate';
 import { parseSubscription, parseUnsubscribe } from './subscription';
 
 export interface WsOptions {
   keepaliveMs: number;
   bufferBytes: number;
+  /** Messages the client may send per second (STREAM_WS_MESSAGES_PER_SECOND): message-rate.ts. */
+  messagesPerSecond: number;
   maxAddresses: number;
   /** X-Actions-Version of the upgrade request: supported_action_types when a subscribe names none. */
   actionsVersion: string | null;
@@ -33,8 +37,13 @@ export function serveWebSocket(ws: WebSocket, socket: Duplex, hub: StreamHub, ow
       if (closing) return true;
       // What the socket holds unsent: a client that stopped reading lets it grow.
       if (writes.behind() > o.bufferBytes) return false;
+      // Past a close frame (either side's) no data frame may follow.
+      if (ws.readyState !== ws.OPEN) return true;
       writes.hold();
-      ws.send(payload.bytes, { binary: false });
+      // The frame made once for every stream (Payload.ws), written beside the ws library's own frames:
+      // without compression (the gateway's perMessageDeflate: false) its sender writes each frame whole
+      // and at once, so frames never interleave.
+      socket.write(payload.ws);
       return true;
     },
     end(reason: EndReason, message: string) {
@@ -51,9 +60,12 @@ export function serveWebSocket(ws: WebSocket, socket: Duplex, hub: StreamHub, ow
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
+  const rate = new MessageRate(o.messagesPerSecond);
   ws.on('message', (data, isBinary) => {
     if (closing) return;
-    const answer = handle(isBinary ? null : data.toString());
+    const verdict = rate.take();
+    if (verdict === 'close') return close(CLOSE.policy, rate.closeReason());
+    const answer = verdict === 'refuse' ? reply(requestId(isBinary ? null : data), { error: rate.refusal() }) : handle(isBinary ? null : data.toString());
     if (answer) ws.send(answer);
   });
 
@@ -102,6 +114,16 @@ export function serveWebSocket(ws: WebSocket, socket: Duplex, hub: StreamHub, ow
     registration.remove();
   });
   ws.on('error', () => ws.terminate());
+}
+
+/** The `id` of a request that will not be carried out, if it has a readable one (to echo in the refusal). */
+function requestId(data: unknown): RequestIdJson | undefined {
+  try {
+    const env = JSON.parse(String(data)) as { id?: unknown };
+    return typeof env?.id === 'string' || typeof env?.id === 'number' ? env.id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Refuses a connection that was upgraded only to say why (a browser cannot read a refused handshake). */

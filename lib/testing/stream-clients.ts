@@ -93,7 +93,8 @@ export function openSse(base: string, o: { subscription?: unknown; query?: strin
           return text;
         },
         frames: inbox.items,
-        notifications: () => inbox.items.filter((f) => f.event === 'message').map((f) => JSON.parse(f.data) as Record<string, unknown>),
+        // A block of comments alone (a keep-alive) is no event: EventSource dispatches none without data.
+        notifications: () => inbox.items.filter((f) => f.event === 'message' && f.data !== '').map((f) => JSON.parse(f.data) as Record<string, unknown>),
         waitFor: (pick, what, ms = 30_000) => inbox.wait(pick, ms, what),
         ended,
         close: () => req.destroy(),
