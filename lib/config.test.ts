@@ -67,6 +67,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ STREAM_MAX_CONNECTIONS_PER_IP: '0' })).toThrow(/STREAM_MAX_CONNECTIONS_PER_IP/);
   });
 
+  it('caps API requests in flight per client at 4 unless set, off turns it off', () => {
+    expect(parseConfig({}).maxInFlightPerClient).toBe(4);
+    expect(parseConfig({ MAX_IN_FLIGHT_PER_CLIENT: '16' }).maxInFlightPerClient).toBe(16);
+    expect(parseConfig({ MAX_IN_FLIGHT_PER_CLIENT: 'off' }).maxInFlightPerClient).toBeUndefined();
+    expect(() => parseConfig({ MAX_IN_FLIGHT_PER_CLIENT: '0' })).toThrow('Invalid MAX_IN_FLIGHT_PER_CLIENT="0": expected off, or requests, an integer from 1 to 100000');
+  });
+
   it('leaves off-chain metadata unfetched unless asked, with a public IPFS gateway', () => {
     expect(parseConfig({}).metadata).toEqual({ fetch: false, ipfsGateway: 'https://ipfs.io/ipfs/' });
     expect(parseConfig({ METADATA_FETCH: 'on', METADATA_IPFS_GATEWAY: 'https://gw.example/ipfs/' }).metadata).toEqual({ fetch: true, ipfsGateway: 'https://gw.example/ipfs/' });

@@ -18,6 +18,13 @@ const statementTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 
 const anonRps = intIn(1, 1_000_000, 'requests per second, an integer from 1 to 1000000');
 const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1');
 const maxInFlight = intIn(1, 100_000, 'requests, an integer from 1 to 100000');
+const perClientWhat = 'off, or requests, an integer from 1 to 100000';
+const maxInFlightPerClient = z
+  .string()
+  .regex(/^(off|[1-9]\d*)$/, perClientWhat)
+  // 0 stands for off here: zod puts the default back in place of a transform's undefined.
+  .transform((s) => (s === 'off' ? 0 : Number(s)))
+  .refine((n) => n === 0 || (n >= 1 && n <= 100_000), perClientWhat);
 const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 const replicaMaxLag = intIn(100, 3_600_000, 'milliseconds, an integer from 100 to 3600000');
@@ -94,6 +101,7 @@ const schema = z.object({
   CORS_ORIGINS: corsOrigins.default('*'),
   TRUST_PROXY: onOff.default(false),
   MAX_IN_FLIGHT: maxInFlight.default(24),
+  MAX_IN_FLIGHT_PER_CLIENT: maxInFlightPerClient.default(4),
   SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
   REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
   PAGE_CACHE: onOff.default(true),
@@ -154,6 +162,8 @@ export interface Config {
   rateLimitAnonRps: number;
   /** Clients on loopback (the socket's peer, or with TRUST_PROXY the forwarded address) are not counted. */
   rateLimitExemptLoopback: boolean;
+  /** API requests one key, or one client address without a key, may have in flight at once (undefined: no cap). */
+  maxInFlightPerClient: number | undefined;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
   /** The HTTP edge of `npm start` (lib/http/server.ts). */
@@ -256,6 +266,7 @@ export function parseConfig(env: Env): Config {
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,
+    maxInFlightPerClient: v.MAX_IN_FLIGHT_PER_CLIENT || undefined,
     corsOrigins: v.CORS_ORIGINS,
     http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
     devnet: {

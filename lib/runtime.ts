@@ -152,7 +152,13 @@ async function start(): Promise<Services> {
   // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
   const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
-  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
+  const access = createAccess({
+    prisma: db.prisma,
+    limiter,
+    anonRps: cfg.rateLimitAnonRps,
+    exemptLoopback: cfg.rateLimitExemptLoopback,
+    maxInFlightPerClient: cfg.maxInFlightPerClient,
+  });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
   return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, startedAt: new Date() };
