@@ -25,6 +25,7 @@ const maxInFlightPerClient = z
   // 0 stands for off here: zod puts the default back in place of a transform's undefined.
   .transform((s) => (s === 'off' ? 0 : Number(s)))
   .refine((n) => n === 0 || (n >= 1 && n <= 100_000), perClientWhat);
+const answerTransactions = intIn(1, 100_000, 'transactions, an integer from 1 to 100000');
 const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 const replicaMaxLag = intIn(100, 3_600_000, 'milliseconds, an integer from 100 to 3600000');
@@ -95,6 +96,7 @@ const schema = z.object({
   LITE_VERIFY: onOff.default(false),
   DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
   TRACE_CACHE_MB: cacheMb.default(32),
+  API_MAX_ANSWER_TRANSACTIONS: answerTransactions.default(1000),
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
   RATE_LIMIT_EXEMPT_LOOPBACK: onOff.default(true),
@@ -156,6 +158,8 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Finished traces /traces and /events keep in memory, by their estimated JSON size (0: none kept). */
   traceCacheBytes: number;
+  /** Transactions one v3 answer (/traces, /events, /actions with include_transactions) may carry in full; a page past it is 422. */
+  apiMaxAnswerTransactions: number;
   /** Shared rate-limit counters (several Atlas processes, one budget); per-process memory when unset. */
   redisUrl: string | undefined;
   /** Requests per second each client IP may make without an API key (lib/auth). */
@@ -263,6 +267,7 @@ export function parseConfig(env: Env): Config {
     liteVerify: v.LITE_VERIFY,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     traceCacheBytes: v.TRACE_CACHE_MB * 1024 * 1024,
+    apiMaxAnswerTransactions: v.API_MAX_ANSWER_TRANSACTIONS,
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,

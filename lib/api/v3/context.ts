@@ -32,4 +32,6 @@ export interface V3Context {
   traceCache?: TraceCache;
   /** X-Actions-Version: replaces supported_action_types with this one name (api-v3.md §4.4); null when absent. */
   actionsVersion: string | null;
+  /** Transactions one answer may carry in full (API_MAX_ANSWER_TRANSACTIONS, answer-budget.ts). */
+  maxAnswerTransactions: number;
 }

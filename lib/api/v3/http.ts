@@ -74,6 +74,7 @@ async function context(
       noAddressBook: s.x_no_address_book ?? false,
       noMetadata: s.x_no_metadata ?? false,
       actionsVersion: req.headers.get('x-actions-version')?.trim() || null,
+      maxAnswerTransactions: config.apiMaxAnswerTransactions,
     }),
     reads,
     primary: db,

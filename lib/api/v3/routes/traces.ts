@@ -3,6 +3,7 @@
 // queries/balance-changes.ts); these handlers check the parameters and assemble the answers.
 import { z } from 'zod';
 import { actionAddresses, actionJson } from '../action-json';
+import { newTransactionsPerRow, requireWithinBudget } from '../answer-budget';
 import { invalidActionTypeParam, supportedActionTypes } from '../action-types';
 import type { V3Context } from '../context';
 import { b64, bytes, hex } from '../encode';
@@ -55,6 +56,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     skip,
     sort,
   });
+  requireWithinBudget(rows.map((r) => r.transactions), ctx.maxAnswerTransactions, 'traces');
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
   // Finished traces asked for before come from the process's cache (trace-cache.ts); the others are built.
   const cacheKeys = rows.map((r) => (ctx.traceCache ? traceCacheKey(r, withActions ? supported : null) : null));
@@ -165,6 +167,7 @@ export const actions = defineRoute({
       skip,
       sort,
     });
+    if (q.include_transactions) requireWithinBudget(newTransactionsPerRow(rows), ctx.maxAnswerTransactions, 'actions with include_transactions');
     const [accounts, txs] = await Promise.all([
       q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
       q.include_transactions ? transactionsOfActions(ctx, rows) : null,
