@@ -130,5 +130,6 @@ export function publisherContext(parts: Pick<V3Context, 'lite' | 'tvm'> & { db: 
     noMetadata: false,
     actionsVersion: null,
     maxAnswerTransactions: Number.MAX_SAFE_INTEGER,
+    checkBudget: () => {},
   };
 }

@@ -34,4 +34,10 @@ export interface V3Context {
   actionsVersion: string | null;
   /** Transactions one answer may carry in full (API_MAX_ANSWER_TRANSACTIONS, answer-budget.ts). */
   maxAnswerTransactions: number;
+  /**
+   * Throws the request's 504 once its time budget (X-Timeout, capped by DB_STATEMENT_TIMEOUT_MS) is spent.
+   * Heavy routes call it between their stages: their reads and mapping keep the one thread busy, so no
+   * timer can interrupt them, and work past the budget would be thrown away anyway.
+   */
+  checkBudget(): void;
 }

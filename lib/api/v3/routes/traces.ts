@@ -57,6 +57,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     sort,
   });
   requireWithinBudget(rows.map((r) => r.transactions), ctx.maxAnswerTransactions, 'traces');
+  ctx.checkBudget();
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
   // Finished traces asked for before come from the process's cache (trace-cache.ts); the others are built.
   const cacheKeys = rows.map((r) => (ctx.traceCache ? traceCacheKey(r, withActions ? supported : null) : null));
@@ -78,6 +79,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
  */
 async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
   const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false);
+  ctx.checkBudget();
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
   const maps = sideMaps(ctx, [...alsoAddresses, ...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
   maps.catch(() => undefined); // awaited by the caller, after the mapping
@@ -168,10 +170,12 @@ export const actions = defineRoute({
       sort,
     });
     if (q.include_transactions) requireWithinBudget(newTransactionsPerRow(rows), ctx.maxAnswerTransactions, 'actions with include_transactions');
+    ctx.checkBudget();
     const [accounts, txs] = await Promise.all([
       q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
       q.include_transactions ? transactionsOfActions(ctx, rows) : null,
     ]);
+    ctx.checkBudget();
     const list = rows.map((r) =>
       actionJson(r, {
         accounts: accounts ? (accounts.get(actionKey(r)) ?? []) : undefined,
