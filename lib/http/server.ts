@@ -131,6 +131,7 @@ export function createAtlasServer({
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > LIMITS.bodyBytes) return send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
     if (streams?.handles(path)) return streams.request(req, res);
+    const deadline = cutAtDeadline(req, res, path);
 
     if (path === '/api/health' && req.method === 'GET' && !req.headers[HEALTH_REFRESH_HEADER]) {
       const cached = health.answer();
@@ -140,12 +141,36 @@ export function createAtlasServer({
     // before load shedding, which exists to protect renders.
     if (pages?.serveKept(req, res, path)) return;
     const joined = pages?.join(req, res, path);
-    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
-    run(req, res, path);
+    if (joined) return void joined.then((served) => served || run(req, res, path, deadline), () => run(req, res, path, deadline));
+    run(req, res, path, deadline);
   });
 
+  /**
+   * Every answer the edge or the app gives must be delivered by REQUEST_TIMEOUT_MS after the request
+   * came, whichever path made it (a kept page, a render, an API answer): past it a request still
+   * unanswered gets 504, and one whose answer is still being written — a client reading 11 MB at 10 KB/s
+   * — has its socket destroyed, which frees the answer buffered for it. `onExpired` lets the request's
+   * slot accounting (run) close at the same moment.
+   */
+  const cutAtDeadline = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const state: { onExpired?: () => void } = {};
+    const timer = setTimeout(() => {
+      load.timed_out++;
+      const delivering = res.headersSent;
+      log.warn({ component: 'http', method: req.method, path, ms: requestTimeoutMs, delivering }, delivering ? 'answer not delivered by the request deadline: connection cut' : 'request deadline passed');
+      if (!delivering) send(req, res, 504, `request took longer than ${requestTimeoutMs} ms`, { Connection: 'close' });
+      else {
+        res.destroy();
+        req.socket.destroy();
+      }
+      state.onExpired?.();
+    }, requestTimeoutMs);
+    res.once('close', () => clearTimeout(timer));
+    return state;
+  };
+
   /** Sheds or runs a request within its deadline. */
-  const run = (req: IncomingMessage, res: ServerResponse, path: string) => {
+  const run = (req: IncomingMessage, res: ServerResponse, path: string, deadline: { onExpired?: () => void }) => {
     if (!neverShed(path, req.method)) {
       const lagging = load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT;
       if (load.in_flight >= maxInFlight || lagging) {
@@ -160,17 +185,11 @@ export function createAtlasServer({
       if (done) return;
       done = true;
       load.in_flight--;
-      clearTimeout(deadline);
     };
     res.once('close', finish);
-    // A handler past its deadline: the client gets 504 and the socket goes, whatever the handler still does.
-    const deadline = setTimeout(() => {
-      load.timed_out++;
-      log.warn({ component: 'http', method: req.method, path, ms: requestTimeoutMs }, 'request deadline passed');
-      if (!res.headersSent) send(req, res, 504, `request took longer than ${requestTimeoutMs} ms`, { Connection: 'close' });
-      else res.destroy();
-      finish();
-    }, requestTimeoutMs);
+    // A handler past its deadline: the client gets 504 (or, mid-answer, loses the connection) and the slot
+    // is free again, whatever the handler still does.
+    deadline.onExpired = finish;
     limitStreamedBody(req, () => {
       // Connection: close ends the socket once the answer is out; destroying it now would lose the answer.
       if (!res.headersSent) send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
