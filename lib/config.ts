@@ -100,6 +100,7 @@ const schema = z.object({
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
   RATE_LIMIT_EXEMPT_LOOPBACK: onOff.default(true),
+  API_KEYS_REQUIRED: onOff.default(false),
   CORS_ORIGINS: corsOrigins.default('*'),
   TRUST_PROXY: onOff.default(false),
   MAX_IN_FLIGHT: maxInFlight.default(24),
@@ -166,6 +167,8 @@ export interface Config {
   rateLimitAnonRps: number;
   /** Clients on loopback (the socket's peer, or with TRUST_PROXY the forwarded address) are not counted. */
   rateLimitExemptLoopback: boolean;
+  /** Every /api/v2, /api/v3 and stream request must carry a valid API key (401 without one); health and docs stay open. */
+  apiKeysRequired: boolean;
   /** API requests one key, or one client address without a key, may have in flight at once (undefined: no cap). */
   maxInFlightPerClient: number | undefined;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
@@ -272,6 +275,7 @@ export function parseConfig(env: Env): Config {
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,
     maxInFlightPerClient: v.MAX_IN_FLIGHT_PER_CLIENT || undefined,
+    apiKeysRequired: v.API_KEYS_REQUIRED,
     corsOrigins: v.CORS_ORIGINS,
     http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
     devnet: {

@@ -158,6 +158,7 @@ async function start(): Promise<Services> {
     anonRps: cfg.rateLimitAnonRps,
     exemptLoopback: cfg.rateLimitExemptLoopback,
     maxInFlightPerClient: cfg.maxInFlightPerClient,
+    keysRequired: cfg.apiKeysRequired,
   });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
