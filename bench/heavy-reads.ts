@@ -78,6 +78,20 @@ async function attack(base: string, key: string, seconds: number) {
   return { attacker, keyed, health, heavy };
 }
 
+/**
+ * Waits until the server is idle again (health answered within 300 ms three times running, at most 90 s):
+ * requests of the previous run whose clients gave up may still be working, and would be measured as the
+ * next run's.
+ */
+async function settle(base: string): Promise<void> {
+  let quick = 0;
+  for (const end = Date.now() + 90_000; quick < 3 && Date.now() < end; ) {
+    const a = await call(`${base}/api/health`, {});
+    quick = a.status === 200 && a.ms < 300 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 function rows(label: string, seconds: number, r: Awaited<ReturnType<typeof attack>>): BenchResult[] {
   const okKeyed = r.keyed.map((a) => a.ms);
   const mb = r.attacker.reduce((n, a) => n + a.bytes, 0) / 1e6;
@@ -116,9 +130,9 @@ export async function benchHeavyReads(opts: { seconds: number; rounds: number })
     const results: BenchResult[] = [];
     // The same attack on the same data, without the guards (the "before") and then with them.
     for (const [label, base] of [['without guards', unguarded!], ['with guards', guarded!]] as const) {
+      await settle(base);
       console.log(`  heavy-reads: attacking the edge ${label}…`);
       results.push(...rows(label, opts.seconds, await attack(base, key!, opts.seconds)));
-      await new Promise((r) => setTimeout(r, 3000)); // let the last heavy answers drain
     }
     return results;
   } finally {

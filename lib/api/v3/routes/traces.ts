@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { actionAddresses, actionJson } from '../action-json';
 import { newTransactionsPerRow, requireWithinBudget } from '../answer-budget';
+import { heavyRead } from '../heavy-reads';
 import { invalidActionTypeParam, supportedActionTypes } from '../action-types';
 import type { V3Context } from '../context';
 import { b64, bytes, hex } from '../encode';
@@ -63,14 +64,17 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
   const cacheKeys = rows.map((r) => (ctx.traceCache ? traceCacheKey(r, withActions ? supported : null) : null));
   const cached = cacheKeys.map((k) => (k ? ctx.traceCache!.get(k) : undefined));
   const build = rows.filter((_, i) => !cached[i]);
-  const built = await buildTraces(ctx, build, withActions ? supported : null, cached.flatMap((c) => c?.addresses ?? []));
-  const traces: TraceJson[] = rows.map((r, i) => {
-    if (cached[i]) return cached[i].json;
-    const b = built.traces.get(hex(r.trace_id))!;
-    if (cacheKeys[i]) ctx.traceCache!.set(cacheKeys[i], b);
-    return b.json;
+  const weight = build.reduce((n, r) => n + r.transactions, 0);
+  return heavyRead(weight, ctx.checkBudget, async () => {
+    const built = await buildTraces(ctx, build, withActions ? supported : null, cached.flatMap((c) => c?.addresses ?? []));
+    const traces: TraceJson[] = rows.map((r, i) => {
+      if (cached[i]) return cached[i].json;
+      const b = built.traces.get(hex(r.trace_id))!;
+      if (cacheKeys[i]) ctx.traceCache!.set(cacheKeys[i], b);
+      return b.json;
+    });
+    return { traces, ...(await built.maps) };
   });
-  return { traces, ...(await built.maps) };
 }
 
 /**
@@ -169,20 +173,23 @@ export const actions = defineRoute({
       skip,
       sort,
     });
-    if (q.include_transactions) requireWithinBudget(newTransactionsPerRow(rows), ctx.maxAnswerTransactions, 'actions with include_transactions');
+    const perRow = q.include_transactions ? newTransactionsPerRow(rows) : [];
+    requireWithinBudget(perRow, ctx.maxAnswerTransactions, 'actions with include_transactions');
     ctx.checkBudget();
-    const [accounts, txs] = await Promise.all([
-      q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
-      q.include_transactions ? transactionsOfActions(ctx, rows) : null,
-    ]);
-    ctx.checkBudget();
-    const list = rows.map((r) =>
-      actionJson(r, {
-        accounts: accounts ? (accounts.get(actionKey(r)) ?? []) : undefined,
-        transactions: txs ? r.tx_hashes.map((h) => txs.get(b64(h))).filter((t) => t !== undefined) : undefined,
-      }),
-    );
-    return { actions: list, ...(await sideMaps(ctx, actionAddresses(list))) };
+    return heavyRead(perRow.reduce((n, k) => n + k, 0), ctx.checkBudget, async () => {
+      const [accounts, txs] = await Promise.all([
+        q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
+        q.include_transactions ? transactionsOfActions(ctx, rows) : null,
+      ]);
+      ctx.checkBudget();
+      const list = rows.map((r) =>
+        actionJson(r, {
+          accounts: accounts ? (accounts.get(actionKey(r)) ?? []) : undefined,
+          transactions: txs ? r.tx_hashes.map((h) => txs.get(b64(h))).filter((t) => t !== undefined) : undefined,
+        }),
+      );
+      return { actions: list, ...(await sideMaps(ctx, actionAddresses(list))) };
+    });
   },
 });
 
