@@ -32,5 +32,11 @@ export async function heavyRead<T>(transactions: number, checkBudget: () => void
   }
 }
 
+/**
+ * Lets pending I/O (other requests, health) run before the next stretch of work on this thread: between a
+ * heavy read's last query and its mapping, and before an answer is serialized.
+ */
+export const letIoIn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Heavy reads running and waiting now (tests). */
 export const heavyReadsNow = () => ({ running, waiting: waiting.length });

@@ -15,6 +15,7 @@ import { V3Error, unprocessable } from './errors';
 import { parseJsonExact } from '../v2/json-body';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
+import { letIoIn } from './heavy-reads';
 
 /**
  * Settings every route accepts. X-Api-Key / api_key is the request's API key (lib/auth: checked before
@@ -142,6 +143,7 @@ export function v3Routes(services: ServicesSource<V3Services>) {
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
       // GET routes only read, and tolerate the replicas' bounded lag: they may run on one.
       const { value, verified } = await withinBudget(reads.run((read) => runMarked(route.liteOnly, () => route.run(q, on(read)))), budget);
+      await letIoIn(); // the route's last stretch of work and the serialization do not run back to back
       const answer = v3Json(value, startedAt);
       budget.check(); // a big answer's serialization counts too: past the budget, the client asked not to wait for it
       return withAccessHeaders(withProofHeader(answer, verified), access);

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { actionAddresses, actionJson } from '../action-json';
 import { newTransactionsPerRow, requireWithinBudget } from '../answer-budget';
-import { heavyRead } from '../heavy-reads';
+import { heavyRead, letIoIn } from '../heavy-reads';
 import { invalidActionTypeParam, supportedActionTypes } from '../action-types';
 import type { V3Context } from '../context';
 import { b64, bytes, hex } from '../encode';
@@ -83,6 +83,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
  */
 async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
   const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false);
+  await letIoIn();
   ctx.checkBudget();
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
   const maps = sideMaps(ctx, [...alsoAddresses, ...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
@@ -181,6 +182,7 @@ export const actions = defineRoute({
         q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
         q.include_transactions ? transactionsOfActions(ctx, rows) : null,
       ]);
+      await letIoIn();
       ctx.checkBudget();
       const list = rows.map((r) =>
         actionJson(r, {
