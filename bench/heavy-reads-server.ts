@@ -1,8 +1,8 @@
 // The server side of `npm run bench -- --only heavy-reads`, in a process of its own (its one thread is what
 // the attack contends for): an indexed devnet of `--rounds` rounds of traffic (PGlite, as `npm start`), one
 // API key, and the v2/v3 handlers with /api/health behind two HTTP edges (lib/http/server.ts) on the same
-// data, TRUST_PROXY=on so the bench names its clients by X-Forwarded-For: `guarded` with the default
-// configuration, `unguarded` with MAX_IN_FLIGHT_PER_CLIENT=off and API_MAX_ANSWER_TRANSACTIONS=100000 (the
+// data, TRUST_PROXY=on so the bench names its clients by X-Forwarded-For: `guarded` configured by the
+// environment as `npm start` would be (defaults unless set), `unguarded` with MAX_IN_FLIGHT_PER_CLIENT=off and API_MAX_ANSWER_TRANSACTIONS=100000 (the
 // limits issue 25 added turned off: the "before"). Prints `listening <guarded> <unguarded> <key>` when
 // ready, `stats` on stdin answers the transaction, trace and action counts; `quit` stops it.
 import type { AddressInfo } from 'node:net';
@@ -23,7 +23,7 @@ import { nodeHandler } from '../lib/testing/http-server';
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '60' }, tps: { type: 'string', default: '30' } } });
 
 async function serve(chain: TestChain, env: Record<string, string>): Promise<{ url: string; edge: AtlasServer }> {
-  const config = parseConfig({ TRUST_PROXY: 'on', DEVNET_TRAFFIC: 'off', ...env });
+  const config = parseConfig({ ...process.env, LOG_LEVEL: 'error', TRUST_PROXY: 'on', DEVNET_TRAFFIC: 'off', ...env });
   const db = chain.db!.db;
   const access = createAccess({
     prisma: db.prisma,
