@@ -51,6 +51,8 @@ export default defineConfig({
     // thousands of requests (fuzzing, hostile traffic) use a key of their own (e2e/keys.ts).
     // LITE_VERIFY=on: every lite answer the pages, the APIs and the indexer read is checked against the devnet's
     // signed blocks, and the account page's live balance says "verified by proof" (e2e/explorer.spec.ts).
-    env: { PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEVNET_SEED: 'atlas-e2e', DEVNET_BLOCK_MS: '1000', DEVNET_ADNL_PORT: '0', LITE_VERIFY: 'on', RATE_LIMIT_EXEMPT_LOOPBACK: 'off' },
+    // API_WORKERS=1: the specs count per-process budgets (a burst past a key's limit must meet a 429), and on
+    // CI's PostgreSQL run several workers would each count their own; lib/cluster/cluster.test.ts covers the cluster.
+    env: { API_WORKERS: '1', PORT: String(PORT), ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEVNET_SEED: 'atlas-e2e', DEVNET_BLOCK_MS: '1000', DEVNET_ADNL_PORT: '0', LITE_VERIFY: 'on', RATE_LIMIT_EXEMPT_LOOPBACK: 'off' },
   },
 });

@@ -34,7 +34,14 @@ export default defineConfig({
         // The rest share each worker's module cache: importing the TVM, Prisma and the TL schemas once per
         // worker rather than once per file halves the suite's time. Test files keep no state in modules
         // they share (each opens its own database, devnet and server).
-        test: { name: 'unit', include: engineOnly ? engineTests() : TESTS, exclude: [...NOT_TESTS, ...PATCHES_TON_CORE], isolate: false },
+        // With @ton/core's fast paths installed at start, as every production entry point does.
+        test: {
+          name: 'unit',
+          include: engineOnly ? engineTests() : TESTS,
+          exclude: [...NOT_TESTS, ...PATCHES_TON_CORE],
+          isolate: false,
+          setupFiles: ['./lib/testing/vitest-setup.ts'],
+        },
       },
       // The @ton/core patches read no database: not in the engine scope.
       ...(engineOnly ? [] : [{ extends: true as const, test: { name: 'ton-core-patches', include: PATCHES_TON_CORE, isolate: true } }]),

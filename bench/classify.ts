@@ -4,11 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { classify } from '../lib/actions/classify';
 import { traceFromDocument } from '../lib/actions/fixture';
-import { installFastTonCore } from '../lib/ton/fast-core';
 import type { BenchResult } from './support';
 
 export function benchClassify(seconds = 5): BenchResult[] {
-  installFastTonCore();
   const dir = path.resolve('lib/testing/fixtures/ton-actions/traces');
   const docs = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
   const inputs = () => docs.map(traceFromDocument); // fresh inputs: no parsed body carried over

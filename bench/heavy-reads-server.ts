@@ -1,6 +1,6 @@
 // The server side of `npm run bench -- --only heavy-reads`, in a process of its own (its one thread is what
 // the attack contends for): an indexed devnet of `--rounds` rounds of traffic (PGlite, as `npm start`), one
-// API key, and the v2/v3 handlers with /api/health behind two HTTP edges (lib/http/server.ts) on the same
+// API key, and the v2/v3 handlers with /api/health behind two HTTP edges (lib/server/server.ts) on the same
 // data, TRUST_PROXY=on so the bench names its clients by X-Forwarded-For: `guarded` configured by the
 // environment as `npm start` would be (defaults unless set), `unguarded` with MAX_IN_FLIGHT_PER_CLIENT=off and API_MAX_ANSWER_TRANSACTIONS=100000 (the
 // limits issue 25 added turned off: the "before"). Prints `listening <guarded> <unguarded> <key>` when
@@ -14,7 +14,7 @@ import { memoryLimiter } from '../lib/auth/limiter';
 import { apiRoute } from '../lib/api/route';
 import { parseConfig } from '../lib/config';
 import { createHealth } from '../lib/health';
-import { createAtlasServer, type AtlasServer } from '../lib/http/server';
+import { createAtlasServer, type AtlasServer } from '../lib/server/server';
 import { log } from '../lib/log';
 import { testApi } from '../lib/testing/api';
 import { startTestChain, type TestChain } from '../lib/testing/chain';

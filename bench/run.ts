@@ -1,6 +1,6 @@
-// `npm run bench [-- --only devnet,index,v3,v2,classify,pending,fuzz,pages,stream,edge,hostile,heavy-reads] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile,heavy-reads] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
-// [--seconds 30] [--data-dir DIR]`:
+// [--seconds 30] [--data-dir DIR] [--warmup 180] [--route-seconds 10]`:
 // Atlas's performance numbers.
 //   devnet — sustained devnet throughput on a fresh chain, getAccountState / runSmcMethod over ADNL
 //   index — indexing throughput (transactions/s) of a recorded devnet chain (one basechain shard, and four) into PostgreSQL and PGlite, with
@@ -8,6 +8,10 @@
 //   v3    — p50/p99 and requests/s of every /api/v3 GET route that reads the index, at 1 and 32 clients,
 //           on a realistic --rows-transaction PostgreSQL index (bench/v3-seed.ts), with a verdict per
 //           route class against issue 16's targets; --v3-database keeps (and resumes) the seeded index
+//   v3-http — `npm start` on a fresh PostgreSQL database and on PGlite (--engines), its devnet left running
+//           with its traffic for --warmup seconds, then 32 keep-alive connections for --route-seconds on each of
+//           /transactions?limit=100, /transactions?account=<busiest>&limit=20, /traces?limit=20 and
+//           /events?account=<busiest>: served req/s, p50, p99 over real HTTP (API_WORKERS etc. pass through)
 //   v2    — p50/p99 of v2 calls against the devnet next to the same reads made directly with ton-lite-client
 //   classify — action classifier throughput (traces/s on one core) over the ton-actions fixture traces
 //   pending — p50/p99 of emulating and classifying a 3-hop jetton transfer as a pending trace (lib/pending)
@@ -40,6 +44,7 @@ import { openDatabase } from '../lib/db/database';
 import { Indexer } from '../lib/indexer/follower';
 import { createLiteClient } from '../lib/lite';
 import { log } from '../lib/log';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { TvmPool } from '../lib/tvm/pool';
 import { recordChain } from './chain';
 import { benchClassify } from './classify';
@@ -53,7 +58,11 @@ import { benchHostile } from './hostile';
 import { benchHeavyReads } from './heavy-reads';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
+import { benchV3Http } from './v3-http';
 import { mainThreadCpuSeconds, scratchPostgres, tableCounts, type BenchResult } from './support';
+
+// Measured as the production processes run: with @ton/core's fast paths (lib/ton/fast-core.ts).
+installFastTonCore();
 
 const { values } = parseArgs({
   options: {
@@ -72,10 +81,12 @@ const { values } = parseArgs({
     'db-prefix': { type: 'string', default: 'atlas_bench' },
     seconds: { type: 'string', default: '30' },
     'data-dir': { type: 'string' },
+    warmup: { type: 'string', default: '180' },
+    'route-seconds': { type: 'string', default: '10' },
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v2,classify,pending,fuzz,pages,stream').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 if (!Number.isSafeInteger(targetRows) || targetRows < 1) throw new Error(`--rows must be a positive integer, not ${values.rows}`);
@@ -87,6 +98,10 @@ if (only.has('devnet')) results.push(...(await benchDevnet(Number(values.rounds)
 if (only.has('classify')) results.push(...benchClassify());
 if (only.has('pending')) results.push(...(await benchPending()));
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
+if (only.has('v3-http')) {
+  const engines = (values.engines ?? '').split(',').filter((e): e is 'postgresql' | 'pglite' => e === 'postgresql' || e === 'pglite');
+  results.push(...(await benchV3Http({ engines, baseUrl, dbPrefix: values['db-prefix']!, warmupSeconds: Number(values.warmup), routeSeconds: Number(values['route-seconds']) })));
+}
 if (only.has('pages')) results.push(...(await benchPages()));
 if (only.has('stream')) results.push(...(await benchStream()));
 if (only.has('heavy-reads')) results.push(...(await benchHeavyReads({ seconds: Number(values.seconds), rounds: Number(values.rounds) })));

@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { unlimitedAccess } from '../lib/auth/access';
 import { parseConfig } from '../lib/config';
-import { createAtlasServer } from '../lib/http/server';
+import { createAtlasServer } from '../lib/server/server';
 import { log } from '../lib/log';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { memoryBus } from '../lib/stream/bus';
 import { streamGateway } from '../lib/stream/gateway';
 import { StreamHub } from '../lib/stream/hub';
@@ -83,4 +84,5 @@ async function main() {
   process.exit(0);
 }
 
+installFastTonCore(); // this process's entry point: it runs a devnet, as `npm start` does
 await (process.argv.includes('--lean') ? lean() : main());

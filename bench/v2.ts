@@ -4,7 +4,7 @@
 // runGetMethod row measures the run without it.
 import { Address } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { clearGetMethodRuns } from '../lib/api/v2/get-method';
+import { clearGetMethodRuns } from '../lib/chain/get-method';
 import { testApi } from '../lib/testing/api';
 import type { Devnet } from '../lib/devnet';
 import { latencyRows, type BenchResult } from './support';

@@ -10,7 +10,6 @@ import type { LiteClient } from 'ton-lite-client';
 import { parseConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
-import { installFastTonCore } from '../lib/ton/fast-core';
 import { testApi } from '../lib/testing/api';
 import { latencyRows, sampleConcurrent, scratchPostgres, type BenchResult } from './support';
 import { drawKeys, routeBenches, type Query, type RouteBench, type RouteClass } from './v3-routes';
@@ -74,7 +73,6 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
     const t0 = performance.now();
     const seeded = await seedIndex(pg.db, lite, head, rows);
     console.log(`  v3: seeded in ${((performance.now() - t0) / 60_000).toFixed(1)} min: ${Object.entries(seeded.counts).map(([t, n]) => `${n} ${t}`).join(', ')}`);
-    installFastTonCore(); // as an API process does at start (lib/runtime.ts)
     // A request's budget (X-Timeout, capped at DB_STATEMENT_TIMEOUT_MS, 3 s by default) raised to a minute:
     // 32 clients queueing for a 100-row page of traces would otherwise measure 504s, not the wait.
     const api = testApi({ db: pg.db, config: parseConfig({ ...process.env, DB_STATEMENT_TIMEOUT_MS: '60000' }) });

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
 
-// The HTTP edge of `npm start` (lib/http/server.ts) against the real server: oversize bodies and URLs
+// The HTTP edge of `npm start` (lib/server/server.ts) against the real server: oversize bodies and URLs
 // and TRACE are refused in the API's envelope, and the server stays healthy afterwards. HTTP only.
 
 /** Writes raw bytes to the server and returns status and JSON body of its answer. */

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
@@ -95,6 +96,15 @@ describe('parseConfig', () => {
       DATABASE_REPLICA_MAX_LAG_MS: '2500',
     });
     expect(c.replicas).toEqual({ urls: ['postgresql://reader:secret@db2:5432/atlas', 'postgres://db3/atlas'], maxLagMs: 2500 });
+  });
+
+  it('runs the API on every CPU with PostgreSQL, on one process with PGlite (API_WORKERS)', () => {
+    const pg = 'postgresql://postgres@127.0.0.1:5432/atlas';
+    expect(parseConfig({ DATABASE_URL: pg }).apiWorkers).toBe(os.availableParallelism());
+    expect(parseConfig({ DATABASE_URL: pg, API_WORKERS: '3' }).apiWorkers).toBe(3);
+    expect(parseConfig({ API_WORKERS: '3' }).apiWorkers).toBe(1);
+    expect(() => parseConfig({ API_WORKERS: '0' })).toThrow('Invalid API_WORKERS="0": expected API worker processes, an integer from 1 to 256');
+    expect(() => parseConfig({ API_WORKERS: 'all' })).toThrow('Invalid API_WORKERS="all"');
   });
 
   it('treats empty values as unset', () => {

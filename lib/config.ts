@@ -1,5 +1,6 @@
 // The only module that reads process.env. Every setting is validated once, at start-up; an invalid value
 // stops the process with one line naming the variable (see scripts/start.ts and the README table).
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,7 @@ const streamConnections = intIn(1, 1_000_000, 'connections, an integer from 1 to
 const streamAddresses = intIn(1, 100_000, 'addresses, an integer from 1 to 100000');
 const streamBufferKb = intIn(16, 1_048_576, 'kilobytes, an integer from 16 to 1048576');
 const keepaliveMs = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
+const apiWorkers = intIn(1, 256, 'API worker processes, an integer from 1 to 256');
 
 const devnetTps = z
   .string()
@@ -84,6 +86,7 @@ const corsOrigins = z
 
 const schema = z.object({
   PORT: port.default(3000),
+  API_WORKERS: apiWorkers.optional(),
   ATLAS_DATA_DIR: z.string().min(1, 'a directory path').default('./.atlas'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_REPLICA_URLS: postgresUrls.optional(),
@@ -136,6 +139,12 @@ export type Network = 'devnet' | 'mainnet' | 'testnet' | 'custom';
 
 export interface Config {
   port: number;
+  /**
+   * HTTP API processes `npm start` runs on PostgreSQL (API_WORKERS, default one per CPU): more than one
+   * makes a cluster (lib/cluster) — a primary with the devnet and the one indexer, workers sharing PORT.
+   * PGlite is one process's database: always 1 there.
+   */
+  apiWorkers: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Read replicas of DATABASE_URL's database for the API's reads that tolerate lag (lib/db/replicas.ts). */
@@ -173,7 +182,7 @@ export interface Config {
   maxInFlightPerClient: number | undefined;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
-  /** The HTTP edge of `npm start` (lib/http/server.ts). */
+  /** The HTTP edge of `npm start` (lib/server/server.ts). */
   http: {
     /** Take the client address from X-Forwarded-For's last hop (a reverse proxy in front appends it). */
     trustProxy: boolean;
@@ -261,6 +270,7 @@ export function parseConfig(env: Env): Config {
   }
   return {
     port: v.PORT,
+    apiWorkers: v.DATABASE_URL ? (v.API_WORKERS ?? os.availableParallelism()) : 1,
     dataDir: path.resolve(v.ATLAS_DATA_DIR),
     databaseUrl: v.DATABASE_URL,
     replicas: { urls: v.DATABASE_REPLICA_URLS ?? [], maxLagMs: v.DATABASE_REPLICA_MAX_LAG_MS },

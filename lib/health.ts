@@ -15,6 +15,7 @@ import type { TvmStatus } from './tvm/pool';
 import type { DevnetStatus } from './devnet';
 import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
 import type { HubStatus } from './stream/hub';
+import type { ClusterView } from './cluster/messages';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
@@ -29,6 +30,8 @@ export interface HealthServices {
   devnet?: { status(): DevnetStatus };
   /** The Streaming API's open streams (lib/stream). */
   stream?: { hub: { status(): HubStatus } };
+  /** An API worker of an `npm start` cluster: the primary's view (its indexer and devnet, every worker). */
+  cluster?: () => ClusterView | undefined;
 }
 
 export interface Health {
@@ -56,6 +59,12 @@ export interface Health {
   memory: { rss: number; heap_used: number; heap_total: number };
   /** The HTTP server's load (absent where no Atlas server fronts the process: next dev, tests). */
   load?: LoadStatus;
+  /**
+   * `npm start` on several cores (API_WORKERS): the primary (which runs the one indexer and devnet
+   * reported above) and each API worker with its load, streams and memory. `load` above is the
+   * answering worker's own; the X-Atlas-Worker header names it.
+   */
+  cluster?: ClusterView;
 }
 
 interface Probe {
@@ -120,13 +129,15 @@ async function probe(s: HealthServices): Promise<Probe> {
 }
 
 function assemble(s: HealthServices, { db, chain }: Probe): Health {
-  const p = s.indexer?.progress;
+  const cluster = s.cluster?.();
+  // A cluster's worker reports the primary's indexer and devnet: they run there, once.
+  const p = s.indexer?.progress ?? (s.cluster && (cluster?.primary.indexer ?? { state: 'starting', lastIndexedSeqno: null, headSeqno: null, blocksPerSecond: 0, transactionsPerSecond: 0, etaSeconds: null }));
   const lag = p && p.headSeqno !== null && p.lastIndexedSeqno !== null ? p.headSeqno - p.lastIndexedSeqno : null;
   const indexer = !p ? 'off (INDEXER=off: a separate process indexes)' : describeIndexer(p, lag) + describeSkips(p);
   const servers = liteServerStatus(s.lite);
   const replicas = s.reads?.replicas();
   const tvm = s.tvm?.status();
-  const devnet = s.devnet?.status();
+  const devnet = s.devnet?.status() ?? cluster?.primary.devnet;
 
   const reasons: string[] = [];
   if (db !== 'ok') reasons.push(`database ${db}`);
@@ -137,6 +148,8 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
   if (indexer.startsWith('error')) reasons.push(`indexer ${indexer}`);
   if (tvm?.state === 'degraded') reasons.push(`emulator degraded: ${tvm.lastFailure?.reason ?? 'unknown failure'} (${tvm.restarts} restarts)`);
   if (devnet?.state === 'degraded') reasons.push(`devnet ${devnet.reason}`);
+  const clusterProblem = cluster && describeClusterProblem(cluster);
+  if (clusterProblem) reasons.push(clusterProblem);
 
   return {
     status: reasons.length ? 'degraded' : 'ok',
@@ -152,7 +165,16 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
     ...(s.stream && { streaming: s.stream.hub.status() }),
     memory: memory(),
     load: loadStatus(),
+    ...(cluster && { cluster }),
   };
+}
+
+/** Fewer API workers up than API_WORKERS asks for (one died and is being replaced, or hangs). */
+function describeClusterProblem(c: ClusterView): string | undefined {
+  const down = c.workers.filter((w) => w.state !== 'up');
+  const up = c.workers.length - down.length;
+  if (up >= c.api_workers) return undefined;
+  return `cluster: ${up} of ${c.api_workers} API workers up` + (down.length ? ` (${down.map((w) => `worker ${w.id} ${w.state}`).join(', ')})` : '');
 }
 
 function memory(): Health['memory'] {

@@ -3,27 +3,30 @@
 // separately, so module state is not shared between them: the one instance lives on globalThis. The app's
 // route files hand services() to the handlers they build; nothing below them looks services up.
 // The devnet and the indexer are imported only when this process runs them: an API-only process
-// (INDEXER=off on a real network) loads neither.
+// (INDEXER=off on a real network, or an API worker of an `npm start` cluster: lib/cluster) loads neither.
+// The parts `npm run indexer` builds too come from lib/wiring.ts.
 import type { LiteClient } from 'ton-lite-client';
 import { createAccess, type Access } from './auth/access';
 import { memoryLimiter, redisLimiter, type RateLimiter } from './auth/limiter';
 import { config, type Config } from './config';
 import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrate';
 import { openReads, type Reads } from './db/replicas';
 import type { Devnet } from './devnet';
 import type { Indexer } from './indexer/follower';
-import { createLiteClient, liteSourceFor } from './lite';
+import { liteSourceFor } from './lite';
 import { log } from './log';
-import { startMetadataFetcher } from './metadata';
 import type { MetadataFetcher } from './metadata/queue';
-import { PendingTraces } from './pending';
+import type { PendingTraces } from './pending';
 import { memoryPendingStore, redisPendingStore } from './pending/store';
-import { installFastTonCore } from './ton/fast-core';
-import { TvmPool } from './tvm/pool';
+import type { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
-import { processStream, type ProcessStream } from './stream/process';
-import { publisherContext, StreamPublisher } from './stream/publisher';
+import type { ClusterView } from './cluster/messages';
+import { clusterPendingStore } from './cluster/pending-store';
+import { clusterRole } from './cluster/role';
+import { clusterView } from './cluster/worker';
+import { processStream, type ProcessStream } from './cluster/stream';
+import type { StreamPublisher } from './stream/publisher';
+import { chainParts, indexerParts, openMigratedDatabase, streamParts } from './wiring';
 
 export interface Services {
   config: Config;
@@ -53,6 +56,8 @@ export interface Services {
   indexer?: Indexer;
   /** The off-chain metadata fetcher, next to the indexer when METADATA_FETCH=on. */
   metadata?: MetadataFetcher;
+  /** In an API worker of an `npm start` cluster: the primary's latest view (its indexer and devnet, every worker). */
+  cluster?: () => ClusterView | undefined;
   startedAt: Date;
 }
 
@@ -60,6 +65,8 @@ interface RuntimeState {
   starting?: Promise<Services>;
   stopping?: Promise<void>;
   signalsHooked?: boolean;
+  /** Run first when the services stop (the cluster primary stops its API workers). */
+  beforeStop?: (() => Promise<void>)[];
 }
 
 const KEY = Symbol.for('atlas.runtime');
@@ -69,7 +76,7 @@ const state: RuntimeState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}
 export function services(): Promise<Services> {
   if (state.stopping) return Promise.reject(new Error('Atlas is shutting down'));
   // A test reaching here would start a devnet in ./.atlas and index it into DATABASE_URL's database.
-  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/api/test-chain.ts)'));
+  if (config().isTest) return Promise.reject(new Error('services() in a test: give the routes a chain and a database (lib/testing/chain.ts, lib/testing/api.ts)'));
   state.starting ??= start().catch((err) => {
     state.starting = undefined; // let a later call retry (e.g. PostgreSQL was briefly down)
     throw err;
@@ -79,17 +86,13 @@ export function services(): Promise<Services> {
 
 async function start(): Promise<Services> {
   const cfg = config();
-  const t0 = Date.now();
-  // The APIs parse cells too (message bodies, get-method stacks): the same fast paths as the indexer's.
-  log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
+  // An API worker of a cluster serves HTTP only: the primary runs the devnet and the one indexer.
+  const role = clusterRole();
   const target = configuredTarget(cfg);
-  const db = await openDatabase(target, { statementTimeoutMs: cfg.dbStatementTimeoutMs });
+  const db = await openMigratedDatabase(cfg, cfg.dbStatementTimeoutMs);
   let devnet: Devnet | undefined;
   try {
-    const result = await migrate(db, { onApply: (name) => log.info({ component: 'db', migration: name }, 'applying migration') });
-    log.info({ component: 'db', engine: db.engine, applied: result.applied.length, ms: Date.now() - t0 }, 'database ready');
-
-    if (cfg.network === 'devnet') {
+    if (cfg.network === 'devnet' && role !== 'worker') {
       // An index built from another devnet must not be mixed with this one: the devnet checks its zero state.
       const indexed = await db.prisma.indexerState.findUnique({ where: { id: 'main' } });
       const { startDevnet } = await import('./devnet');
@@ -112,45 +115,22 @@ async function start(): Promise<Services> {
     await db.close();
     throw err;
   }
-  const lite = createLiteClient(liteSourceFor(cfg, devnet?.engine, devnet?.zeroState), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
+  const { lite, tvm } = chainParts(cfg, liteSourceFor(cfg, devnet?.engine, devnet?.zeroState));
   const reads = await openReads(db, cfg, log);
   // PGlite is one handle per process; on PostgreSQL the indexer's writes get connections of their own.
-  const indexerDb = !cfg.indexer.inProcess ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
-  // One pool for the APIs' get-methods and the indexer's derive stage.
-  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
+  const indexerDb = !cfg.indexer.inProcess || role === 'worker' ? undefined : target.engine === 'pglite' ? db : await openDatabase(target, { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
   // What this process commits is streamed (lib/stream): predictions once in the pending store, the
-  // indexer's blocks once committed. The bus reaches every process when REDIS_URL is set.
+  // indexer's blocks once committed. The bus reaches every process when REDIS_URL is set. Pending traces
+  // are shared through Redis when there is one: the process that accepted a message may not be the one a
+  // client asks.
   const stream = processStream(cfg, log);
-  // Pending traces are shared through Redis when there is one: the process that accepted a message may
-  // not be the one a client asks.
-  const pending = new PendingTraces({
-    lite,
-    tvm,
-    store: cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : memoryPendingStore(),
-    prisma: db.prisma,
-    log: log.child({ component: 'pending' }),
-    onStored: (entry) => publisher.pendingStored(entry),
-  });
-  const publisher = new StreamPublisher({
-    bus: stream.bus,
-    ctx: publisherContext({ db, lite, tvm, testnet: cfg.network === 'testnet' }),
-    log: log.child({ component: 'stream' }),
-    pending,
-  });
-  const indexer = indexerDb
-    ? new (await import('./indexer/follower')).Indexer({
-        prisma: indexerDb.prisma,
-        client: lite,
-        log: log.child({ component: 'indexer' }),
-        network: cfg.network,
-        startSeqno: cfg.indexer.startSeqno,
-        tvm,
-        events: publisher.indexerEvents({ confirmed: cfg.stream.confirmed }),
-      })
-    : undefined;
-  indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
+  const store = cfg.redisUrl ? redisPendingStore(cfg.redisUrl) : clusterPendingStore(role, () => memoryPendingStore());
+  const { pending, publisher } = streamParts(cfg, { db, lite, tvm, bus: stream.bus, store });
   // Metadata is fetched by the process that indexes (one fetcher per index, next to what fills its queue).
-  const metadata = indexerDb ? startMetadataFetcher(cfg, indexerDb.prisma, log.child({ component: 'metadata' })) : undefined;
+  const { indexer, metadata } = indexerDb
+    ? await indexerParts(cfg, { db: indexerDb, lite, tvm, publisher, startSeqno: cfg.indexer.startSeqno, fetchMetadata: true })
+    : { indexer: undefined, metadata: undefined };
+  indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
   const access = createAccess({
     prisma: db.prisma,
@@ -162,12 +142,14 @@ async function start(): Promise<Services> {
   });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, startedAt: new Date() };
+  const cluster = role === 'worker' ? clusterView : undefined;
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */
 export function stopServices(): Promise<void> {
   state.stopping ??= (async () => {
+    await Promise.all((state.beforeStop ?? []).map((fn) => fn()));
     const running = await state.starting?.catch(() => undefined);
     if (running) {
       await running.indexer?.stop();
@@ -196,11 +178,21 @@ export function stopServices(): Promise<void> {
  */
 export const SHUTDOWN_BUDGET_MS = 20_000;
 
+/** `fn` runs first when the services stop, before the indexer and the rest. */
+export function beforeStop(fn: () => Promise<void>): void {
+  (state.beforeStop ??= []).push(fn);
+}
+
 function hookSignals() {
   if (state.signalsHooked || config().isTest) return;
   state.signalsHooked = true;
+  let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    // Every later signal is ignored rather than left to kill the process mid-shutdown: a cluster's worker
+    // gets the terminal's or the process group's signal and the primary's SIGTERM too.
+    process.on(signal, () => {
+      if (signalled) return;
+      signalled = true;
       log.info({ component: 'runtime', signal, budgetMs: SHUTDOWN_BUDGET_MS }, 'shutting down');
       setTimeout(() => {
         log.error({ component: 'runtime', budgetMs: SHUTDOWN_BUDGET_MS }, 'shutdown did not finish within its budget; exiting');

@@ -5,9 +5,11 @@ import { parseArgs } from 'node:util';
 import { DevnetIdentityError, DevnetLockedError, startDevnet } from '../lib/devnet';
 import { scheduleText } from '../lib/devnet/chain-files';
 import { log } from '../lib/log';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
+log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
 
 function usage(): never {
   console.error('usage: node --import tsx scripts/devnet.ts [--seed <seed>]');

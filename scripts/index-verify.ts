@@ -11,9 +11,11 @@ import { verifyJettons, verifyRange } from '../lib/indexer/verify';
 import { log } from '../lib/log';
 import { TvmPool } from '../lib/tvm/pool';
 import { createLiteClient, liteSourceFor } from '../lib/lite';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
+log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
 
 function usage(message?: string): never {
   if (message) console.error(`atlas index:verify: ${message}`);

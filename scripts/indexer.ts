@@ -6,21 +6,18 @@
 // of a running `npm start` or `npm run devnet`). Run `npm start` with INDEXER=off next to it; the
 // embedded database admits one process at a time, so a separate indexer needs DATABASE_URL.
 import { parseArgs } from 'node:util';
-import { configuredTarget, INDEXER_STATEMENT_TIMEOUT_MS, openDatabase } from '../lib/db/database';
-import { migrate } from '../lib/db/migrate';
-import { Indexer } from '../lib/indexer/follower';
+import { INDEXER_STATEMENT_TIMEOUT_MS, type Database } from '../lib/db/database';
 import { backfillRange } from '../lib/indexer/range-backfill';
-import { createLiteClient, liteSourceFor } from '../lib/lite';
+import { liteSourceFor } from '../lib/lite';
 import { log } from '../lib/log';
-import { startMetadataFetcher } from '../lib/metadata';
-import { PendingTraces } from '../lib/pending';
 import { redisPendingStore } from '../lib/pending/store';
 import { redisBus } from '../lib/stream/bus';
-import { publisherContext, StreamPublisher } from '../lib/stream/publisher';
-import { TvmPool } from '../lib/tvm/pool';
+import { chainParts, indexerParts, openMigratedDatabase, streamParts } from '../lib/wiring';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
+log.info({ fastTonCore: installFastTonCore() }, '@ton/core fast paths');
 
 function usage(message?: string): never {
   if (message) console.error(`atlas indexer: ${message}`);
@@ -59,29 +56,19 @@ if (progressEvery !== undefined && !/^\d{1,4}$/.test(progressEvery)) usage(`--pr
 /** Seconds between the range backfill's progress lines (0: after every block). */
 const reportEveryMs = progressEvery === undefined ? undefined : Number(progressEvery) * 1000;
 
-const db = await openDatabase(configuredTarget(cfg), { statementTimeoutMs: INDEXER_STATEMENT_TIMEOUT_MS });
+let db: Database | undefined;
 let code = 0;
 try {
-  await migrate(db);
-  const client = createLiteClient(liteSourceFor(cfg), { timeoutMs: cfg.liteTimeoutMs, verify: cfg.liteVerify });
-  const tvm = new TvmPool({ log: log.child({ component: 'tvm' }) });
+  db = await openMigratedDatabase(cfg, INDEXER_STATEMENT_TIMEOUT_MS);
+  const { lite, tvm } = chainParts(cfg, liteSourceFor(cfg));
   // A following indexer streams what it commits to the API processes through Redis (lib/stream); without
   // Redis no other process could hear it.
   const bus = from === undefined && cfg.redisUrl ? redisBus(cfg.redisUrl, { log: log.child({ component: 'stream' }) }) : undefined;
-  const pending = bus && cfg.redisUrl ? new PendingTraces({ lite: client, tvm, store: redisPendingStore(cfg.redisUrl), prisma: db.prisma, log: log.child({ component: 'pending' }) }) : undefined;
-  const publisher = bus ? new StreamPublisher({ bus, ctx: publisherContext({ db, lite: client, tvm, testnet: cfg.network === 'testnet' }), log: log.child({ component: 'stream' }), pending }) : undefined;
+  const { pending, publisher } = bus && cfg.redisUrl ? streamParts(cfg, { db, lite, tvm, bus, store: redisPendingStore(cfg.redisUrl) }) : { pending: undefined, publisher: undefined };
   if (from === undefined && !bus) log.info({ component: 'stream' }, 'REDIS_URL is not set: what this indexer commits is not streamed to the API processes');
-  const indexer = new Indexer({
-    prisma: db.prisma,
-    client,
-    log: log.child({ component: 'indexer' }),
-    network: cfg.network,
-    startSeqno: cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined),
-    tvm,
-    events: publisher?.indexerEvents({ confirmed: cfg.stream.confirmed }),
-  });
   // A range run is a one-off backfill; a following indexer also fetches metadata (METADATA_FETCH=on).
-  const metadata = from === undefined ? startMetadataFetcher(cfg, db.prisma, log.child({ component: 'metadata' })) : undefined;
+  const startSeqno = cfg.indexer.startSeqno ?? (cfg.network === 'devnet' ? 1 : undefined);
+  const { indexer, metadata } = await indexerParts(cfg, { db, lite, tvm, publisher, startSeqno, fetchMetadata: from === undefined });
   try {
     if (from !== undefined && to !== undefined) {
       await indexer.claim();
@@ -105,12 +92,12 @@ try {
     await pending?.close();
     await bus?.close();
     await tvm.close();
-    client.engine.close();
+    lite.engine.close();
   }
 } catch (err) {
   console.error(`atlas indexer: ${(err as Error).message}`);
   code = 1;
 } finally {
-  await db.close();
+  await db?.close();
 }
 process.exit(code);

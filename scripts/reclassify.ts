@@ -4,9 +4,11 @@ import { CLASSIFIER_VERSION } from '../lib/actions/model';
 import { configuredTarget, openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { reclassify } from '../lib/indexer/reclassify';
+import { installFastTonCore } from '../lib/ton/fast-core';
 import { loadConfigOrExit } from './cli';
 
 const cfg = loadConfigOrExit();
+installFastTonCore();
 const db = await openDatabase(configuredTarget(cfg));
 let code = 0;
 try {

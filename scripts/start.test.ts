@@ -16,6 +16,7 @@ describe('npm start with invalid configuration', () => {
     ['PORT', { PORT: 'abc' }],
     ['TON_NETWORK', { TON_NETWORK: 'moon' }],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['API_WORKERS', { API_WORKERS: 'all' }],
   ])('exits 1 with one line naming %s', (name, env) => {
     const r = start(env);
     expect(r.status).toBe(1);

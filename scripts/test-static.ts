@@ -1,10 +1,10 @@
-// `npm run test:static`: lint and typecheck, side by side (each is one process on one core; together they
+// `npm run test:static`: lint, typecheck and the function-length check (scripts/function-length.ts), side by side (each is one process on one core; together they
 // take the time of the longer). Each one's output is printed whole when it ends, so the two never mix.
 // ATLAS_TEST_SCOPE=engine leaves both out: they read the sources, not a database (lib/testing/engine-scope.ts).
 import { spawn } from 'node:child_process';
 import { testScope } from '../lib/testing/engine-scope';
 
-const CHECKS = ['lint', 'typecheck'];
+const CHECKS = ['lint', 'typecheck', 'lint:functions'];
 
 function run(script: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -3,7 +3,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ActionJson, AddressBookJson } from '@/lib/api/v3/models';
+import type { ActionJson } from '@/lib/api/v3/models/actions';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
 import { ACTIVITY_FILTERS } from '@/lib/format/action';
 import { ActionLine } from './ActionLine';
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ActionJson, AddressBookJson, JettonMasterJson } from '@/lib/api/v3/models';
+import type { ActionJson } from '@/lib/api/v3/models/actions';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { JettonMasterJson } from '@/lib/api/v3/models/jettons';
 import { actionTypeName } from '@/lib/format/action';
 import { jettonDisplay } from '@/lib/format/jetton';
 import { MULTISIG_EXIT } from '@/lib/ton/multisig-codes';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { AddressBookJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
 import { middle } from '@/lib/format/hash';
 import { ChainTextPreview } from './ChainText';
 import { CopyButton } from './CopyButton';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { BlockIdJson } from '@/lib/api/v3/models';
+import type { BlockIdJson } from '@/lib/api/v3/models/blocks';
 
 export const blockHref = (b: BlockIdJson) => `/block/${b.workchain}/${b.shard}/${b.seqno}`;
 

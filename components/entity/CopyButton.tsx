@@ -37,3 +37,13 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
     </button>
   );
 }
+
+/** A page title's subtitle: an address in full (mono, wrapping) with its copy button. */
+export function CopyableAddress({ shown, label }: { shown: string; label: string }) {
+  return (
+    <span className="inline-flex max-w-full items-center gap-1">
+      <span className="break-all font-mono text-sm">{shown}</span>
+      <CopyButton value={shown} label={label} />
+    </span>
+  );
+}

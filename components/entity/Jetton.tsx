@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { AddressBookJson, JettonMasterJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { JettonMasterJson } from '@/lib/api/v3/models/jettons';
 import { jettonDisplay, jettonLabel } from '@/lib/format/jetton';
 import { middle } from '@/lib/format/hash';
 import { displayAddress } from './Address';

@@ -1,6 +1,6 @@
 /* eslint-disable @next/next/no-img-element -- a data: URI checked by its magic bytes; next/image would fetch through the server */
 import Link from 'next/link';
-import type { AddressBookJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
 import { middle } from '@/lib/format/hash';
 import { contentDisplay, imageDataUri } from '@/lib/format/nft';
 import { displayAddress } from './Address';

@@ -1,4 +1,5 @@
-import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import type { JettonUnits } from '@/lib/format/jetton';
 import type { TxLine } from '@/lib/format/tx-summary';
 import { Address } from './Address';

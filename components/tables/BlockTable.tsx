@@ -1,4 +1,4 @@
-import type { BlockJson } from '@/lib/api/v3/models';
+import type { BlockJson } from '@/lib/api/v3/models/blocks';
 import { BlockLink } from '../entity/BlockLink';
 import { Time } from '../entity/Time';
 import { Empty } from '../ui/States';

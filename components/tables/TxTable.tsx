@@ -1,6 +1,7 @@
 'use client';
 
-import type { AddressBookJson, TransactionJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import { txSucceeded } from '@/lib/format/tx';
 import { useMetadata } from '@/lib/client/queries';
 import { jettonOfWallet, type JettonUnits } from '@/lib/format/jetton';

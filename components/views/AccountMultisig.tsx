@@ -1,10 +1,12 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { AddressBookJson, JettonMasterJson, MultisigOrderActionJson, MultisigOrderJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { JettonMasterJson } from '@/lib/api/v3/models/jettons';
+import type { MultisigOrderActionJson, MultisigOrderJson } from '@/lib/api/v3/models/multisig';
 import { useResource } from '@/lib/client/queries';
 import { jettonDisplay } from '@/lib/format/jetton';
-import { LIMITS } from '@/lib/http/limits';
+import { LIMITS } from '@/lib/limits';
 import { approvedIndexes } from '@/lib/ton/multisig-codes';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';

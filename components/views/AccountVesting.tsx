@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { AddressBookJson, VestingInfoJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { VestingInfoJson } from '@/lib/api/v3/models/vesting';
 import { vestingParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { formatDuration } from '@/lib/format/time';

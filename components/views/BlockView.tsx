@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import type { BlockIdJson, BlockJson } from '@/lib/api/v3/models';
+import type { BlockIdJson, BlockJson } from '@/lib/api/v3/models/blocks';
 import { blockTxFilter } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { BlockLink, blockHref, blockLabel } from '../entity/BlockLink';

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { EmulateResponseJson } from '@/lib/api/v3/models';
+import type { EmulateResponseJson } from '@/lib/api/v3/models/traces';
 import { ApiError, fetchResource } from '@/lib/client/fetcher';
 import { explainRefusal } from '@/lib/format/exit-codes';
 import { Address } from '../entity/Address';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { nextTxCursor, pageRows, txPageParams } from '@/lib/client/cursor';
 import { holdersParams, HOLDERS_PAGE } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
-import type { JettonMasterJson } from '@/lib/api/v3/models';
+import type { JettonMasterJson } from '@/lib/api/v3/models/jettons';
 import { jettonDisplayWithMetadata, jettonLabel, offchainMetadataState, type JettonDisplay, type OffchainMetadata } from '@/lib/format/jetton';
 import { Address } from '../entity/Address';
 import { Amount } from '../entity/Amount';

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, decodeOpcode } from '@/lib/api/v3/mappers';
-import type { MessageJson } from '@/lib/api/v3/models';
+import type { MessageJson } from '@/lib/api/v3/models/messages';
 import { encryptedCommentBody, textCommentBody } from '@/lib/devnet/contracts/common';
 import { jettonTransferBody } from '@/lib/devnet/contracts/jetton';
 import { MessageView } from './MessageView';

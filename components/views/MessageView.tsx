@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { AddressBookJson, MessageJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { MessageJson } from '@/lib/api/v3/models/messages';
 import { decodedFields, type DecodedField } from '@/lib/format/decoded';
 import type { JettonUnits } from '@/lib/format/jetton';
 import { opcodeName } from '@/lib/format/opcodes';

@@ -6,7 +6,7 @@ import { useResource } from '@/lib/client/queries';
 import { contentDisplay, itemCount } from '@/lib/format/nft';
 import { Address, displayAddress } from '../entity/Address';
 import { ChainText, ChainTextPreview } from '../entity/ChainText';
-import { CopyButton } from '../entity/CopyButton';
+import { CopyableAddress } from '../entity/CopyButton';
 import { NftImage, NftLink } from '../entity/Nft';
 import { Card, Fields, PageTitle } from '../ui/Card';
 import { PageSkeleton, SkeletonLine } from '../ui/Skeleton';
@@ -32,14 +32,7 @@ export function NftCollectionView({ address, page }: { address: string; page: nu
   const more = (items.data?.nft_items.length ?? 0) > COLLECTION_ITEMS_PAGE;
   return (
     <div className="space-y-4">
-      <PageTitle
-        sub={
-          <span className="inline-flex max-w-full items-center gap-1">
-            <span className="break-all font-mono text-sm">{shown}</span>
-            <CopyButton value={shown} label="Copy collection address" />
-          </span>
-        }
-      >
+      <PageTitle sub={<CopyableAddress shown={shown} label="Copy collection address" />}>
         {d.name ? <ChainTextPreview text={d.name} max={80} /> : 'NFT collection'}
       </PageTitle>
       <Card title="Overview" id="overview">

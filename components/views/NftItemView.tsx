@@ -1,13 +1,13 @@
 'use client';
 
-import type { NftSaleJson } from '@/lib/api/v3/models';
+import type { NftSaleJson } from '@/lib/api/v3/models/nfts';
 import { itemTransfersParams } from '@/lib/client/filters';
 import { useResource } from '@/lib/client/queries';
 import { contentDisplay, nftAttributes } from '@/lib/format/nft';
 import { Address, displayAddress } from '../entity/Address';
 import { Amount } from '../entity/Amount';
 import { ChainText, ChainTextPreview } from '../entity/ChainText';
-import { CopyButton } from '../entity/CopyButton';
+import { CopyableAddress } from '../entity/CopyButton';
 import { NftImage, NftLink } from '../entity/Nft';
 import { Time } from '../entity/Time';
 import { Badge, Card, Fields, PageTitle } from '../ui/Card';
@@ -61,14 +61,7 @@ export function NftItemView({ address }: { address: string }) {
   const title = d.name ?? `#${item.index}`;
   return (
     <div className="space-y-4">
-      <PageTitle
-        sub={
-          <span className="inline-flex max-w-full items-center gap-1">
-            <span className="break-all font-mono text-sm">{shown}</span>
-            <CopyButton value={shown} label="Copy NFT address" />
-          </span>
-        }
-      >
+      <PageTitle sub={<CopyableAddress shown={shown} label="Copy NFT address" />}>
         <ChainTextPreview text={title} max={80} /> {sbt && <Badge>SBT · soulbound</Badge>} {item.on_sale && <Badge>on sale</Badge>}
       </PageTitle>
       <Card title="Overview" id="overview">

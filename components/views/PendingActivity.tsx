@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import type { ActionJson } from '@/lib/api/v3/models';
+import type { ActionJson } from '@/lib/api/v3/models/actions';
 import { useResource } from '@/lib/client/queries';
 import { actionAssets } from '@/lib/format/action';
 import { toUrlSafe } from '@/lib/format/hash';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { AddressBookJson, TraceJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { TraceJson } from '@/lib/api/v3/models/traces';
 import { landedTraceParams, pendingTraceParams } from '@/lib/client/filters';
 import { apiQuery, traceFromNotification, traceNorm, useLive, useRefresh } from '@/lib/client/live';
 import { useResource } from '@/lib/client/queries';

@@ -1,7 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import type { AddressBookJson, TraceJson, TraceNodeJson, TransactionJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { TraceJson, TraceNodeJson } from '@/lib/api/v3/models/traces';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import { apiQuery, traceNorm, useLive, useRefresh } from '@/lib/client/live';
 import { useResource } from '@/lib/client/queries';
 import { actionAssets } from '@/lib/format/action';

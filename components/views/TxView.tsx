@@ -2,7 +2,9 @@
 
 import Link from 'next/link';
 import { apiQuery, traceNorm, useLive, useRefresh } from '@/lib/client/live';
-import type { AddressBookJson, MessageJson, TransactionJson } from '@/lib/api/v3/models';
+import type { AddressBookJson } from '@/lib/api/v3/models/common';
+import type { MessageJson } from '@/lib/api/v3/models/messages';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import { jettonOfMessage, jettonOfWallet } from '@/lib/format/jetton';
 import { useMetadata, useResource } from '@/lib/client/queries';
 import { explainActionResult, explainComputeExit, explainSkipReason } from '@/lib/format/exit-codes';

@@ -8,6 +8,7 @@
 // small integers as numbers, bits256 as 64 hex digits, addresses raw (`wc:HEX`, null for none), cells
 // decoded in turn when they are bodies Atlas knows, else their base64 BoC.
 import { Cell, type Slice } from '@ton/core';
+import { STABLECOIN_OP } from '../ton/owner-ops';
 import { snakeBytes } from '../ton/snake';
 import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, loadAddr } from './cells';
 
@@ -57,7 +58,7 @@ export const BODY_SCHEMAS = [
   { name: 'jetton_burn', op: 0x595f07bc, fields: [Q, ['amount', 'coins'], ['response_destination', 'addr'], ['custom_payload', 'maybe_ref']] },
   { name: 'jetton_burn_notification', op: 0x7bdd97de, fields: [Q, ['amount', 'coins'], ['sender', 'addr'], ['response_destination', 'addr']] },
   // The standard minter's (ton-blockchain/jetton-contract, stablecoins): master_msg is the internal_transfer.
-  { name: 'jetton_mint', op: 0x642b7d07, fields: [Q, ['to_address', 'addr'], ['ton_amount', 'coins'], ['master_msg', 'ref']] },
+  { name: 'jetton_mint', op: STABLECOIN_OP.mint, fields: [Q, ['to_address', 'addr'], ['ton_amount', 'coins'], ['master_msg', 'ref']] },
   // TEP-89
   { name: 'provide_wallet_address', op: 0x2c76b973, fields: [Q, ['owner_address', 'addr'], ['include_address', 'bool']] },
   { name: 'take_wallet_address', op: 0xd1735400, fields: [Q, ['wallet_address', 'addr'], ['owner_address', 'maybe_ref_addr']] },

@@ -165,7 +165,7 @@ function deployments(nodes: Node[], trace: Trace, out: Action[]) {
 }
 
 /** Nodes by their message's opcode (-1: no opcode), each list in the trace's breadth-first order. */
-function opcodeIndex(nodes: Node[]): Map<number, Node[]> {
+export function opcodeIndex(nodes: Node[]): Map<number, Node[]> {
   const index = new Map<number, Node[]>();
   for (const n of nodes) {
     const k = n.opcode ?? -1;
@@ -177,17 +177,28 @@ function opcodeIndex(nodes: Node[]): Map<number, Node[]> {
 }
 
 /** The nodes a matcher is tried on, in breadth-first order (`tonNodes`: the plain transfers, found once per trace). */
-function candidates(anchor: Anchor, nodes: Node[], index: Map<number, Node[]>, tonNodes: () => Node[]): Node[] {
+export function candidates(anchor: Anchor, nodes: Node[], index: Map<number, Node[]>, tonNodes: () => Node[]): Node[] {
   if (anchor === ANY) return nodes;
   if (anchor === TON) return tonNodes();
   if (anchor.length === 1) return index.get(anchor[0]!) ?? [];
-  if (!anchor.some((op) => index.has(op))) return [];
-  return nodes.filter((n) => n.opcode !== null && anchor.includes(n.opcode));
+  // The anchor's opcodes' lists, merged back into breadth-first order (a node has one opcode: no repeats).
+  let found: Node[] | undefined;
+  let merged: Node[] | undefined;
+  for (const op of anchor) {
+    const list = index.get(op);
+    if (!list) continue;
+    if (!found) found = list;
+    else merged = (merged ?? [...found]).concat(list);
+  }
+  if (!merged) return found ?? [];
+  return merged.sort((a, b) => a.pos - b.pos);
 }
 
 function run(root: Node, nodes: Node[], interfaces: Interfaces): Context {
   const blocks: Block[] = [];
-  for (const n of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    n.pos = i;
     n.block = baseBlock(n);
     blocks.push(n.block);
   }

@@ -1,5 +1,7 @@
 // An action record as /api/v3's `details` object (api-v3.md §3.7): per-type keys, addresses raw,
 // amounts and query ids as decimal strings, absent values null.
+import { opcodeHex } from '../ton/opcode-hex';
+import { EVAA_ASSET_MASTERS, EVAA_TON_ASSET_ID } from './addresses';
 import { nftDetails } from './details-nft';
 import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
 
@@ -35,12 +37,13 @@ function stringsOf(d: ActionData, keys: string[]): Details {
   return out;
 }
 
-export function actionDetails(a: Action): Details {
+/** Transfers of TON, jettons and NFTs, contract calls and deployments, swaps, DNS changes. */
+function transferDetails(a: Action): Details | null {
   switch (a.type) {
     case 'call_contract':
-      return { opcode: a.opcode === null ? undefined : '0x' + a.opcode.toString(16).padStart(8, '0'), source: a.source, destination: a.destination, value: str(a.value), extra_currencies: null };
+      return { opcode: a.opcode === null ? undefined : opcodeHex(a.opcode), source: a.source, destination: a.destination, value: str(a.value), extra_currencies: null };
     case 'contract_deploy':
-      return { opcode: a.opcode === null ? undefined : '0x' + a.opcode.toString(16).padStart(8, '0'), source: a.source, destination: a.destination, value: str(a.value) };
+      return { opcode: a.opcode === null ? undefined : opcodeHex(a.opcode), source: a.source, destination: a.destination, value: str(a.value) };
     case 'ton_transfer': {
       const d = data(a, 'ton_transfer');
       return { source: a.source, destination: a.destination, value: str(a.value), value_extra_currencies: {}, comment: d.content ?? null, encrypted: d.encrypted ?? false };
@@ -96,6 +99,13 @@ export function actionDetails(a: Action): Details {
       return { hash: data(a, 'delete_dns').key ?? null, source: a.source, asset: a.asset, nft_collection: a.asset_secondary };
     case 'renew_dns':
       return { source: a.source, asset: a.asset, nft_collection: a.asset_secondary };
+  }
+  return null;
+}
+
+/** Liquidity deposits, staking, elections, subscriptions, multisig orders and vesting messages. */
+function walletDetails(a: Action): Details | null {
+  switch (a.type) {
     case 'dex_deposit_liquidity': {
       const d = data(a, 'dex_deposit_liquidity');
       return {
@@ -186,7 +196,11 @@ export function actionDetails(a: Action): Details {
       return { query_id: str(d.query_id), accounts_added: d.accounts_added ?? [], source: a.source, vesting: a.destination };
     }
   }
-  const protocol = nftDetails(a) ?? protocolDetails(a);
+  return null;
+}
+
+export function actionDetails(a: Action): Details {
+  const protocol = transferDetails(a) ?? walletDetails(a) ?? nftDetails(a) ?? protocolDetails(a);
   if (protocol) return protocol;
   if (a.type.startsWith('cocoon_')) {
     const d = data(a, a.type);
@@ -198,7 +212,6 @@ export function actionDetails(a: Action): Details {
 const LIMIT = 2n ** 53n;
 
 /** EVAA's id of TON: sha256("TON"). */
-const EVAA_TON_ASSET_ID = '0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8a';
 
 /**
  * Integers the API prints as numbers (N in api-v3.md), inside objects too: numbers up to 2^53, decimal
@@ -215,6 +228,11 @@ function n(v: ActionValue | undefined): unknown {
 
 /** The protocol types (EVAA, JVault, swap.coffee, TONCO liquidity, tgBTC, LayerZero) by api-v3.md §3.7. */
 function protocolDetails(a: Action): Details | null {
+  return lendingDetails(a) ?? coffeeDetails(a) ?? bridgeDetails(a);
+}
+
+/** DEX liquidity withdrawals, EVAA lending, TONCO pools and JVault staking. */
+function lendingDetails(a: Action): Details | null {
   switch (a.type) {
     case 'dex_withdraw_liquidity': {
       const d = data(a, 'dex_withdraw_liquidity');
@@ -297,9 +315,9 @@ function protocolDetails(a: Action): Details | null {
         borrower_contract: a.destination_secondary,
         collateral: a.asset,
         asset_id: d.asset_id ?? null,
-        // The asset ids are hashes of the assets' names; without a table of them only TON is known.
-        asset: null,
-        is_known_asset: d.asset_id === EVAA_TON_ASSET_ID,
+        // The collateral's jetton master by its EVAA asset id (TON: known, no master).
+        asset: EVAA_ASSET_MASTERS.get(d.asset_id as string) ?? null,
+        is_known_asset: d.asset_id === EVAA_TON_ASSET_ID || EVAA_ASSET_MASTERS.has(d.asset_id as string),
         amount: str(a.amount),
       };
     }
@@ -325,6 +343,13 @@ function protocolDetails(a: Action): Details | null {
     case 'jvault_unstake':
     case 'jvault_unstake_request':
       return { source: a.source, stake_wallet: a.source_secondary, pool: a.destination, amount: str(a.amount), exit_code: null, asset: a.asset, staking_asset: a.asset2 };
+  }
+  return null;
+}
+
+/** swap.coffee: pools, staking, vaults and MEV protection. */
+function coffeeDetails(a: Action): Details | null {
+  switch (a.type) {
     case 'coffee_create_pool': {
       const d = data(a, 'coffee_create_pool');
       return {
@@ -373,6 +398,13 @@ function protocolDetails(a: Action): Details | null {
       return { pool: a.source, pool_jetton_wallet: a.source_secondary, recipient: a.destination, recipient_jetton_wallet: a.destination_secondary, asset: a.asset, amount: str(a.amount) };
     case 'coffee_mev_protect_hold_funds':
       return { source: a.source, source_jetton_wallet: a.source_secondary, mev_contract: a.destination, mev_contract_jetton_wallet: a.destination_secondary, asset: a.asset, amount: str(a.amount) };
+  }
+  return null;
+}
+
+/** Bridges: tgBTC and LayerZero. */
+function bridgeDetails(a: Action): Details | null {
+  switch (a.type) {
     case 'tgbtc_mint':
     case 'tgbtc_mint_fallback':
       return { source: a.source, destination: a.destination, amount: str(a.amount), asset: a.asset, bitcoin_tx_id: a.asset_secondary, destination_wallet: a.destination_secondary };

@@ -1,4 +1,4 @@
-// Metamorphic tests over the 57 real fixture traces: each changes a trace in a way whose effect on the
+// Metamorphic tests over the 57 real fixture traces (and the synthetic protocol traces): each changes a trace in a way whose effect on the
 // actions is known (nothing, or exactly one thing) and checks the classifier's answer changed by that
 // and nothing else — an unrelated branch added, sibling transactions delivered in another order, every
 // address renamed, query ids and amounts changed, a step made to fail and bounce.
@@ -21,6 +21,7 @@ import {
   type Input,
   type Renaming,
 } from '../testing/trace-mutations';
+import { protocolScenarios } from '../testing/protocol-traces';
 import { PROTOCOL_ADDRESSES } from './addresses';
 import { classify } from './classify';
 import { traceFromDocument } from './fixture';
@@ -29,10 +30,14 @@ import type { Action } from './model';
 import { OP } from './protocols/jettons';
 
 const DIR = path.join(__dirname, '../testing/fixtures/ton-actions/traces');
-const FIXTURES: { id: string; input: Input }[] = fs
-  .readdirSync(DIR)
-  .sort()
-  .map((f) => ({ id: f.replace(/\.json$/, ''), input: traceFromDocument(JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8'))) }));
+// The real traces, and synthetic ones of flows they hold no example of (built from the protocols' layouts).
+const FIXTURES: { id: string; input: Input }[] = [
+  ...fs
+    .readdirSync(DIR)
+    .sort()
+    .map((f) => ({ id: f.replace(/\.json$/, ''), input: traceFromDocument(JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8'))) })),
+  ...protocolScenarios().map((s) => ({ id: `synthetic: ${s.id}`, input: s.input })),
+];
 
 const run = (i: Input) => classify(i.trace, i.interfaces);
 
@@ -163,16 +168,24 @@ function expectFailed(before: Action[], after: Action[], target: Action, removed
 }
 
 describe('a step made to fail and bounce: its action fails, what it caused is gone, the rest stays', () => {
-  const kinds: [string, (input: Input, a: Action) => string | null][] = [
+  const kinds: [string, (input: Input, a: Action) => string | null, ((id: string) => boolean)?][] = [
     ['ton_transfer', (input, a) => messageOf(input, a)?.hash ?? null],
     [
       'jetton_transfer',
       (input, a) => input.trace.transactions.find((t) => a.tx_hashes.includes(t.hash) && t.inMsg?.opcode === OP.internalTransfer)?.inMsg?.hash ?? null,
     ],
     ['nft_transfer', (input, a) => input.trace.transactions.find((t) => a.tx_hashes.includes(t.hash) && t.inMsg?.opcode === 0x5fcc3d14)?.inMsg?.hash ?? null],
+    // A staking request refused by the pool (bemo, whales). Only where the pool is known without its answer
+    // (its opcode, its address or the index's interfaces): the real whales deposit is a text command to a
+    // pool the fixture's interfaces do not name, recognised by its receipt alone.
+    [
+      'stake_deposit',
+      (input, a) => input.trace.transactions.find((t) => a.tx_hashes.includes(t.hash) && t.inMsg?.source === a.source && t.inMsg?.destination === a.destination)?.inMsg?.hash ?? null,
+      (id) => id.startsWith('synthetic:'),
+    ],
   ];
-  for (const [type, step] of kinds) {
-    for (const { id, input } of FIXTURES.filter((f) => !isFailedExternal(f.input))) {
+  for (const [type, step, only] of kinds) {
+    for (const { id, input } of FIXTURES.filter((f) => !isFailedExternal(f.input) && (!only || only(f.id)))) {
       const before = run(input);
       const target = topLevel(before, type).find((a) => {
         const h = step(input, a);
@@ -181,7 +194,7 @@ describe('a step made to fail and bounce: its action fails, what it caused is go
       if (!target) continue;
       it(`${type} in ${id}`, () => {
         const { input: failed, removed } = failDelivery(input, step(input, target)!, seededRng(`fail:${id}`));
-        expectFailed(before, run(failed), target, removed, type !== 'ton_transfer');
+        expectFailed(before, run(failed), target, removed, type === 'jetton_transfer' || type === 'nft_transfer');
       });
     }
   }

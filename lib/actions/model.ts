@@ -10,7 +10,11 @@
 // v5: every matcher rebuilt from its protocol's flow (jettons, NFT and marketplaces, staking, DEXes, EVAA,
 // JVault, vesting, LayerZero): failures and refunds as success false, marketplace types, nft_transfer's
 // payout_* and royalty_*.
-export const CLASSIFIER_VERSION = 5;
+// v6: bemo and TON Whales staking (stake_deposit / stake_withdrawal_request / stake_withdrawal), STON.fi v2's
+// two sides of one provision as one dex_deposit_liquidity, EVAA supply asset_id and supplied amount, EVAA
+// liquidations refused at once, a refused payout named master_not_enough_liquidity, DeDust v2 swaps, deposits and withdrawals
+// (protocols/dedust-v2.ts, dedust-v2-liquidity.ts).
+export const CLASSIFIER_VERSION = 6;
 
 export interface TraceMessage {
   hash: string;
@@ -68,6 +72,8 @@ export interface AccountInterfaces {
   nftAuction?: NftAuctionInfo;
   /** TON's nominator pool contract (get_pool_data, list_nominators). */
   nominatorPool?: boolean;
+  /** A TON Whales nominator pool (get_staking_status, get_pool_status, get_member, …). */
+  whalesPool?: boolean;
   /** A multisig v2 order the derive stage accepted: its wallet and signers (index order), which never change once initialised. */
   multisigOrder?: { multisig: string; signers: string[] };
   /** The account's data cell (BoC), for contracts whose roles are read from their state (jvault). */

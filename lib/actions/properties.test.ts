@@ -9,16 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { seededRng } from '../fuzz/rng';
 import { damageTrace, poolOf, randomTrace } from '../testing/random-traces';
 import type { Input } from '../testing/trace-mutations';
+import { protocolScenarios } from '../testing/protocol-traces';
 import { PROTOCOL_ADDRESSES } from './addresses';
 import { classify } from './classify';
 import { traceFromDocument } from './fixture';
 import { toJson } from './json';
 
 const DIR = path.join(__dirname, '../testing/fixtures/ton-actions/traces');
-const REAL: Input[] = fs
-  .readdirSync(DIR)
-  .sort()
-  .map((f) => traceFromDocument(JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8'))));
+// The real traces and the synthetic protocol traces (flows the real ones hold no example of).
+const REAL: Input[] = [
+  ...fs
+    .readdirSync(DIR)
+    .sort()
+    .map((f) => traceFromDocument(JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')))),
+  ...protocolScenarios().map((s) => s.input),
+];
 const POOL = poolOf(REAL, PROTOCOL_ADDRESSES);
 
 /** Transactions no action holds, that should be held by one. */

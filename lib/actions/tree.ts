@@ -5,16 +5,19 @@
 // the new block's children (nested actions).
 import type { Cell, Slice } from '@ton/core';
 import { bocRootData } from '../ton/boc';
+import { OPS } from './bodies';
 import { cellFromBoc, ENCRYPTED_COMMENT_OP, readComment } from './cells';
 import type { Action, AccountInterfaces, Interfaces, TraceMessage, TraceTransaction } from './model';
 
-const EXCESS_OP = 0xd53276db;
+const EXCESS_OP = OPS.excess;
 
 export class Node {
   parent: Node | null = null;
   readonly children: Node[] = [];
   /** The block that holds this node at the top level. */
   block!: Block;
+  /** Its place in the breadth-first order the matchers see nodes in. */
+  pos = 0;
   private parsed: Cell | null | undefined;
 
   constructor(
@@ -133,8 +136,12 @@ export class Node {
   /** The text comment of a TON transfer (op 0), null for anything else. */
   comment(): string | null {
     if (this.opcode !== 0) return null;
-    return readComment(this.cell?.beginParse() ?? null).comment;
+    // Read once: every comment-anchored matcher (approvals, sale and auction orders, pool commands) asks.
+    if (this.text === undefined) this.text = readComment(this.cell?.beginParse() ?? null).comment;
+    return this.text;
   }
+
+  private text: string | null | undefined;
 
   /**
    * What a step leaves behind besides its result: excesses (gas refunds) and bounced messages among its

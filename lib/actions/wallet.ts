@@ -3,6 +3,7 @@
 // actions. Wallet v3 (subwallet, valid_until, seqno, then mode + ^message per message), v4 (the same
 // with an op byte, 0 = simple send) and v5 (signature last; `0x7369676e` request with an out-action list).
 import type { Cell, Slice } from '@ton/core';
+import { WALLET_V5_OP } from '../ton/wallet-v5-ops';
 import { loadAddr } from './cells';
 
 export interface IntendedMessage {
@@ -16,7 +17,7 @@ export interface IntendedMessage {
   opcode: number | null;
 }
 
-const V5_SIGNED_EXTERNAL = 0x7369676e;
+const V5_SIGNED_EXTERNAL = WALLET_V5_OP.signedExternal;
 const ACTION_SEND_MSG = 0x0ec3c86d;
 
 /** The message cells of a wallet's external body, in the order the wallet sends them. */

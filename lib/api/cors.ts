@@ -1,31 +1,8 @@
-// Cross-origin access to /api/v2 and /api/v3 (CORS_ORIGINS, default every origin): browsers running
-// TonClient, tonweb or a TonConnect dApp call Atlas directly, as they call toncenter. Preflights allow the
-// methods and headers toncenter clients send; responses expose the headers a client may read (rate-limit
-// answers' Retry-After included).
+// The CORS headers of lib/http/cors.ts on the API routes' answers and preflights, with the allowed
+// origins from the running services' config (CORS_ORIGINS).
 import type { Config } from '../config';
+import { applyCors, preflightHeaders } from '../http/cors';
 import type { ServicesSource } from './services';
-
-/** Request headers the APIs read (api-v2.md §1.9, api-v3.md §1.1). */
-const ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'X-Timeout', 'X-No-Address-Book', 'X-No-Metadata', 'X-Debug-Request', 'X-Actions-Version'];
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
-const EXPOSED_HEADERS = 'X-API-Version, Server-Timing, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-Atlas-Verified';
-/** Browsers cap it lower (Chromium: 2 h); a day asks for the most. */
-const PREFLIGHT_MAX_AGE_S = 86_400;
-
-/** The Access-Control-Allow-Origin value for a request's Origin, or undefined when that origin is not allowed. */
-export function allowedOrigin(origins: Config['corsOrigins'], origin: string | null): string | undefined {
-  if (origins === '*') return '*';
-  return origin !== null && origins.includes(origin) ? origin : undefined;
-}
-
-export function applyCors(headers: Headers, origins: Config['corsOrigins'], origin: string | null): void {
-  const allow = allowedOrigin(origins, origin);
-  // With a list, the answer depends on Origin: caches must keep one copy per origin.
-  if (origins !== '*') headers.append('Vary', 'Origin');
-  if (!allow) return;
-  headers.set('Access-Control-Allow-Origin', allow);
-  headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-}
 
 type Handler<C> = (req: Request, ctx: C) => Promise<Response>;
 
@@ -41,19 +18,6 @@ export function withCors<C>(services: ServicesSource<{ config: Config }>, handle
     applyCors(out.headers, config.corsOrigins, req.headers.get('origin'));
     return out;
   };
-}
-
-/**
- * A preflight's answer headers: the methods, the headers asked for and the origin's CORS headers.
- * Whatever headers a client asks for are fine: the APIs use no cookies or ambient credentials, so an
- * extra header (a client library's own X-Requested-With, say) grants nothing; unasked, the known list.
- */
-export function preflightHeaders(origins: Config['corsOrigins'], origin: string | null, requestedHeaders: string | null): Headers {
-  const headers = new Headers({ 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S) });
-  headers.set('Access-Control-Allow-Headers', requestedHeaders?.trim() || ALLOWED_HEADERS.join(', '));
-  applyCors(headers, origins, origin);
-  if (origins !== '*') headers.append('Vary', 'Access-Control-Request-Headers');
-  return headers;
 }
 
 /** OPTIONS: a preflight answer (204) for allowed origins; 204 without CORS headers otherwise (the browser then refuses). */

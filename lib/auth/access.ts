@@ -50,7 +50,7 @@ function busy(cap: number, keyed: boolean, loopbackNote: string): AccessDecision
 
 /**
  * `keyCacheMs`: how long a lookup is remembered (KEY_CACHE_MS unless given). `exemptLoopback`: requests
- * without a key from loopback clients (as lib/http/server.ts found them) are not counted.
+ * without a key from loopback clients (as lib/server/server.ts found them) are not counted.
  * `maxInFlightPerClient`: requests one key, or one address without a key, may have in flight (none: no cap).
  */
 export function createAccess(deps: {

@@ -1,4 +1,4 @@
-// MAX_IN_FLIGHT_PER_CLIENT through the real HTTP edge (lib/http/server.ts) and the real v2/v3 handlers:
+// MAX_IN_FLIGHT_PER_CLIENT through the real HTTP edge (lib/server/server.ts) and the real v2/v3 handlers:
 // a client holding its cap of requests (v2 calls waiting on a lite server that does not answer) gets 429
 // in each API's envelope for one more, while another address and a key get theirs; the slots come back
 // when the held requests end. Clients are named by X-Forwarded-For (TRUST_PROXY=on), as behind a proxy.
@@ -7,7 +7,7 @@ import type { LiteClient } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { createAtlasServer, type AtlasServer } from '../http/server';
+import { createAtlasServer, type AtlasServer } from '../server/server';
 import { createLiteClient } from '../lite';
 import { log } from '../log';
 import { testApi, type TestApi } from '../testing/api';

@@ -1,4 +1,4 @@
-// A local instance does not throttle its owner: bursts through the real HTTP edge (lib/http/server.ts) to
+// A local instance does not throttle its owner: bursts through the real HTTP edge (lib/server/server.ts) to
 // the real v2 handlers and access check, from loopback and from this machine's non-loopback address,
 // directly and behind a reverse proxy (TRUST_PROXY), with the default anonymous limit.
 import http from 'node:http';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { createAtlasServer, type AtlasServer } from '../http/server';
+import { createAtlasServer, type AtlasServer } from '../server/server';
 import { log } from '../log';
 import { testApi, type TestApi } from '../testing/api';
 import { createTestDatabase, type TestDatabase } from '../testing/database';

@@ -1,7 +1,7 @@
 // Keyset cursors over the v3 list routes, which page by lt ranges: a cursor `lt.skip` means "rows with
 // lt <= lt, leaving out the first `skip` rows at exactly that lt" (rows of one lt were already shown;
 // several accounts can share an lt within a block). New rows never shift an older page.
-import type { TransactionJson } from '@/lib/api/v3/models';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import type { TransactionsParams } from './registry';
 
 export const PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 // Which query each page runs, shared by the server prefetch and the client view so both use one key.
-import type { BlockIdJson } from '@/lib/api/v3/models';
+import type { BlockIdJson } from '@/lib/api/v3/models/blocks';
 import { ACTIVITY_FILTERS } from '@/lib/format/action';
 import type { StackEntry, TransactionsParams } from './registry';
 

@@ -5,7 +5,9 @@
 // again) after any gap, since a stream never replays what it missed.
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ActionJson, TraceJson, TransactionJson } from '@/lib/api/v3/models';
+import type { ActionJson } from '@/lib/api/v3/models/actions';
+import type { TraceJson } from '@/lib/api/v3/models/traces';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import type { NotificationJson, TraceNotificationJson } from '@/lib/stream/protocol';
 
 export interface LiveSubscription {

@@ -1,30 +1,21 @@
 // The one description of every API resource the explorer reads: which API (v2 envelope or v3 bare
 // JSON), its path, its parameters and the type of its answer. Fetchers, query keys and the server's
 // prefetch all derive from this table, so a page can only read what API users can read too.
-import type {
-  AccountStateFullJson,
-  ActionJson,
-  AddressBookJson,
-  TraceJson,
-  EmulateResponseJson,
-  TokenSearchResponseJson,
-  BlockJson,
-  DnsRecordJson,
-  JettonMasterJson,
-  JettonTransferJson,
-  JettonWalletJson,
-  MetadataJson,
-  NftCollectionJson,
-  NftItemJson,
-  NftSaleJson,
-  NftTransferJson,
-  TransactionJson,
-  MessageJson,
-  VestingInfoJson,
-  MultisigJson,
-  MultisigOrderJson,
-  WalletStateJson,
-} from '@/lib/api/v3/models';
+import type { z } from 'zod';
+import type { Health } from '@/lib/health';
+import type * as accounts from '@/lib/api/v3/models/accounts';
+import type * as actions from '@/lib/api/v3/models/actions';
+import type * as blocks from '@/lib/api/v3/models/blocks';
+import type * as common from '@/lib/api/v3/models/common';
+import type * as dns from '@/lib/api/v3/models/dns';
+import type * as jettons from '@/lib/api/v3/models/jettons';
+import type * as messages from '@/lib/api/v3/models/messages';
+import type * as multisig from '@/lib/api/v3/models/multisig';
+import type * as nfts from '@/lib/api/v3/models/nfts';
+import type * as search from '@/lib/api/v3/models/search';
+import type * as traces from '@/lib/api/v3/models/traces';
+import type * as transactions from '@/lib/api/v3/models/transactions';
+import type * as vesting from '@/lib/api/v3/models/vesting';
 
 export type Scalar = string | number | boolean;
 export type Params = object;
@@ -80,88 +71,26 @@ export type TransactionsParams = Paging &
     end_utime?: number;
   };
 
-export interface BlocksResponse {
-  blocks: BlockJson[];
-}
-export interface TransactionsResponse {
-  transactions: TransactionJson[];
-  address_book: AddressBookJson;
-}
-export interface MessagesResponse {
-  messages: MessageJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-
-export interface JettonMastersResponse {
-  jetton_masters: JettonMasterJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface JettonWalletsResponse {
-  jetton_wallets: JettonWalletJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface JettonTransfersResponse {
-  jetton_transfers: JettonTransferJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-
-export interface TracesResponse {
-  traces: TraceJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-/** /api/v3/pendingTraces: traces null when there are none; `rejected` (Atlas) when an asked-for message will be refused. */
-export interface PendingTracesResponse {
-  traces: TraceJson[] | null;
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-  rejected?: { external_hash: string; external_hash_norm: string; reason: string }[];
-}
-export interface ActionsResponse {
-  actions: ActionJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface NftCollectionsResponse {
-  nft_collections: NftCollectionJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface NftItemsResponse {
-  nft_items: NftItemJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface NftTransfersResponse {
-  nft_transfers: NftTransferJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface NftSalesResponse {
-  nft_sales: NftSaleJson[];
-  address_book: AddressBookJson;
-  metadata: MetadataJson;
-}
-export interface DnsRecordsResponse {
-  records: DnsRecordJson[];
-  address_book: AddressBookJson;
-}
-export interface MultisigWalletsResponse {
-  multisigs: MultisigJson[];
-  address_book: AddressBookJson;
-}
-export interface MultisigOrdersResponse {
-  orders: MultisigOrderJson[];
-  address_book: AddressBookJson;
-}
-export interface VestingResponse {
-  vesting_contracts: VestingInfoJson[];
-  address_book: AddressBookJson;
-}
+// The v3 answers, derived from the server's response models (lib/api/v3/models): a model change that the
+// client does not follow breaks the build here instead of a page at run time.
+type Out<S extends z.ZodType> = z.output<S>;
+export type BlocksResponse = Out<typeof blocks.BlocksResponse>;
+export type TransactionsResponse = Out<typeof transactions.TransactionsResponse>;
+export type MessagesResponse = Out<typeof messages.MessagesResponse>;
+export type JettonMastersResponse = Out<typeof jettons.JettonMastersResponse>;
+export type JettonWalletsResponse = Out<typeof jettons.JettonWalletsResponse>;
+export type JettonTransfersResponse = Out<typeof jettons.JettonTransfersResponse>;
+export type TracesResponse = Out<typeof traces.TracesResponse>;
+export type PendingTracesResponse = Out<typeof traces.PendingTracesResponse>;
+export type ActionsResponse = Out<typeof actions.ActionsResponse>;
+export type NftCollectionsResponse = Out<typeof nfts.NftCollectionsResponse>;
+export type NftItemsResponse = Out<typeof nfts.NftItemsResponse>;
+export type NftTransfersResponse = Out<typeof nfts.NftTransfersResponse>;
+export type NftSalesResponse = Out<typeof nfts.NftSalesResponse>;
+export type DnsRecordsResponse = Out<typeof dns.DnsRecordsResponse>;
+export type MultisigWalletsResponse = Out<typeof multisig.MultisigWalletsResponse>;
+export type MultisigOrdersResponse = Out<typeof multisig.MultisigOrdersResponse>;
+export type VestingResponse = Out<typeof vesting.VestingResponse>;
 
 /** /api/v2/detectAddress's result. */
 export interface DetectedAddress {
@@ -192,23 +121,11 @@ export interface RunGetMethodResult {
   exit_code: number;
 }
 
-export interface HealthJson {
-  status: 'ok' | 'degraded';
-  db: string;
-  chain: string;
-  indexer: string;
-  indexer_progress?: {
-    state: string;
-    lastIndexedSeqno: number | null;
-    headSeqno: number | null;
-    blocksPerSecond: number;
-    transactionsPerSecond: number;
-    lag: number | null;
-  };
-}
+/** /api/health's answer: the server's own type (lib/health.ts), so the two cannot drift apart. */
+export type HealthJson = Health;
 
 export const resources = {
-  masterchainInfo: v3<Record<string, never>, { last: BlockJson; first: BlockJson }>('masterchainInfo'),
+  masterchainInfo: v3<Record<string, never>, Out<typeof blocks.MasterchainInfo>>('masterchainInfo'),
   blocks: v3<
     Paging &
       LtRange & { workchain?: number; shard?: string; seqno?: number; mc_seqno?: number; root_hash?: string; start_utime?: number; end_utime?: number },
@@ -219,18 +136,16 @@ export const resources = {
   transactions: v3<TransactionsParams, TransactionsResponse>('transactions'),
   transactionsByMessage: v3<Paging & { msg_hash: string; direction?: 'in' | 'out' }, TransactionsResponse>('transactionsByMessage'),
   messages: v3<Paging & { msg_hash?: string }, MessagesResponse>('messages'),
-  accountStates: v3<{ address: string; include_boc?: boolean }, { accounts: AccountStateFullJson[]; address_book: AddressBookJson; metadata: MetadataJson }>(
-    'accountStates',
-  ),
-  walletStates: v3<{ address: string }, { wallets: WalletStateJson[]; address_book: AddressBookJson; metadata: MetadataJson }>('walletStates'),
-  topAccountsByBalance: v3<{ limit?: number; offset?: number }, { account: string; balance: string }[]>('topAccountsByBalance'),
-  addressBook: v3<{ address: string[] }, AddressBookJson>('addressBook'),
-  metadata: v3<{ address: string[] }, MetadataJson>('metadata'),
+  accountStates: v3<{ address: string; include_boc?: boolean }, Out<typeof accounts.AccountStatesResponse>>('accountStates'),
+  walletStates: v3<{ address: string }, Out<typeof accounts.WalletStatesResponse>>('walletStates'),
+  topAccountsByBalance: v3<{ limit?: number; offset?: number }, Out<typeof accounts.AccountBalances>>('topAccountsByBalance'),
+  addressBook: v3<{ address: string[] }, Out<typeof common.AddressBook>>('addressBook'),
+  metadata: v3<{ address: string[] }, Out<typeof common.Metadata>>('metadata'),
   traces: v3<Paging & { trace_id?: string; tx_hash?: string; msg_hash?: string; account?: string; include_actions?: boolean }, TracesResponse>('traces'),
   actions: v3<Paging & LtRange & { account?: string; trace_id?: string; action_type?: string[] }, ActionsResponse>('actions'),
   pendingTraces: v3<{ account?: string; ext_msg_hash?: string[] }, PendingTracesResponse>('pendingTraces'),
   pendingActions: v3<{ account?: string; ext_msg_hash?: string[] }, ActionsResponse>('pendingActions'),
-  emulate: v3Post<{ boc: string }, EmulateResponseJson>('emulate'),
+  emulate: v3Post<{ boc: string }, Out<typeof traces.EmulateResponse>>('emulate'),
   jettonMasters: v3<{ address?: string[]; admin_address?: string[]; limit?: number; offset?: number }, JettonMastersResponse>('jetton/masters'),
   jettonWallets: v3<
     { address?: string[]; owner_address?: string[]; jetton_address?: string[]; exclude_zero_balance?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
@@ -272,7 +187,7 @@ export const resources = {
     { address?: string[]; multisig_address?: string[]; parse_actions?: boolean; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
     MultisigOrdersResponse
   >('multisig/orders'),
-  tokenSearch: v3<{ q: string; limit?: number }, TokenSearchResponseJson>('search'),
+  tokenSearch: v3<{ q: string; limit?: number }, Out<typeof search.TokenSearchResponse>>('search'),
   detectAddress: v2<{ address: string }, DetectedAddress>('detectAddress'),
   /** The account at the chain head, read live through the lite client (no code or data: the page shows the index's). */
   liveAccount: v2Checked<{ address: string }, WalletInformationJson>('getWalletInformation'),

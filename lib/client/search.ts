@@ -56,7 +56,7 @@ function readOne(text: string): Candidate[] {
 
 const NAME_MAX = 64;
 
-export { nameMatches } from '../format/name-words';
+export { nameMatches } from '../ton/name-words';
 
 /** Every reading of the input; links are read by their parts. Duplicates are dropped. */
 export function classify(input: string): Candidate[] {

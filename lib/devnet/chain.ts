@@ -48,7 +48,6 @@ import { accountId, CellInterner, RawShardAccounts, type RawShardAccount } from 
 import { buildBlock, extBlkRef, RoundIndex, type BuiltBlock, type ExecutedTx } from './block-builder';
 import { BlockStore, sortTxs, type BlockMeta, type BlockTx } from './block-store';
 import { clearChainFiles, readIdentity, writeIdentity, writeSnapshot, writeZeroStates, type ChainIdentity } from './chain-files';
-import { installFastTonCore } from '../ton/fast-core';
 import { readSizeLimits, type SizeLimits } from '../ton/size-limits';
 import { lockDir, type DirLock } from './dir-lock';
 import type { ChainDriver } from './genesis/driver';
@@ -146,6 +145,15 @@ interface Tip {
   accounts: RawShardAccounts;
   state: Cell;
   meta: BlockMeta;
+}
+
+/** A round's masterchain block, built: the block, the new tip, its OldMcBlocksInfo root and how many cells its state added. */
+interface SealedMasterchain {
+  meta: BlockMeta;
+  block: BuiltBlock;
+  tip: Tip;
+  prevBlocksRoot: Cell;
+  newCells: number;
 }
 
 interface Trace {
@@ -276,8 +284,6 @@ export class DevnetChain implements ChainDriver {
 
   /** Opens the devnet in `dir`: continues the chain found there, or prepares a new one (see needsGenesis). */
   static async open(opts: DevnetChainOptions): Promise<DevnetChain> {
-    // lib/ton's @ton/core speed-ups: the sandbox's BoCs, blocks, states.
-    (opts.log ?? silentLogger).info({ fastTonCore: installFastTonCore() }, 'devnet: @ton/core fast paths');
     fs.mkdirSync(opts.dir, { recursive: true });
     // One process at a time: a second one appending to blocks.pack would corrupt the chain.
     const lock = lockDir(opts.dir);
@@ -628,19 +634,43 @@ export class DevnetChain implements ChainDriver {
     return this.#lock.run(async () => this.#seal());
   }
 
+  /**
+   * A round, by stage: collect the pending transactions, build every shard's block and the masterchain
+   * block over them (each applies its transactions to its state and diffs the states), persist the
+   * blocks, move the chain's state to the new tips, then publish the round.
+   */
   async #seal(): Promise<SealedRound> {
     if (this.#closed) throw new Error('devnet chain is closed');
     this.#sealZeroState();
-    const mcTip = this.#mcTip!;
-    const seqno = mcTip.meta.seqno + 1;
-    const firstRound = seqno === 1;
+    const seqno = this.#mcTip!.meta.seqno + 1;
+    const txs = this.#collectPending();
+    const ctx = this.#roundContext(seqno, txs);
+    const shards = this.#layout.map((entry) => buildShardBlock(ctx, entry, this.#bcTips, txs.filter((t) => t.workchain === BASECHAIN && t.shard === entry.shard)));
+    const descrs = registerShardBlocks(this.#descrs, shards.map((s) => s.facts), { mcSeqno: seqno, now: ctx.genUtime, limits: this.#limits, timings: this.#timings });
+    const mc = this.#sealMasterchain(ctx, txs.filter((t) => t.workchain === MASTERCHAIN), shards, descrs);
+    this.#persistRound(seqno, txs, shards, mc);
+    this.#advance(seqno, shards, descrs, mc);
+    const round: SealedRound = { seqno, shards: shards.map((s) => s.tip.meta), mc: mc.meta, txs };
+    this.#events.emit('round', round);
+    await this.#deliverQueued();
+    return round;
+  }
+
+  /** The round's transactions: every pending one of a workchain the devnet has, in lt order. */
+  #collectPending(): PendingTx[] {
     const pending = this.#pending;
     this.#pending = [];
     const txs = pending.filter((t) => t.workchain === BASECHAIN || t.workchain === MASTERCHAIN);
     if (txs.length !== pending.length) this.#log.warn({ dropped: pending.length - txs.length }, 'transactions in unknown workchains left out of blocks');
     txs.sort(byLt);
+    return txs;
+  }
+
+  /** What every block of round `seqno` shares: time, lt base, identity, random seed, the masterchain tip it refers to. */
+  #roundContext(seqno: number, txs: PendingTx[]): RoundContext {
+    const mcTip = this.#mcTip!;
     const genUtime = Math.max(mcTip.meta.genUtime, ...[...this.#bcTips.values()].map((t) => t.meta.genUtime), this.#now());
-    const ctx: RoundContext = {
+    return {
       seqno,
       genUtime,
       base: this.#ltBase,
@@ -657,11 +687,11 @@ export class DevnetChain implements ChainDriver {
       limits: this.#limits,
       deliveries: this.#deliveries,
     };
-    const shards = this.#layout.map((entry) => buildShardBlock(ctx, entry, this.#bcTips, txs.filter((t) => t.workchain === BASECHAIN && t.shard === entry.shard)));
-    const descrs = registerShardBlocks(this.#descrs, shards.map((s) => s.facts), { mcSeqno: seqno, now: genUtime, limits: this.#limits, timings: this.#timings });
-    const mc = this.#sealMasterchain(ctx, txs.filter((t) => t.workchain === MASTERCHAIN), shards, descrs);
+  }
 
-    // ---- persist, then publish
+  /** The round's blocks on disk (and, with the first round, the zero states and the chain's identity). */
+  #persistRound(seqno: number, txs: PendingTx[], shards: ReturnType<typeof buildShardBlock>[], mc: SealedMasterchain): void {
+    const firstRound = seqno === 1;
     if (firstRound) writeZeroStates(this.dir, this.#zero!.mc, this.#zero!.basechain);
     // (The built roots are not cached: the BoC and the transaction list are what queries need, and a
     // busy block's cells take megabytes; a query that needs the tree decodes the BoC again.)
@@ -670,7 +700,10 @@ export class DevnetChain implements ChainDriver {
       { meta: mc.meta, boc: mc.block.boc, txs: blockTxs(txs.filter((t) => t.workchain === MASTERCHAIN)) },
     ]);
     if (firstRound) writeIdentity(this.dir, this.#identity!);
+  }
 
+  /** The chain moves to the round's tips: shard layout, kept states, the next round's lt and random seed, a snapshot when due. */
+  #advance(seqno: number, shards: ReturnType<typeof buildShardBlock>[], descrs: Map<bigint, ShardDescr>, mc: SealedMasterchain): void {
     this.#bcTips = new Map(shards.map((s) => [s.tip.shard, s.tip]));
     this.#descrs = descrs;
     this.#layout = nextLayout(descrs);
@@ -688,14 +721,10 @@ export class DevnetChain implements ChainDriver {
     this.blockchain.forgetTransactions();
     this.#traces.clear();
     if (++this.#sinceSnapshot >= this.#snapshotEvery) this.snapshot();
-    const round: SealedRound = { seqno, shards: shards.map((s) => s.tip.meta), mc: mc.meta, txs };
-    this.#events.emit('round', round);
-    await this.#deliverQueued();
-    return round;
   }
 
   /** Masterchain block k: its own transactions, and the round's shard blocks registered in ShardHashes and ShardFees. */
-  #sealMasterchain(ctx: RoundContext, mcTxs: PendingTx[], shards: ReturnType<typeof buildShardBlock>[], descrs: Map<bigint, ShardDescr>) {
+  #sealMasterchain(ctx: RoundContext, mcTxs: PendingTx[], shards: ReturnType<typeof buildShardBlock>[], descrs: Map<bigint, ShardDescr>): SealedMasterchain {
     const mcTip = this.#mcTip!;
     const bcEnd = shards.reduce((m, s) => (s.tip.meta.endLt > m ? s.tip.meta.endLt : m), ctx.base + 1n);
     const mcStart = mcTxs.length > 0 ? ctx.base : bcEnd;
@@ -707,14 +736,10 @@ export class DevnetChain implements ChainDriver {
     const configKey = configRoot.hash().toString('hex');
     const keyBlock = ctx.seqno === 1 || configKey !== this.#configKey;
     this.#configKey = configKey;
-    const libsKey = this.blockchain.libs?.hash().toString('hex') ?? '';
-    if (libsKey !== this.#librariesKey) {
-      this.#libraries = librariesFromSandboxLibs(this.blockchain.libs);
-      this.#librariesKey = libsKey;
-    }
+    this.#refreshLibraries();
     const shardHashes = shardHashesOf(BASECHAIN, descrs);
     const prevBlocksRoot = addPrevBlock(this.#prevBlocksRoot, ctx.seqno - 1, extBlkRef(mcTip.meta), mcTip.meta.keyBlock);
-    const mcExtra = buildMcStateExtra({
+    const mcState = this.#mcState(ctx, mcEnd, mcAccounts, {
       shardHashes,
       configAddress,
       configRoot,
@@ -723,19 +748,6 @@ export class DevnetChain implements ChainDriver {
       lastKeyBlock: this.#lastKeyBlock ? extBlkRef(this.#lastKeyBlock) : null,
       globalBalance: addCurrencyCollections(sumBalances(shards.map((s) => s.tip.accounts.total().balance)), mcAccounts.total().balance),
       validatorListHashShort: this.#mcListHash,
-    });
-    const mcState = buildShardState({
-      globalId: this.#globalId,
-      workchain: MASTERCHAIN,
-      seqno: ctx.seqno,
-      genUtime: ctx.genUtime,
-      genLt: mcEnd,
-      minRefMcSeqno: ctx.seqno - 1,
-      accounts: mcAccounts.toCell(),
-      totalBalance: mcAccounts.total().balance,
-      libraries: this.#libraries,
-      masterRef: null,
-      custom: mcExtra,
     });
     const mcUpdate = diffMerkleUpdateStats(mcTip.state, mcState);
     const block = buildBlock({
@@ -766,6 +778,32 @@ export class DevnetChain implements ChainDriver {
     });
     const meta = blockMeta(MASTERCHAIN, ctx.seqno, block, keyBlock);
     return { meta, block, tip: { accounts: mcAccounts, state: mcState, meta }, prevBlocksRoot, newCells: mcUpdate.newCells };
+  }
+
+  /** The sandbox's libraries as the masterchain state's, converted only when they change. */
+  #refreshLibraries(): void {
+    const libsKey = this.blockchain.libs?.hash().toString('hex') ?? '';
+    if (libsKey !== this.#librariesKey) {
+      this.#libraries = librariesFromSandboxLibs(this.blockchain.libs);
+      this.#librariesKey = libsKey;
+    }
+  }
+
+  /** The masterchain's state after round `ctx.seqno`: its accounts and libraries, and McStateExtra. */
+  #mcState(ctx: RoundContext, mcEnd: bigint, mcAccounts: RawShardAccounts, extra: Parameters<typeof buildMcStateExtra>[0]): Cell {
+    return buildShardState({
+      globalId: this.#globalId,
+      workchain: MASTERCHAIN,
+      seqno: ctx.seqno,
+      genUtime: ctx.genUtime,
+      genLt: mcEnd,
+      minRefMcSeqno: ctx.seqno - 1,
+      accounts: mcAccounts.toCell(),
+      totalBalance: mcAccounts.total().balance,
+      libraries: this.#libraries,
+      masterRef: null,
+      custom: buildMcStateExtra(extra),
+    });
   }
 
   /**

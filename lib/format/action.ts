@@ -1,6 +1,6 @@
 // What an action (toncenter's action record as /api/v3 details it) is about, for the pages: the jetton
 // masters its amounts are counted in, and a plain name for its type.
-import type { ActionJson } from '@/lib/api/v3/models';
+import type { ActionJson } from '@/lib/api/v3/models/actions';
 
 /** Detail keys that name a jetton master (an amount next to them is in that jetton's units). */
 const ASSET_KEYS = ['asset', 'asset_in', 'asset_out', 'asset_1', 'asset_2'] as const;

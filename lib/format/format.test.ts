@@ -3,6 +3,7 @@ import { formatTon, formatUnits, sumNano } from './amount';
 import { explainActionResult, explainComputeExit, explainRefusal } from './exit-codes';
 import { base64ToHex, middle, toUrlSafe } from './hash';
 import { jettonDisplay, jettonLabel } from './jetton';
+import { opcodeName } from './opcodes';
 import { CLOCK_SKEW_S, formatDuration, formatRelative, formatUtc } from './time';
 
 describe('amounts', () => {
@@ -85,5 +86,16 @@ describe('exit codes', () => {
     expect(explainRefusal(reason)).toBe('exit code 33: an error the contract threw before accepting the message');
     expect(explainRefusal('… (exit code 9)')).toMatch(/^exit code 9: Cell underflow/);
     expect(explainRefusal('no exit code here')).toBe('no exit code here');
+  });
+});
+
+describe('opcode names the decoder has no schema for', () => {
+  it('names a bounce and the wallet v5 kinds, as the API spells opcodes, in any case', () => {
+    expect(opcodeName('0xffffffff')).toBe('bounced message');
+    expect(opcodeName('0x7369676E')).toBe('wallet v5 signed external');
+    expect(opcodeName('0x73696e74')).toBe('wallet v5 signed internal');
+    expect(opcodeName('0x6578746e')).toBe('wallet v5 extension action');
+    expect(opcodeName('0x0f8a7ea5')).toBeUndefined();
+    expect(opcodeName(null)).toBeUndefined();
   });
 });

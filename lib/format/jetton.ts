@@ -2,7 +2,8 @@
 // or {uri} for off-chain content), reduced to what a page shows. The content is written by strangers:
 // decimals outside TEP-64's range fall back to the default rather than misprinting every amount, and an
 // image is never fetched by the browser from an arbitrary host (pages show a placeholder instead).
-import type { MessageJson, MetadataJson } from '@/lib/api/v3/models';
+import type { MetadataJson } from '@/lib/api/v3/models/common';
+import type { MessageJson } from '@/lib/api/v3/models/messages';
 
 export interface JettonDisplay {
   name: string | undefined;

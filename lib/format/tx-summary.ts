@@ -1,6 +1,7 @@
 // A transaction in one line, from its account's side: who paid whom, how much, with what comment, and
 // why it failed. Lists (TxTable), the transaction page's headline and the trace tree all read it here.
-import type { MessageJson, TransactionJson } from '@/lib/api/v3/models';
+import type { MessageJson } from '@/lib/api/v3/models/messages';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 import { explainActionResult, explainComputeExit, explainSkipReason } from './exit-codes';
 import { opcodeName } from './opcodes';
 import { messageComment, txSucceeded } from './tx';

@@ -1,5 +1,6 @@
 // What a transaction did, read from its description (toncenter's shape).
-import type { MessageJson, TransactionJson } from '@/lib/api/v3/models';
+import type { MessageJson } from '@/lib/api/v3/models/messages';
+import type { TransactionJson } from '@/lib/api/v3/models/transactions';
 
 /** Success: not aborted, the compute phase did not fail, the action phase (if run) succeeded. */
 export function txSucceeded(t: TransactionJson): boolean {

@@ -2,7 +2,7 @@
 // is cut off once it passes LIMITS.bodyBytes, and a declared oversize length is refused without reading.
 import { describe, expect, it } from 'vitest';
 import { testApi } from '../testing/api';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 const api = testApi({});
 const message = `request body larger than ${LIMITS.bodyBytes} bytes`;

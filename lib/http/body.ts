@@ -2,7 +2,7 @@
 // before a route sees them; route handlers read bodies through readBodyLimited as well, so the limit also
 // holds where no Atlas server fronts them (next dev, tests): a declared length over it is refused unread,
 // and a body without one is read only until it passes the limit.
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 export const bodyTooLargeMessage = (limit: number = LIMITS.bodyBytes) => `request body larger than ${limit} bytes`;
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { log } from '../log';
 import { createPageCache, pagePolicy, type PageCache } from './page-cache';
-import { createAtlasServer, type AtlasServer } from './server';
+import { createAtlasServer, type AtlasServer } from '../server/server';
 
 let running: AtlasServer | undefined;
 afterEach(async () => {

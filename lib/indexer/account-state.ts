@@ -2,8 +2,8 @@
 // keyed by the state hash that transactions' state_update refers to) and latest_account_states.
 import { beginCell, loadAccount } from '@ton/core';
 import { deserializeBoc } from '../ton';
-import { extraCurrencies } from './parse-transaction';
-import type { AccountStatusName } from './records';
+import { extraCurrencies } from '../chain/parse-transaction';
+import type { AccountStatusName } from '../chain/records';
 
 export interface AccountStateRecord {
   hash: Buffer;

@@ -17,8 +17,13 @@ import {
   GENESIS_STABLECOIN,
   GENESIS_TEXTS,
 } from '../devnet/genesis/genesis';
-import { ActionsResponse, EventsResponse, JettonMastersResponse, JettonWalletsResponse, NftSalesResponse, TracesResponse } from '../api/v3/models';
-import type { ActionJson, JettonMasterJson, JettonWalletJson, NftSaleJson } from '../api/v3/models';
+import { ActionsResponse } from '../api/v3/models/actions';
+import { JettonMastersResponse, JettonWalletsResponse } from '../api/v3/models/jettons';
+import { NftSalesResponse } from '../api/v3/models/nfts';
+import { EventsResponse, TracesResponse } from '../api/v3/models/traces';
+import type { ActionJson } from '../api/v3/models/actions';
+import type { JettonMasterJson, JettonWalletJson } from '../api/v3/models/jettons';
+import type { NftSaleJson } from '../api/v3/models/nfts';
 import { createTrafficGenerator, type MarketMove } from '../devnet/genesis';
 import { startTestChain, type TestChain } from '../testing/chain';
 import { liveGetMethod } from '../testing/get-method';

@@ -5,7 +5,7 @@
 import type { LiteClient } from 'ton-lite-client';
 import type { Logger } from '../log';
 import type { FullBlockId } from './follower';
-import type { ParsedBlock } from './records';
+import type { ParsedBlock } from '../chain/records';
 
 /** A masterchain block and its shard blocks, committed. */
 export interface CommittedBlock {

@@ -7,13 +7,12 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import type { PrismaClient } from '../db/generated/client';
 import { isStateGone } from '../lite';
 import type { Logger } from '../log';
-import { installFastTonCore } from '../ton/fast-core';
 import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
 import { mapConcurrent } from './concurrent';
 import { signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
-import type { ParsedBlock } from './records';
+import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 import { databaseOf } from '../db/database';
 import { PartitionKeeper, type PartitionKeeperOptions } from '../db/partitions';
@@ -118,8 +117,6 @@ export class Indexer {
   readonly watcher?: ShardWatcher;
 
   constructor(private readonly o: IndexerOptions) {
-    // Blocks are parsed on the parse worker (parse-worker.ts installs the same); account states here.
-    o.log.info({ fastTonCore: installFastTonCore() }, 'indexer: @ton/core fast paths');
     this.indexerId = o.indexerId ?? 'main';
     this.parser = new BlockParser(o.log);
     this.partitions = new PartitionKeeper(databaseOf(o.prisma), o.partitions);

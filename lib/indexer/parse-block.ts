@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { deserializeBoc, listShards, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../ton';
 import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
-import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
-import { parseTransaction } from './parse-transaction';
+import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from '../chain/records';
+import { parseTransaction } from '../chain/parse-transaction';
 
 /** Unsigned 64-bit shard id → the signed form toncenter stores and prints in v2. */
 export const signedShard = (shard: bigint) => BigInt.asIntN(64, shard);

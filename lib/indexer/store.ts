@@ -11,7 +11,7 @@ import { Prisma } from '../db/generated/client';
 import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
 import { assembleTraces } from './traces';
 import { withTraceIds } from './derive/trace-ids';
-import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
+import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from '../chain/records';
 
 export interface Cursor {
   indexerId: string;

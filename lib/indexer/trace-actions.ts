@@ -9,7 +9,7 @@ import { Prisma } from '../db/generated/client';
 import { insertRows, byteaList, run, type Row, type Tx } from './sql';
 import { addressInterfaces, batchTraces, loadTraces } from './trace-input';
 import type { TraceAssembly, TraceHead } from './traces';
-import type { MessageRecord, TransactionRecord } from './records';
+import type { MessageRecord, TransactionRecord } from '../chain/records';
 
 /** The batch being stored, for the traces it holds whole (TraceAssembly.whole). */
 export interface BatchTraces extends Pick<TraceAssembly, 'traceOf' | 'whole'> {

@@ -4,11 +4,12 @@ import { Cell } from '@ton/core';
 import { Prisma } from '../db/generated/client';
 import { DNS_COLLECTION } from '../actions/addresses';
 import type { AccountInterfaces, Trace, TraceMessage, TraceTransaction } from '../actions/model';
-import { bocCell, contractMethods, detectInterfaces } from '../api/v3/interfaces';
+import { contractMethods } from '../ton/contract-methods';
+import { bocCell, detectInterfaces } from '../ton/interfaces';
 import { rawUpper } from '../ton/address';
 import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
-import type { ParsedTransaction } from './parse-transaction';
-import type { MessageRecord, TransactionDescrJson, TransactionRecord } from './records';
+import type { ParsedTransaction } from '../chain/parse-transaction';
+import type { MessageRecord, TransactionDescrJson, TransactionRecord } from '../chain/records';
 import type { TraceHead } from './traces';
 import { byteaList, run, type Tx } from './sql';
 
@@ -118,7 +119,7 @@ function traceTransaction(t: TxFields, inMsg: TraceMessage | null, outMsgs: Trac
 }
 
 /**
- * Transactions parsed from their cells (lib/indexer/parse-transaction.ts) but not stored — the pending
+ * Transactions parsed from their cells (lib/chain/parse-transaction.ts) but not stored — the pending
  * traces' emulated ones (lib/pending) — as classifier input, the same shape loadTraces gives stored ones.
  */
 export function parsedTraceTransactions(parsed: ParsedTransaction[]): TraceTransaction[] {
@@ -231,7 +232,7 @@ const addressList = (addresses: string[]) => Prisma.sql`(SELECT x FROM json_arra
  * their rows are what the contracts' get-methods answered, and they are written in the same database
  * transaction before the block's traces are classified (store.ts), so an item minted by the block is
  * known to the block's own traces. Without the derive stage (or for an account it did not recognize),
- * the latest state's code (interface detection of lib/api/v3/interfaces.ts) and data (a jetton
+ * the latest state's code (interface detection of lib/ton/interfaces.ts) and data (a jetton
  * wallet's owner and master read from the standard layout). One query per table for all addresses.
  */
 export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Map<string, AccountInterfaces>> {
@@ -254,6 +255,7 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
       if (wallet) info.jettonWallet = wallet;
     }
     if (names.includes('tv_pool')) info.nominatorPool = true;
+    if (names.includes('whales_pool')) info.whalesPool = true;
     if (r.data_boc) info.dataBoc = Buffer.from(r.data_boc);
   }
 

@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { rmDir, tempDir } from '../testing/devnet';
 import { rawUpper } from '../ton/address';
 import { Indexer } from './follower';
-import type { ParsedBlock } from './records';
+import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock } from './store';
 import { reclassify } from './reclassify';
 import { verifyRange } from './verify';

@@ -14,7 +14,7 @@
 // while pending_messages > 0 and `complete` when it reaches 0 (nothing in flight means nothing more can
 // join). Each batch only adds deltas, in one upsert.
 import { Prisma } from '../db/generated/client';
-import type { MessageRecord, TransactionRecord } from './records';
+import type { MessageRecord, TransactionRecord } from '../chain/records';
 import { byteaList, hex, optHex, run, tableSql, type Row, type Tx } from './sql';
 
 /** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */

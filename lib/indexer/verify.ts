@@ -7,15 +7,15 @@
 // a difference means the stored rows changed or are missing (or the parser changed since they were written).
 import { Address, beginCell } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { accountIn, stateBlock } from '../api/v2/chain-state';
-import { tryGetMethod } from '../api/v2/get-method';
+import { accountIn, stateBlock } from '../chain/account-state';
+import { tryGetMethod } from '../chain/get-method';
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import { rawUpper } from '../ton/address';
 import { readJettonData, readWalletData, stackAddress } from '../ton/jetton-getters';
 import { TvmRefused, type TvmPool } from '../tvm/pool';
 import { log } from '../log';
 import { Indexer } from './follower';
-import type { ParsedBlock, TransactionRecord } from './records';
+import type { ParsedBlock, TransactionRecord } from '../chain/records';
 
 export interface VerifyOptions {
   prisma: PrismaClient;
@@ -195,10 +195,9 @@ export interface TokenVerifyReport {
   skipped: string[];
 }
 
-/** Whether `err` is the TVM pool refusing a run for what the contract did (lib/tvm/pool.ts), as v2 passes it on. */
+/** Whether `err` is the TVM pool refusing a run for what the contract did (lib/tvm/pool.ts). */
 function contractRefusal(err: unknown): err is Error {
-  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
-  return cause instanceof TvmRefused && cause.fromContract;
+  return err instanceof TvmRefused && err.fromContract;
 }
 
 const PAGE = 500;

@@ -9,7 +9,7 @@ import { Prisma, type PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
 import { fetchMetadata, type FetchLimits, type FetchOutcome, type IpfsGateway } from './fetch';
 import type { TargetPolicy } from './target-policy';
-import { namesOfFetched } from '../indexer/derive/token-names';
+import { namesOfFetched } from './token-names';
 import type { SqlReader } from '../db/sql';
 
 type Db = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;

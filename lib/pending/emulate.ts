@@ -7,10 +7,11 @@
 // and a time budget.
 import { Address, Cell, loadMessage } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
-import { accountIn, stateBlock, type McBlock } from '../api/v2/chain-state';
-import { shardAccountOf } from '../api/v2/fees';
-import { librariesUnder, recentConfig } from '../api/v2/tvm';
-import { transactionMessages } from '../api/v2/tx-json';
+import { accountIn, stateBlock, type McBlock } from '../chain/account-state';
+import { shardAccountOf } from '../chain/fees';
+import { librariesUnder, recentConfig } from '../chain/tvm';
+import { transactionMessages } from '../chain/tx-json';
+import { LIMITS } from '../limits';
 import { rawUpper } from '../ton/address';
 import type { TvmPool } from '../tvm/pool';
 import { runMessage } from '../tvm/transaction';
@@ -25,7 +26,7 @@ export interface EmulateOptions {
 /** A config read this recently stands in for the pinned block's while that one is read (tvm.ts recentConfig). */
 const CONFIG_MAX_AGE_MS = 60_000;
 
-export const EMULATION_DEFAULTS: EmulateOptions = { maxTransactions: 256, budgetMs: 5_000 };
+export const EMULATION_DEFAULTS: EmulateOptions = { maxTransactions: LIMITS.emulatedTransactions, budgetMs: 5_000 };
 
 export interface EmulatedTrace {
   block: McBlock;

@@ -8,11 +8,13 @@ import type { LiteClient } from 'ton-lite-client';
 import { classify } from '../actions/classify';
 import type { Action, AccountInterfaces, Trace } from '../actions/model';
 import type { PrismaClient } from '../db/generated/client';
-import { normalizedHash, parseTransaction, type ParsedTransaction } from '../indexer/parse-transaction';
+import { parseTransaction, type ParsedTransaction } from '../chain/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { prismaReader } from '../indexer/sql';
 import { addressesOf, dataJson } from '../indexer/trace-actions';
 import { addressInterfaces, parsedTraceTransactions } from '../indexer/trace-input';
 import type { Logger } from '../log';
+import { rawUpper } from '../ton/address';
 import type { TvmPool } from '../tvm/pool';
 import { addDeployedItems } from './deployed';
 import { EMULATION_DEFAULTS, emulateTrace, type EmulatedTrace, type EmulateOptions } from './emulate';
@@ -131,7 +133,7 @@ export class PendingTraces {
     const externalHash = external.hash().toString('base64');
     const emulated = await emulateTrace(this.opts.lite, this.opts.tvm, external, emulation ?? this.opts.emulation ?? EMULATION_DEFAULTS);
     const base = { externalHash, externalHashNorm: norm.toString('base64'), createdAt: Date.now(), mcSeqno: emulated.block.id.seqno, truncated: emulated.truncated };
-    const dest = `${msg.info.dest.workChain}:${msg.info.dest.hash.toString('hex').toUpperCase()}`;
+    const dest = rawUpper(msg.info.dest);
     if (emulated.rejected !== null) {
       return { ...base, transactions: [], actions: null, accounts: [dest], actionAccounts: [], rejected: emulated.rejected };
     }

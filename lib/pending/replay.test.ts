@@ -8,7 +8,10 @@
 // so an action type added to the genesis or the traffic later fails here until it has a replay case.
 import { Address, beginCell, Cell, internal, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionJson, MessageJson, TraceJson, TransactionJson } from '../api/v3/models';
+import type { ActionJson } from '../api/v3/models/actions';
+import type { MessageJson } from '../api/v3/models/messages';
+import type { TraceJson } from '../api/v3/models/traces';
+import type { TransactionJson } from '../api/v3/models/transactions';
 import { textCommentBody, offchainContent } from '../devnet/contracts/common';
 import { dnsChangeRecordBody } from '../devnet/contracts/dns';
 import { jettonMinterInit } from '../devnet/contracts/jetton';

@@ -23,7 +23,7 @@ export interface PendingEntry {
   mcSeqno: number;
   /** The emulated transactions' BoCs (base64), in the order they ran: the root first. */
   transactions: string[];
-  /** The classifier's actions (lib/pending/codec.ts); null when it failed on the trace. */
+  /** The classifier's actions as JSON (encodeAction in lib/pending/index.ts); null when it failed on the trace. */
   actions: Record<string, unknown>[] | null;
   /** Raw addresses with a transaction in the trace, and with an action (for /pendingActions?account). */
   accounts: string[];

@@ -1,22 +1,22 @@
 // Stream events from what was just committed at a finality, rendered by the v3 renderers: a pending or
-// confirmed trace from its pending-store entry (lib/pending/json.ts), a finalized one — and the account
+// confirmed trace from its pending-store entry (lib/api/v3/pending-json.ts), a finalized one — and the account
 // states, jetton wallets and block — from the rows the indexer's transaction wrote.
 import { actionAddresses, actionJson } from '../api/v3/action-json';
 import type { V3Context } from '../api/v3/context';
 import { b64, bytes, hex } from '../api/v3/encode';
 import { mapAccountState } from '../api/v3/mappers';
-import type { TransactionJson } from '../api/v3/models';
+import type { TransactionJson } from '../api/v3/models/transactions';
 import { accountsOfActions, actionKey, actionsOfTraces, type ActionRow } from '../api/v3/queries/actions';
 import { findJettonWallets } from '../api/v3/queries/jetton-wallets';
 import { findTraces, servedWhole, transactionsOfTraces, type TraceRow } from '../api/v3/queries/traces';
-import { sideMaps, type SideMaps } from '../api/v3/side-maps';
+import { sideMaps, type SideMaps } from '../api/v3/queries/side-maps';
 import { traceTree } from '../api/v3/trace-json';
-import { transactionsByTrace } from '../api/v3/trace-parts';
-import { accountStatesQuery, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../api/v3/transactions-load';
+import { transactionsByTrace } from '../api/v3/queries/trace-parts';
+import { accountStatesQuery, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../api/v3/queries/transactions-load';
 import type { AccountState } from '../db/generated/client';
 import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
-import { emulatedTransactions, entryActions } from '../pending/json';
+import { emulatedTransactions, entryActions } from '../api/v3/pending-json';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, StreamEvent, TraceEvent } from './events';
 import type { Finality } from './protocol';
 

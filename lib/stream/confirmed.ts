@@ -4,7 +4,7 @@
 // before this process was watching) waits for its masterchain block to be streamed, finalized.
 import { Cell } from '@ton/core';
 import type { SeenShardBlock } from '../indexer/events';
-import type { MessageRecord } from '../indexer/records';
+import type { MessageRecord } from '../chain/records';
 import type { ConfirmedTrace } from '../pending';
 
 interface Root {

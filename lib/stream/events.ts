@@ -2,8 +2,11 @@
 // sent about it, in v3's JSON), per account state and jetton wallet change, per invalidated trace and per
 // indexed masterchain block. Each subscriber's notifications are cut from these (match.ts). JSON only:
 // the same event crosses Redis between processes.
-import type { AccountStateJson, ActionJson, AddressBookJson, MetadataJson, TraceNodeJson, TransactionJson } from '../api/v3/models';
-import type { JettonWalletJson } from '../api/v3/models';
+import type { ActionJson } from '../api/v3/models/actions';
+import type { AddressBookJson, MetadataJson } from '../api/v3/models/common';
+import type { TraceNodeJson } from '../api/v3/models/traces';
+import type { AccountStateJson, TransactionJson } from '../api/v3/models/transactions';
+import type { JettonWalletJson } from '../api/v3/models/jettons';
 import type { Finality } from './protocol';
 
 /** An action with what filtering needs: the types of the actions enclosing it (supported_action_types). */

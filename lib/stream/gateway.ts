@@ -1,4 +1,4 @@
-// The Streaming API's HTTP endpoints, served by the HTTP edge (lib/http/server.ts) itself: a stream
+// The Streaming API's HTTP endpoints, served by the HTTP edge (lib/server/server.ts) itself: a stream
 // outlives any request deadline and must not hold a request slot, and Next's route handlers cannot
 // upgrade to WebSocket. `POST /api/streaming/v2/sse` (or GET with the subscription in the query, for the
 // browser's EventSource) and `/api/streaming/v2/ws`. Each connection is checked like any API request —
@@ -7,20 +7,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { allowedOrigin, applyCors, preflightHeaders } from '../api/cors';
+import { allowedOrigin, applyCors, preflightHeaders } from '../http/cors';
 import type { Access, AccessDecision } from '../auth/access';
 import type { Config } from '../config';
 import { bodyTooLargeMessage } from '../http/body';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
-import { rawPath, withSecurityHeaders } from '../http/edge-errors';
-import { LIMITS } from '../http/limits';
-import type { StreamEndpoints } from '../http/server';
+import { rawPath, withSecurityHeaders } from '../api/edge-errors';
+import { LIMITS } from '../limits';
 import type { Logger } from '../log';
 import type { StreamHub } from './hub';
 import type { RequestIdJson } from './protocol';
 import { serveSse } from './sse';
 import { parseSubscription, subscriptionFromQuery } from './subscription';
 import { refuseWebSocket, serveWebSocket } from './ws';
+
+/** What the HTTP edge (lib/server/server.ts) hands the streaming paths. */
+export interface StreamEndpoints {
+  /** True for the paths they answer (every other path goes to the app). */
+  handles(path: string): boolean;
+  request(req: IncomingMessage, res: ServerResponse): void;
+  /** A WebSocket upgrade request for one of their paths. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
 
 export const SSE_PATH = '/api/streaming/v2/sse';
 export const WS_PATH = '/api/streaming/v2/ws';

@@ -3,7 +3,7 @@
 // transactions are not the ones its masterchain block committed (the shard block was replaced). The
 // indexing process asks before it publishes a trace at a higher finality, so the invalidation reaches
 // clients before the data that replaces it.
-import type { TransactionJson } from '../api/v3/models';
+import type { TransactionJson } from '../api/v3/models/transactions';
 import type { InvalidatedEvent, TraceEvent } from './events';
 
 interface Seen {

@@ -4,8 +4,8 @@
 // maps cut to what the notification names. Each comes with a key: subscriptions that would get the same
 // bytes get the same key, so one serialization serves them all.
 import { actionAddresses } from '../api/v3/action-json';
-import type { AddressBookJson, MetadataJson } from '../api/v3/models';
-import { transactionAddresses } from '../api/v3/transactions-load';
+import type { AddressBookJson, MetadataJson } from '../api/v3/models/common';
+import { transactionAddresses } from '../api/v3/queries/transactions-load';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, TraceEvent } from './events';
 import { reaches, type NotificationJson } from './protocol';
 import type { Subscription } from './subscription';

@@ -1,8 +1,12 @@
 // The Streaming API v2 as clients see it (toncenter's protocol; /work/shared/reference/streaming.md):
 // finality levels, the event types a subscription names, and the notifications and replies sent on a
-// stream. The notifications carry the same v3 objects the v3 routes answer (lib/api/v3/models.ts).
+// stream. The notifications carry the same v3 objects the v3 routes answer (lib/api/v3/models/).
 import { z } from 'zod';
-import { AccountState, Action, AddressBook, JettonWallet, Metadata, Transaction, TraceNode } from '../api/v3/models';
+import { Action } from '../api/v3/models/actions';
+import { AddressBook, Metadata } from '../api/v3/models/common';
+import { JettonWallet } from '../api/v3/models/jettons';
+import { TraceNode } from '../api/v3/models/traces';
+import { AccountState, Transaction } from '../api/v3/models/transactions';
 
 export const FINALITIES = ['pending', 'confirmed', 'finalized'] as const;
 export type Finality = (typeof FINALITIES)[number];

@@ -4,9 +4,10 @@
 // (The transports, with real clients, are tested in transports.test.ts.)
 import { Address, Cell, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TraceJson, TransactionJson } from '../api/v3/models';
+import type { TraceJson } from '../api/v3/models/traces';
+import type { TransactionJson } from '../api/v3/models/transactions';
 import { traceFromNotification } from '../client/live';
-import { normalizedHash } from '../indexer/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
 import { ReceivedStream } from '../testing/received-stream';
 import { startStreamChain, type StreamChain } from '../testing/stream';

@@ -2,7 +2,7 @@
 // a block later): each finalized part streams as it is committed, and a prediction that comes true is not
 // voided by a part — only the whole, once its last message landed, must be all of it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { normalizedHash } from '../indexer/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { messageBoc } from '../testing/devnet';
 import { ReceivedStream } from '../testing/received-stream';
 import { startStreamChain, type StreamChain } from '../testing/stream';

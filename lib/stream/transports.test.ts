@@ -1,4 +1,4 @@
-// The Streaming API's endpoints with real clients, behind the real HTTP edge (lib/http/server.ts): a plain
+// The Streaming API's endpoints with real clients, behind the real HTTP edge (lib/server/server.ts): a plain
 // HTTP reader and fetch() on SSE, the `ws` package on WebSocket (the browser's EventSource and WebSocket:
 // e2e/streaming.spec.ts). Devnet traffic sent through /api/v2/sendBoc, the protocol's replies and errors,
 // API keys, CORS, connection limits, slow consumers and shutdown.
@@ -7,7 +7,7 @@ import { Address, toNano, type Message } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../auth/keys';
 import { createHealth } from '../health';
-import { normalizedHash } from '../indexer/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { messageBoc, signedTransfer, type TestWallet } from '../testing/devnet';
 import { startStreamChain, type ServedStreams, type StreamChain } from '../testing/stream';
 import { openSse, openWs, type SseClient } from '../testing/stream-clients';

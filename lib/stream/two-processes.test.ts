@@ -5,7 +5,7 @@ import { Address, toNano } from '@ton/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { normalizedHash } from '../indexer/parse-transaction';
+import { normalizedHash } from '../ton/normalized-hash';
 import { startApiProcess, type ApiProcess } from '../testing/api-process';
 import { messageBoc, signedTransfer } from '../testing/devnet';
 import { startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';

@@ -45,8 +45,10 @@ async function main() {
   const { openReads } = await import('../db/replicas');
   const { log } = await import('../log');
   const { testApi } = await import('./api');
-  const { processStream } = await import('../stream/process');
+  const { processStream } = await import('../cluster/stream');
   const { streamGateway } = await import('../stream/gateway');
+  const { installFastTonCore } = await import('../ton/fast-core');
+  installFastTonCore(); // an API process's entry point, as lib/boot.ts is Next's
   const config = parseConfig(process.env);
   const db = await openDatabase(configuredTarget(config));
   const reads = await openReads(db, config, log);

@@ -17,7 +17,7 @@ import { log } from '../log';
 import { PendingTraces, type PendingEntry } from '../pending';
 import { memoryPendingStore } from '../pending/store';
 import { TvmPool } from '../tvm/pool';
-import type { StreamEndpoints } from '../http/server';
+import type { StreamEndpoints } from '../stream/gateway';
 import { startHttpTestServer, type HttpTestServer } from './http-server';
 
 export type Mode = 'get' | 'post' | 'rpc';

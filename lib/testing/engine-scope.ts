@@ -115,7 +115,8 @@ function localImports(root: string, file: string): string[] {
 
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '/index.ts', '/index.tsx'];
 
-function resolveLocal(root: string, from: string, specifier: string): string | undefined {
+/** The project file (relative to `root`) that `specifier` in `from` names; undefined for packages and built-ins. */
+export function resolveLocal(root: string, from: string, specifier: string): string | undefined {
   let base: string;
   if (specifier.startsWith('@/')) base = specifier.slice(2);
   else if (/^\.\.?(\/|$)/.test(specifier)) base = path.join(path.dirname(from), specifier);

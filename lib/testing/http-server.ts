@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
-import type { StreamEndpoints } from '../http/server';
+import type { StreamEndpoints } from '../stream/gateway';
 
 export interface HttpTestServer {
   /** http://127.0.0.1:<port> */
@@ -21,7 +21,7 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> 
 }
 
 /**
- * A node:http request handler over a web handler (what Next is to lib/http/server.ts in `npm start`):
+ * A node:http request handler over a web handler (what Next is to lib/server/server.ts in `npm start`):
  * the request as a web Request against `base()`, its Response written back.
  */
 export function nodeHandler(handle: (req: Request) => Promise<Response>, base: () => string) {
@@ -40,7 +40,7 @@ export function nodeHandler(handle: (req: Request) => Promise<Response>, base: (
   };
 }
 
-/** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/http/server.ts). */
+/** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/server/server.ts). */
 export async function startHttpTestServer(handle: (req: Request) => Promise<Response>, streams?: StreamEndpoints): Promise<HttpTestServer> {
   let base = '';
   const web = nodeHandler(handle, () => base);

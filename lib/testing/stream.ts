@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createAccess } from '../auth/access';
 import { memoryLimiter } from '../auth/limiter';
 import { parseConfig, type Config } from '../config';
-import { createAtlasServer } from '../http/server';
+import { createAtlasServer } from '../server/server';
 import { log } from '../log';
 import { streamGateway } from '../stream/gateway';
 import { memoryBus, redisBus, type EventBus } from '../stream/bus';
@@ -23,7 +23,7 @@ export interface StreamChain {
   /** Seals a round; lets the indexer see its shard block ahead (confirmed), then indexes it (finalized). */
   sealAndIndex(opts?: { confirmed?: boolean }): Promise<void>;
   /**
-   * The HTTP edge of `npm start` (lib/http/server.ts) on a free port with the Streaming API's endpoints,
+   * The HTTP edge of `npm start` (lib/server/server.ts) on a free port with the Streaming API's endpoints,
    * a hub of its own on the chain's bus, configured by `env` (STREAM_*, CORS_ORIGINS, RATE_LIMIT_ANON_RPS)
    * and API keys in the chain's database. Every other path answers 404.
    */

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../db/generated/client';
 import { migrate } from '../db/migrate';
 import { createTestDatabase, type TestDatabase } from './database';
 import { parseBlock } from '../indexer/parse-block';
-import type { ParsedBlock } from '../indexer/records';
+import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock } from '../indexer/store';
 import { rawUpper } from '../ton/address';
 import { BLOCK_FIXTURES, fixtureBytes } from './fixtures';

@@ -1,5 +1,5 @@
 // Tests' handle on a genesis v4r2 wallet of a test chain: its keys from genesis.json and its current
-// seqno read from the chain, ready for signedTransfer (lib/devnet/test-support.ts).
+// seqno read from the chain, ready for signedTransfer (lib/testing/devnet.ts).
 import { Address, toNano, type Message } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { textCommentBody } from '../devnet/contracts/common';

@@ -3,7 +3,7 @@
 // message naming the limit instead of costing the parser, the emulator or a tree walk later on.
 import { Cell } from '@ton/core';
 import { z } from 'zod';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 
 /** Why a client's BoC is refused; the message is meant for the client. */
 export class BocRejected extends Error {}

@@ -1,7 +1,13 @@
 // Every @ton/core speed-up of lib/ton at once, for the processes that parse many cells (the indexer, its
-// parse worker, the devnet). Each is the same function with the same results, tested against @ton/core's.
-// Never installed as a side effect of importing a module: whoever wants them calls installFastTonCore()
-// and logs what it returns, so a process says which fast paths it runs with.
+// parse worker, the devnet, the APIs). Each is the same function with the same results, tested against
+// @ton/core's own (lib/ton/fast-*.test.ts). They replace @ton/core internals, so @ton/core is pinned to
+// an exact version in package.json, and they are never installed as a side effect of importing a module
+// or constructing an object: each process entry point calls installFastTonCore() once at start and logs
+// what it returns, so a process says which fast paths it runs with. The entry points: scripts/start.ts,
+// scripts/devnet.ts, scripts/indexer.ts, scripts/index-verify.ts, scripts/classify.ts,
+// scripts/reclassify.ts, lib/boot.ts (Next's instrumentation), lib/indexer/parse-worker.ts (a worker
+// thread), bench/run.ts, bench/stream-server.ts, lib/testing/api-process.ts and the vitest setup
+// (lib/testing/vitest-setup.ts).
 import { installFastBitBuilder } from './fast-bit-builder';
 import { installFastBitReader } from './fast-bit-reader';
 import { installFastCellHash } from './fast-hash';

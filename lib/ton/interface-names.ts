@@ -1,4 +1,4 @@
-// toncenter's names of the contract interfaces (lib/api/v3/interfaces.ts) that more than one layer names:
+// toncenter's names of the contract interfaces (lib/ton/interfaces.ts) that more than one layer names:
 // the derive stage detects them, the routes serve their tables, the account page shows their sections.
 // No imports, so client components can name them too.
 export const WALLET_VESTING = 'wallet_vesting';

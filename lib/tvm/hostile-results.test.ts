@@ -11,9 +11,9 @@ import { messageBoc, type TestWallet } from '../testing/devnet';
 import { deployHostile, hostileContract, type HostileContract } from '../testing/hostile';
 import type { HttpTestServer } from '../testing/http-server';
 import { genesisWallet } from '../testing/wallets';
-import { LIMITS } from '../http/limits';
-import { accountAt } from '../api/v2/chain-state';
-import { runGetMethodOn } from '../api/v2/get-method';
+import { LIMITS } from '../limits';
+import { accountAt } from '../chain/account-state';
+import { runGetMethodOn } from '../chain/get-method';
 import { withTvmClient } from './client';
 import { TvmPool } from './pool';
 
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function post(path: string, body: unknown, client = '10.0.0.1') {
-  // The Atlas server writes the peer's address into this header (lib/http/server.ts); here each test client names itself.
+  // The Atlas server writes the peer's address into this header (lib/server/server.ts); here each test client names itself.
   const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-atlas-client-ip': client }, body: JSON.stringify(body) });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
 }

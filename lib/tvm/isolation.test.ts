@@ -9,8 +9,8 @@ import { startTestChain, type TestChain } from '../testing/chain';
 import { createTestDatabase } from '../testing/database';
 import { signedTransfer, type TestWallet } from '../testing/devnet';
 import { genesisWallet } from '../testing/wallets';
-import { accountAt } from '../api/v2/chain-state';
-import { runGetMethodOn } from '../api/v2/get-method';
+import { accountAt } from '../chain/account-state';
+import { runGetMethodOn } from '../chain/get-method';
 import { TvmPool } from './pool';
 
 let chain: TestChain;

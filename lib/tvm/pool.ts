@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExecutorEmulationResult, ExecutorGetMethodResult } from '@ton/sandbox';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 import type { Logger } from '../log';
 import { Backoff } from './backoff';
 import { currentTvmClient } from './client';
@@ -28,12 +28,9 @@ import type { GetMethodJob, TransactionJob, TvmJob, TvmReply, TvmRequest, TvmWor
  */
 export type TvmRefusalKind = 'crash' | 'result' | 'deadline' | 'backoff' | 'busy' | 'closed' | 'unavailable';
 
-/** The HTTP status each kind is answered with: what the contract did is 422, never a 500. */
-const STATUS: Record<TvmRefusalKind, 422 | 429 | 503 | 504> = { crash: 422, result: 422, deadline: 504, backoff: 429, busy: 503, closed: 503, unavailable: 503 };
-
 const REFUSAL = Symbol.for('atlas.tvm.refused');
 
-/** Why the pool did not run a job, with the HTTP status the API answers with. */
+/** Why the pool did not run a job; each API answers its kind with a status of its own (lib/api/v2/errors.ts). */
 export class TvmRefused extends Error {
   /**
    * `instanceof` by brand: Next bundles the route handlers apart from instrumentation (where the pool is
@@ -44,15 +41,13 @@ export class TvmRefused extends Error {
   }
 
   readonly [REFUSAL] = true;
-  readonly status: 422 | 429 | 503 | 504;
   constructor(
     readonly kind: TvmRefusalKind,
     message: string,
-    /** Seconds a client should wait before retrying (429, 503). */
+    /** Seconds a client should wait before retrying (after `backoff`, `busy`). */
     readonly retryAfterS?: number,
   ) {
     super(message);
-    this.status = STATUS[kind];
   }
 
   /** The contract's doing: the same run would be refused again (the indexer moves on), not the pool's state now. */

@@ -2,7 +2,7 @@
 // serializes them: each limit refused past its value and not at it.
 import { beginCell, serializeTuple, type Cell, type TupleItem } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 import { chainCell } from '../testing/hostile';
 import { resultRefusal } from './result-limits';
 

@@ -3,7 +3,7 @@
 // entries). Parsing is safe to start with: a result is a bag of cells whose depth the chain bounds (1024),
 // and @ton/core's parser recurses once per tuple level, each level one cell deeper.
 import { Cell, parseTuple, type TupleItem } from '@ton/core';
-import { LIMITS } from '../http/limits';
+import { LIMITS } from '../limits';
 
 /** Why the result stack (a base64 BoC of a VmStack) is refused, or undefined when it is within the limits. */
 export function resultRefusal(stackBoc: string): string | undefined {

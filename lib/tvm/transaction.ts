@@ -1,12 +1,12 @@
 // One message run on one account in the TVM pool (the executor the chain runs): what estimateFee
-// (lib/api/v2/fees.ts) and the pending-trace emulator (lib/pending/emulate.ts) share. The caller
+// (lib/chain/fees.ts) and the pending-trace emulator (lib/pending/emulate.ts) share. The caller
 // resolves the account and the libraries; this builds the job and reads the outcome.
 import { randomBytes } from 'node:crypto';
 import { Cell, loadTransaction, type Transaction } from '@ton/core';
 import type { TvmPool } from './pool';
 
 export interface MessageRun {
-  /** The configuration dictionary as a base64 BoC (lib/api/v2/tvm.ts configAt). */
+  /** The configuration dictionary as a base64 BoC (lib/chain/tvm.ts configAt). */
   config: string;
   libs?: Cell;
   /** ShardAccount: ^Account, last_trans_hash, last_trans_lt. */

@@ -135,7 +135,7 @@ export function swapFields(p: SwapParts): Partial<Action> {
     dex_outgoing_transfer: p.outgoing,
     peer_swaps: p.peerSwaps ?? [],
   };
-  if (p.dex === 'tonco') data.min_out_amount = p.minOutAmount ?? null;
+  if (p.dex === 'tonco' || p.dex === 'dedust_v2') data.min_out_amount = p.minOutAmount ?? null;
   return {
     source: p.incoming.source,
     source_secondary: p.incoming.source_jetton_wallet,

@@ -3,11 +3,13 @@
 // contract, which mints the cooldown receipt: a timelocked tsUSDe transfer (#b2583ed5, an
 // internal_transfer body) to the staker's wallet.
 import { ETHENA_TSUSDE, ETHENA_USDE } from '../addresses';
+import { OPS } from '../bodies';
 import type { Block, Node } from '../tree';
 import { OP, transferOf, step, transferNodes } from './jettons';
 import type { Matcher } from './matcher';
 
-const ETHENA = { mint: 0x642b7d07, timelockTransfer: 0xb2583ed5 } as const;
+/** The minter's mint (the jetton-contract mint the body table decodes) and the timelock's transfer. */
+export const ETHENA = { mint: OPS.jetton_mint, timelockTransfer: 0xb2583ed5 } as const;
 
 /** USDe into the pool, tsUSDe minted back: anchored on the mint, whose request the pool sent on the transfer's notification. */
 const deposit: Matcher = (node, ctx) => {

@@ -9,8 +9,9 @@
 //   excess (#21e7 not collateralized; #211fe8 after the master found no funds).
 // Assets are ids: sha256("TON") for TON, else the jetton's id.
 import { createHash } from 'node:crypto';
+import type { Slice } from '@ton/core';
 import { loadAddr } from '../cells';
-import type { Node } from '../tree';
+import type { Context, Node } from '../tree';
 import { incomingFromNotify } from './dex';
 import { OP, openOrTransfer, notifyOf, transferOf } from './jettons';
 import type { Matcher } from './matcher';
@@ -18,6 +19,7 @@ import type { Matcher } from './matcher';
 export const EVAA = {
   supply: 0x1,
   withdraw: 0x2,
+  supplyUser: 0x11,
   liquidate: 0x3,
   supplySuccess: 0x11a,
   supplyFail: 0x11f,
@@ -62,6 +64,40 @@ function supplyOutcome(master: Node, user: Node | undefined): 'success' | 'fail'
   return null;
 }
 
+/**
+ * The asset a master's command to a user contract is about: supply_user#11 query_id asset_id:uint256 …,
+ * after the user-contract header (user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:int2) that
+ * current masters put before the opcode; older ones send the opcode first.
+ */
+function userCommandAssetId(user: Node, op: number): bigint | null {
+  const headers = [(s: Slice) => (s.loadCoins(), s.loadMaybeRef(), s.skip(2)), () => undefined];
+  for (const header of headers) {
+    try {
+      const s = user.body();
+      header(s);
+      if (s.loadUint(32) !== op) continue;
+      s.skip(64);
+      return s.loadUintBig(256);
+    } catch {
+      // not this layout
+    }
+  }
+  return null;
+}
+
+/** supply_success#11a query_id owner asset_id:uint256 amount_supplied:uint64 …: what the position took in. */
+function suppliedAmount(master: Node, user: Node): bigint | null {
+  const ok = user.children.find((c) => c.destination === master.destination && c.opcode === EVAA.supplySuccess);
+  if (!ok) return null;
+  const s = ok.bodyAfterOp();
+  s.skip(64);
+  loadAddr(s);
+  s.skip(256);
+  return s.loadUintBig(64);
+}
+
+const hexId = (id: bigint | null) => (id === null ? null : '0x' + id.toString(16));
+
 const jettonSupply: Matcher = (node, ctx) => {
   if (!openOrTransfer(node)) return;
   const payload = notifyOf(node).payload;
@@ -78,12 +114,13 @@ const jettonSupply: Matcher = (node, ctx) => {
     destination: recipient ?? leg.transfer.source,
     destination_secondary: user.destination,
     asset: leg.transfer.asset,
-    amount: leg.transfer.amount,
+    amount: (outcome === 'success' ? suppliedAmount(node, user) : null) ?? leg.transfer.amount,
     evaa_supply_data: {
       master: node.destination,
       master_jetton_wallet: node.source,
-      recipient_jetton_wallet: leg.transfer.source_jetton_wallet,
+      recipient_jetton_wallet: recipient === null || recipient === leg.transfer.source ? leg.transfer.source_jetton_wallet : null,
       is_ton: false,
+      asset_id: hexId(userCommandAssetId(user, EVAA.supplyUser)),
     },
   }, outcome === 'fail' || node.failed || user.failed);
 };
@@ -101,8 +138,8 @@ const tonSupply: Matcher = (node, ctx) => {
     source: node.source,
     destination: recipient ?? node.source,
     destination_secondary: user.destination,
-    amount,
-    evaa_supply_data: { master: node.destination, master_jetton_wallet: null, recipient_jetton_wallet: null, is_ton: true },
+    amount: (outcome === 'success' ? suppliedAmount(node, user) : null) ?? amount,
+    evaa_supply_data: { master: node.destination, master_jetton_wallet: null, recipient_jetton_wallet: null, is_ton: true, asset_id: hexId(userCommandAssetId(user, EVAA.supplyUser)) },
   }, outcome === 'fail' || node.failed || user.failed);
 };
 
@@ -198,17 +235,50 @@ const liquidate: Matcher = (node, ctx) => {
   }
   const user = toUserContract(node);
   const a = user ? liquidationAnswer(user, node.destination) : null;
-  if (!user || !a) return;
+  const leg = viaJetton ? incomingFromNotify(node, ctx) : null;
+  if (!user || !a) {
+    immediateRejection(node, ctx, leg);
+    return;
+  }
+  // The master took the borrower's answer but could not pay the collateral (liquidate_fail to the user contract).
   const failedLater = [...a.answer.descendants()].some((n) => n.opcode === EVAA.liquidateFail);
-  const leg = viaJetton ? incomingFromNotify(node, ctx).nodes : [node];
-  ctx.claim('evaa_liquidate', [...leg, ...node.descendants()], {
+  const failed = !!a.error || failedLater || node.failed;
+  ctx.claim('evaa_liquidate', [...(leg?.nodes ?? [node]), ...node.descendants()], {
     source: a.liquidator,
     destination: a.borrower,
     destination_secondary: user.destination,
     asset: a.collateral.toString(),
-    amount: a.reward,
-    evaa_liquidate_data: { asset_id: '0x' + a.collateral.toString(16), fail_reason: a.error ?? (failedLater ? 'liquidate_fail' : null), debt_amount: a.debt },
-  }, !!a.error || failedLater || node.failed);
+    // Nothing was received on a refusal (toncenter's collateral_amount 0).
+    amount: failed ? 0n : a.reward,
+    evaa_liquidate_data: { asset_id: hexId(a.collateral), fail_reason: a.error ?? (failedLater ? 'master_not_enough_liquidity' : null), debt_amount: a.debt },
+  }, failed);
 };
+
+/** liquidate_master's own fields: borrower, liquidator, collateral_asset_id, and the debt it repays. */
+function readLiquidateMaster(s: Slice) {
+  s.skip(64);
+  const borrower = loadAddr(s);
+  const liquidator = loadAddr(s);
+  const collateral = s.loadUintBig(256);
+  s.skip(64 + 2); // min_collateral_amount, include_user_code
+  return { borrower, liquidator, collateral, debt: s.loadUintBig(64) };
+}
+
+/** The master refused before asking the borrower: TON bounced, or the jettons sent back to the liquidator. */
+function immediateRejection(node: Node, ctx: Context, leg: ReturnType<typeof incomingFromNotify> | null) {
+  const refund = leg ? node.child(OP.transfer) : node.children.find((c) => c.msg?.bounced === true);
+  if (!refund || (!leg && !node.failed)) return;
+  const payload = leg ? notifyOf(node).payload : node.rootAfterOp();
+  if (!payload) return;
+  if (leg) payload.skip(32);
+  const m = readLiquidateMaster(payload);
+  ctx.claim('evaa_liquidate', [...(leg?.nodes ?? [node]), ...node.descendants()], {
+    source: leg ? leg.transfer.source : node.source,
+    destination: m.borrower,
+    asset: m.collateral.toString(),
+    amount: 0n,
+    evaa_liquidate_data: { asset_id: hexId(m.collateral), fail_reason: 'immediate_rejection', debt_amount: m.debt },
+  }, true);
+}
 
 export const evaaMatchers = { jettonSupply, tonSupply, withdraw, liquidate };

@@ -1,28 +1,34 @@
 // The matchers in the order they run: a node taken by one is not matched again as a base node, so
 // protocol flows that contain simpler ones (a swap holds jetton transfers) run after those.
+import { BEMO, BEMO_STTON, bemoMatchers as bemo } from './bemo';
 import { cocoonMatchers as cocoon } from './cocoon';
 import { COFFEE, coffeeMatchers as coffee } from './coffee';
 import { coffeeStakingMatchers as coffeeStaking } from './coffee-staking';
 import { DEDUST, dedustMatchers as dedust } from './dedust';
+import { DEDUST_V2, dedustV2Matchers as dedustV2 } from './dedust-v2';
+import { DEDUST_V2_LP, dedustV2LiquidityMatchers as dedustV2Lp } from './dedust-v2-liquidity';
 import { DNS_OP, dnsMatchers as dns } from './dns';
 import { EVAA, evaaMatchers as evaa } from './evaa';
 import { jettonMatchers as jettons, OP } from './jettons';
 import { JVAULT, jvaultMatchers as jvault } from './jvault';
-import { layerzeroMatchers as layerzero } from './layerzero';
+import { LZ, layerzeroMatchers as layerzero } from './layerzero';
 import { ANY, def, TON, type MatcherDef } from './matcher';
 import { multisigMatchers as multisig } from './multisig';
 import { MARKET_OP, marketplaceMatchers as market } from './marketplace';
 import { NFT_OP, nftMatchers as nft } from './nft';
-import { ethenaMatchers as ethena } from './ethena';
+import { ETHENA, ethenaMatchers as ethena } from './ethena';
 import { SUBSCRIPTION_OP, subscriptionMatchers as subscriptions } from './subscriptions';
 import { TONSTAKERS, tonstakersMatchers as tonstakers } from './tonstakers';
 import { ELECTOR_OP, validatorMatchers as validators } from './validators';
 import { STONFI, stonfiMatchers as stonfi } from './stonfi';
 import { STONFI_LP, stonfiLiquidityMatchers as stonfiLiquidity } from './stonfi-liquidity';
-import { tgbtcMatchers as tgbtc } from './tgbtc';
+import { TGBTC, tgbtcMatchers as tgbtc } from './tgbtc';
 import { TONCO, toncoMatchers as tonco } from './tonco';
 import { vestingMatchers as vesting } from './vesting';
+import { WHALES, whalesMatchers as whales } from './whales';
 import { MULTISIG_OP } from '../../ton/multisig';
+import { VESTING_OP } from '../../ton/owner-ops';
+import { OPS } from '../bodies';
 import { COMMENT_OP } from '../cells';
 
 export const MATCHERS: MatcherDef[] = [
@@ -30,12 +36,17 @@ export const MATCHERS: MatcherDef[] = [
   def('tonstakers delayed withdrawal', [TONSTAKERS.distributedAsset], tonstakers.delayedWithdrawal),
   def('tonstakers deposit', [TONSTAKERS.deposit], tonstakers.deposit),
   def('tonstakers withdrawal', [OP.burn], tonstakers.withdraw),
+  def('bemo deposit', [BEMO.stake, BEMO.simpleTransfer], bemo.deposit),
+  def('bemo simple deposit', TON, bemo.deposit),
+  def('bemo withdrawal request', [OP.burn], bemo.withdrawalRequest),
+  def('bemo withdrawal', [BEMO.unstake, BEMO_STTON.unstake], bemo.withdrawal),
   def('ethena withdrawal request', [OP.transfer], ethena.withdrawalRequest),
   def('nominator deposit', TON, validators.nominatorDeposit),
   def('nominator withdrawal request', TON, validators.nominatorWithdrawRequest),
   def('nominator payout', TON, validators.nominatorPayout),
-  def('vesting send', [0xa7733acd], vesting.sendMessage),
-  def('vesting whitelist', [0x7258a69b], vesting.addWhitelist),
+  def('whales command', [WHALES.deposit, WHALES.withdraw, COMMENT_OP], whales.command),
+  def('vesting send', [VESTING_OP.sendMessage], vesting.sendMessage),
+  def('vesting whitelist', [VESTING_OP.addWhitelist], vesting.addWhitelist),
   def('multisig new order', [MULTISIG_OP.newOrder], multisig.createOrder),
   def('multisig approve', [MULTISIG_OP.approve, COMMENT_OP], multisig.approve),
   def('multisig execute', [MULTISIG_OP.execute], multisig.execute),
@@ -50,11 +61,11 @@ export const MATCHERS: MatcherDef[] = [
   def('evaa withdraw', [EVAA.withdraw], evaa.withdraw),
   def('evaa liquidate', [EVAA.liquidate, OP.notify], evaa.liquidate),
   def('jetton mint', jettons.MINT_OPS, jettons.mint),
-  def('ethena deposit', [0x642b7d07], ethena.deposit),
-  def('tgbtc dkg', [0x453443a6], tgbtc.dkg),
-  def('tgbtc mint', [0x77a80ef3], tgbtc.mint),
-  def('tgbtc burn', [0xca444ce6], tgbtc.burn),
-  def('tgbtc new key', [0x27756729], tgbtc.newKeyFallback),
+  def('ethena deposit', [ETHENA.mint], ethena.deposit),
+  def('tgbtc dkg', [TGBTC.dkgLog], tgbtc.dkg),
+  def('tgbtc mint', [TGBTC.mintLog], tgbtc.mint),
+  def('tgbtc burn', [TGBTC.burnLog], tgbtc.burn),
+  def('tgbtc new key', [TGBTC.newKeyLog], tgbtc.newKeyFallback),
   def('nft transfer', [NFT_OP.transfer], nft.transfer),
   def('nft ownership assigned', [NFT_OP.ownershipAssigned], nft.ownershipAssigned),
   def('nft discovery', [NFT_OP.getStaticData], nft.discovery),
@@ -67,7 +78,7 @@ export const MATCHERS: MatcherDef[] = [
   def('auction bid', TON, market.bid),
   def('auction outbid', [COMMENT_OP, MARKET_OP.teleitemOutbid], market.outbid),
   def('teleitem auction', [MARKET_OP.teleitemStartAuction, MARKET_OP.teleitemCancelAuction], market.teleitemAuction),
-  def('dns change', [0x4eb1f0f9], dns.change),
+  def('dns change', [OPS.change_dns_record], dns.change),
   def('dns purchase', [DNS_OP.fillUp], dns.purchase),
   def('dns release', [DNS_OP.releaseBalance], dns.release),
   def('election deposit', [ELECTOR_OP.newStake], validators.electionDeposit),
@@ -79,6 +90,10 @@ export const MATCHERS: MatcherDef[] = [
   def('stonfi v2 provide', [STONFI_LP.provide], stonfiLiquidity.provide),
   def('stonfi v2 withdraw', [STONFI_LP.burnNotification, STONFI_LP.refundToPool], stonfiLiquidity.withdraw),
   def('dedust swap', [DEDUST.swap], dedust.swap),
+  def('dedust v2 swap', [DEDUST_V2.payNative, OP.notify], dedustV2.swap),
+  def('dedust v2 withdraw', [DEDUST_V2.withdraw], dedustV2.withdraw),
+  def('dedust v2 deposit', [DEDUST_V2_LP.joinLiquidity], dedustV2Lp.complete),
+  def('dedust v2 deposit first side', [DEDUST_V2_LP.creditAsset], dedustV2Lp.partial),
   def('dedust deposit', [DEDUST.depositToPool], dedust.depositFinal),
   def('dedust deposit first half', [DEDUST.topUp], dedust.depositPartial),
   def('dedust deposit halves', [DEDUST.depositToPool], dedust.depositMerge),
@@ -99,10 +114,10 @@ export const MATCHERS: MatcherDef[] = [
   def('tonco deposit', [TONCO.fundAccount], tonco.depositLiquidity),
   def('tonco withdraw', [TONCO.startBurn], tonco.withdrawLiquidity),
   def('tonco deploy pool', [TONCO.createPool], tonco.deployPool),
-  def('layerzero send', [0xdd4ea3b4], layerzero.send),
-  def('layerzero send tokens', [0xdd4ea3b4], layerzero.sendTokens),
-  def('layerzero commit', [0x5388cd88], layerzero.commitPacket),
-  def('layerzero dvn verify', [0x4ec8f80a], layerzero.dvnVerify),
-  def('layerzero receive', [0x97df404c], layerzero.receive),
+  def('layerzero send', [LZ.endpointSend], layerzero.send),
+  def('layerzero send tokens', [LZ.endpointSend], layerzero.sendTokens),
+  def('layerzero commit', [LZ.channelCommitPacket], layerzero.commitPacket),
+  def('layerzero dvn verify', [LZ.connectionVerify], layerzero.dvnVerify),
+  def('layerzero receive', [LZ.oappReceivePrepare], layerzero.receive),
   def('cocoon', ANY, cocoon.matcher),
 ];

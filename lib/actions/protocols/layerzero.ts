@@ -20,7 +20,7 @@ import type { Node } from '../tree';
 import { OP } from './jettons';
 import type { Matcher } from './matcher';
 
-const LZ = {
+export const LZ = {
   endpointSend: 0xdd4ea3b4,
   channelSendCallback: 0xa2b5fbae,
   channelCommitPacket: 0x5388cd88,

@@ -9,6 +9,7 @@ import { OPS, readBody } from '../bodies';
 import { bocBase64, readComment } from '../cells';
 import type { ActionData, NftAuctionInfo, NftSaleInfo } from '../model';
 import type { Context, Node } from '../tree';
+import { DNS_OP } from './dns';
 import { OP as JETTON_OP } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -18,7 +19,7 @@ export const NFT_OP = {
   getStaticData: OPS.get_static_data,
   reportStaticData: OPS.report_static_data,
   /** Fragment: the item pays the royalty and the seller when an auction ends. */
-  auctionFillUp: 0x370fec51,
+  auctionFillUp: DNS_OP.fillUp,
   /** Telemint: an item deployed by its collection for the winner. */
   telemintDeploy: 0x299a3e15,
   teleitemBidInfo: 0x38127de1,

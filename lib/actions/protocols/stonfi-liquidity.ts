@@ -8,6 +8,7 @@
 import type { ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { loadAddr } from '../cells';
+import { STONFI } from './stonfi';
 import { PTON_TON_TRANSFER, withdrawalSide } from './dex';
 import { assetOfJetton, OP, internalTransferOf } from './jettons';
 import type { Matcher } from './matcher';
@@ -19,7 +20,7 @@ export const STONFI_LP = {
   burnNotification: 0x297437cf,
   refundMe: 0x132b9a2c,
   refundToPool: 0x0f98e2b8,
-  payTo: 0x657b54f5,
+  payTo: STONFI.v2PayTo,
 } as const;
 
 /** The transfer that brought one side to the router: its jetton_transfer block, or a pTON transfer (TON). */
@@ -56,8 +57,36 @@ const provide: Matcher = (node, ctx) => {
     user_jetton_wallet_2: null,
     lp_tokens_minted: lp ? internalTransferOf(lp).amount : null,
   };
-  ctx.claim('dex_deposit_liquidity', nodes, { source: sender, destination: node.destination, dex_deposit_liquidity_data: data }, !!refund || node.failed);
+  const block = ctx.claim('dex_deposit_liquidity', nodes, { source: sender, destination: node.destination, dex_deposit_liquidity_data: data }, !!refund || node.failed);
+  const origin = (leg.block?.first ?? leg.nodes[0])?.parent;
+  block.tag = origin ? `stonfi_v2_provide:${origin.tx.hash}` : null;
+  mergeSides(block, ctx);
 };
+
+/**
+ * Both sides sent at once (two transfers from one transaction) into one pool for one user: the side
+ * that completed the LP account (the one that minted) takes in the other side's provision as its
+ * second asset, one action of both, as toncenter pairs them. Two sides that both minted nothing (a
+ * refund, or both still pending) stay apart.
+ */
+function mergeSides(block: Block, ctx: Context): void {
+  if (!block.tag) return;
+  const other = ctx.blocks.find(
+    (b) => b !== block && b.tag === block.tag && b.fields.source === block.fields.source && b.fields.destination === block.fields.destination,
+  );
+  if (!other) return;
+  const mine = block.fields.dex_deposit_liquidity_data as ActionData;
+  const theirs = other.fields.dex_deposit_liquidity_data as ActionData;
+  if ((mine.lp_tokens_minted ?? null) === (theirs.lp_tokens_minted ?? null)) return;
+  const [into, from] = mine.lp_tokens_minted != null ? [block, other] : [other, block];
+  const data = into.fields.dex_deposit_liquidity_data as ActionData;
+  const side = from.fields.dex_deposit_liquidity_data as ActionData;
+  data.amount2 = side.amount1 ?? null;
+  data.asset2 = side.asset1 ?? null;
+  data.user_jetton_wallet_2 = side.user_jetton_wallet_1 ?? null;
+  into.tag = null;
+  ctx.absorb(into, from);
+}
 
 /** One asset the pool paid out through the router: the router's transfer (and pTON's TON for TON). */
 function payout(payTo: Node, ctx: Context) {

@@ -6,8 +6,9 @@ import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { z } from 'zod';
 import { hash, int32, shard, workchain } from './params';
 
-/** The masterchain's (and a whole workchain's) shard id as a signed 64-bit integer. */
-export const MASTER_SHARD = -(2n ** 63n);
+import { MASTER_SHARD } from '../../ton/shard';
+
+export { MASTER_SHARD };
 
 export interface BlockIdLike {
   workchain: number;

@@ -4,7 +4,7 @@
 // path to a cell counts: at most LIMITS.bocCells cells and LIMITS.cellDepth levels, as for a client BoC.
 import { BitString, beginCell, type Cell } from '@ton/core';
 import { z } from 'zod';
-import { LIMITS } from '../../http/limits';
+import { LIMITS } from '../../limits';
 import { V2Error } from './errors';
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;

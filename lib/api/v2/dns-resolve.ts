@@ -6,9 +6,9 @@ import { ADNLAddress, Address, beginCell, Dictionary, type TupleItem } from '@to
 import type { LiteClient } from 'ton-lite-client';
 import type { TvmPool } from '../../tvm/pool';
 import { dnsCategory, dnsInternalName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
-import { accountAddressJson, accountIn, type McBlock } from './chain-state';
+import { accountAddressJson, accountIn, type McBlock } from '../../chain/account-state';
 import { V2Error, invalidRequest } from './errors';
-import { runGetMethodOn } from './get-method';
+import { runGetMethodOn } from '../../chain/get-method';
 
 /** The TVM's exit code for a get-method the contract does not have. */
 const EXIT_NO_METHOD = 11;

@@ -3,7 +3,7 @@
 import { stringify as losslessStringify } from 'lossless-json';
 import { V2_API_VERSION } from '../../version';
 import { logInternalError } from '../internal-error';
-import { liteFailure, V2Error } from './errors';
+import { chainFailure, V2Error } from './errors';
 
 export interface RpcTag {
   id: unknown;
@@ -37,15 +37,15 @@ export function v2Error(code: number, error: string, startedAt = performance.now
 }
 
 /**
- * Last resort for anything thrown: V2Errors keep their code; lite-client failures as liteFailure says
- * (504 `LITE_SERVER_NETWORK timeout` naming why each server gave no answer, 542 for pruned history, 500
- * with the liteserver's message); the rest 500 with a log reference only (the details go to the log,
+ * Last resort for anything thrown: V2Errors keep their code; chain, TVM and lite-client failures as
+ * chainFailure says (lite ones: 504 `LITE_SERVER_NETWORK timeout` naming why each server gave no answer,
+ * 542 for pruned history, 500 with the liteserver's message); the rest 500 with a log reference only (the details go to the log,
  * never to the client).
  */
 export function v2Failure(err: unknown, startedAt = performance.now(), rpc?: RpcTag): Response {
   if (err instanceof V2Error) return v2Error(err.code, err.message, startedAt, rpc, err.retryAfterS);
-  const lite = liteFailure(err);
-  if (lite) return v2Error(lite.code, lite.message, startedAt, rpc);
+  const below = chainFailure(err);
+  if (below) return v2Error(below.code, below.message, startedAt, rpc, below.retryAfterS);
   return v2Error(500, `internal server error (ref ${logInternalError('v2', err)})`, startedAt, rpc);
 }
 

@@ -1,5 +1,7 @@
 // Every v2 failure is a V2Error: its code is both the envelope's `code` and the HTTP status.
+import { ChainError, type ChainErrorKind } from '../../chain/errors';
 import { describeServerOutcomes, isHistoryGone, LiteServerError, LiteTimeoutError, LiteVerificationError, normalizeLiteError } from '../../lite/errors';
+import { TvmRefused, type TvmRefusalKind } from '../../tvm/pool';
 
 export class V2Error extends Error {
   constructor(
@@ -35,4 +37,20 @@ export function liteFailure(err: unknown): { code: number; message: string } | u
   if (lite instanceof LiteVerificationError) return { code: 502, message: `LITE_SERVER_PROOF: ${lite.message}` };
   if (lite instanceof LiteServerError) return { code: 500, message: `LITE_SERVER_UNKNOWN: ${lite.message}` };
   return undefined;
+}
+
+/** v2's status for each kind of chain failure (lib/chain/errors.ts). */
+const CHAIN_STATUS: Record<ChainErrorKind, number> = { invalid_input: 422, not_found: 404, failed: 500 };
+
+/** v2's status for each kind of TVM refusal (lib/tvm/pool.ts): what the contract did is 422, never a 500. */
+const TVM_STATUS: Record<TvmRefusalKind, number> = { crash: 422, result: 422, deadline: 504, backoff: 429, busy: 503, closed: 503, unavailable: 503 };
+
+/**
+ * The status, message and Retry-After of a failure below the API (lib/chain, the TVM pool, the lite
+ * client) as v2 answers it, and v3 forwards it; undefined for anything else.
+ */
+export function chainFailure(err: unknown): { code: number; message: string; retryAfterS?: number } | undefined {
+  if (err instanceof ChainError) return { code: CHAIN_STATUS[err.kind], message: err.message };
+  if (err instanceof TvmRefused) return { code: TVM_STATUS[err.kind], message: err.message, retryAfterS: err.retryAfterS };
+  return liteFailure(err);
 }

@@ -4,7 +4,7 @@
 // TVM has no list type: tonlib calls a value a list when it is null or a pair whose second item is a
 // list, and shows it as `tvm.list` with the items flattened; on input a list becomes those nested pairs.
 import { Cell, type TupleItem } from '@ton/core';
-import { LIMITS } from '../../http/limits';
+import { LIMITS } from '../../limits';
 import { BocRejected, parseClientBoc } from '../../ton/client-boc';
 import { V2Error, invalidRequest } from './errors';
 

@@ -9,8 +9,8 @@ import { friendly } from '../../ton/address';
 import { dnsCategoryName, parseDnsRecord, type DnsRecord } from '../../ton/dns';
 import { parseTokenContent } from '../../ton/token-content';
 import { readJettonData, readWalletData, stackAddress, stackCell, stackInt } from '../../ton/jetton-getters';
-import type { AccountAt } from './chain-state';
-import { tryGetMethod } from './get-method';
+import type { AccountAt } from '../../chain/account-state';
+import { tryGetMethod } from '../../chain/get-method';
 
 const userFriendly = (a: Address) => friendly(a, { bounceable: true, urlSafe: true });
 

@@ -4,7 +4,8 @@ import { actionDetails } from '../../actions/details';
 import { toJson } from '../../actions/json';
 import type { Action } from '../../actions/model';
 import { b64 } from './encode';
-import type { ActionJson, TransactionJson } from './models';
+import type { ActionJson } from './models/actions';
+import type { TransactionJson } from './models/transactions';
 import type { ActionRow } from './queries/actions';
 
 // toFixed, not toString: a Decimal's toString turns to exponent notation from 1e21 ("1e+30"), which BigInt

@@ -16,9 +16,6 @@ export const hex = (b: Bytes): string => Buffer.from(b.buffer, b.byteOffset, b.b
 /** Signed (as stored) or unsigned shard id → `8000000000000000`. */
 export const shardHex = (shard: bigint): string => BigInt.asUintN(64, shard).toString(16).toUpperCase().padStart(16, '0');
 
-/** Stored signed int32 opcode → `0x0f8a7ea5` (negative values print as their unsigned form). */
-export const opcodeHex = (op: number): string => `0x${(op >>> 0).toString(16).padStart(8, '0')}`;
-
 export const dec = (d: Prisma.Decimal): string => d.toFixed();
 export const optDec = (d: Prisma.Decimal | null | undefined): string | null => (d == null ? null : d.toFixed());
 export const optStr = (n: bigint | number | null | undefined): string | null => (n == null ? null : String(n));

@@ -1,8 +1,11 @@
 // Rows → toncenter JSON, every object built in the models' key order (jsonb columns come back with
 // PostgreSQL's own key order, so nothing stored is passed through as is).
 import type { AccountState, Block, Message } from '../../db/generated/client';
-import { amountMap, b64, dec, hex, optB64, optDec, optStr, opcodeHex, shardHex } from './encode';
-import type { AccountStateJson, BlockIdJson, BlockJson, MessageContentJson, MessageJson, TransactionDescrJson } from './models';
+import { opcodeHex } from '../../ton/opcode-hex';
+import { amountMap, b64, dec, hex, optB64, optDec, optStr, shardHex } from './encode';
+import type { BlockIdJson, BlockJson } from './models/blocks';
+import type { MessageContentJson, MessageJson } from './models/messages';
+import type { AccountStateJson, TransactionDescrJson } from './models/transactions';
 import { decodeBodyCell, opcodeName } from '../../actions/bodies';
 import { deserializeBoc } from '../../ton/boc';
 
@@ -244,7 +247,7 @@ const PHASES: readonly [string, readonly string[]][] = [
 ];
 
 /**
- * The stored description (already toncenter's TransactionDescr, lib/indexer/records.ts) in toncenter's
+ * The stored description (already toncenter's TransactionDescr, lib/chain/records.ts) in toncenter's
  * key order. toncenter also swaps compute_ph gas_fees and gas_used when gas_fees < gas_used — a repair of
  * its own old inserts; Atlas stores them right, so it does not (a free-gas transaction would be broken).
  */

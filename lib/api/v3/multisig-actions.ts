@@ -10,8 +10,9 @@ import { bocBase64, COMMENT_OP, ENCRYPTED_COMMENT_OP, loadAddr, readComment } fr
 import { rawUpper } from '../../ton/address';
 import { parseMultisigOrder, type ParsedMultisigAction } from '../../ton/multisig';
 import { JETTON_TOP_UP_OP, SINGLE_NOMINATOR_OP, STABLECOIN_OP, VESTING_OP } from '../../ton/owner-ops';
+import { opcodeHex } from '../../ton/opcode-hex';
 import { snakeBytes } from '../../ton/snake';
-import type { MultisigOrderActionJson } from './models';
+import type { MultisigOrderActionJson } from './models/multisig';
 
 type Body = Record<string, unknown>;
 
@@ -180,7 +181,7 @@ function actionJson(a: ParsedMultisigAction): MultisigOrderActionJson {
   }
   if (a.type === 'unknown') {
     // Neither send_message nor update_multisig_params (or one that does not fit its layout): the raw action.
-    const what = a.opcode === null ? 'no opcode' : `opcode 0x${a.opcode.toString(16).padStart(8, '0')}`;
+    const what = a.opcode === null ? 'no opcode' : `opcode ${opcodeHex(a.opcode)}`;
     return { destination: null, value: null, body_raw: bocBase64(a.cell), parsed: false, error: `unknown order action (${what})`, parsed_body: null, parsed_body_type: 'unknown', send_mode: null };
   }
   const info = a.message.info;

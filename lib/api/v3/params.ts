@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { parseAddress, rawUpper } from '../../ton/address';
 import { parseHash } from '../../ton/hash-input';
 import { unprocessable } from './errors';
-import { LIMITS } from '../../http/limits';
+import { LIMITS } from '../../limits';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -230,7 +230,6 @@ export const ltParams = (column: string) => ({
 // Paging and sorting rules shared by the list routes.
 
 export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1000;
 
 export interface Page {
   take: number;
@@ -245,7 +244,7 @@ export interface Page {
  */
 export function page(q: { limit?: number; offset?: number }): Page {
   const take = q.limit === undefined ? DEFAULT_LIMIT : Math.max(1, q.limit);
-  if (take > MAX_LIMIT) throw unprocessable(`limit is not allowed: ${take} > ${MAX_LIMIT}`);
+  if (take > LIMITS.pageRows) throw unprocessable(`limit is not allowed: ${take} > ${LIMITS.pageRows}`);
   return { take, skip: Math.max(0, q.offset ?? 0) };
 }
 

@@ -1,5 +1,5 @@
 // A v3 route: its path under /api/v3, the zod schema of its query (which also documents it), the model
-// of its answer (models.ts) and the handler — like ton-index-go's typed request/response models.
+// of its answer (models/, one file per entity) and the handler — like ton-index-go's typed request/response models.
 import type { z } from 'zod';
 import type { V3Context } from './context';
 
@@ -10,7 +10,7 @@ export interface V3Route<Q extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   summary: string;
   description?: string;
   query: Q;
-  /** The answer's model; one of models.ts MODELS, so it is a named OpenAPI component. */
+  /** The answer's model; one of MODELS (models/index.ts), so it is a named OpenAPI component. */
   response: R;
   /** Error answers the route gives on purpose, for the OpenAPI document. */
   errors: Partial<Record<401 | 404 | 409 | 422, string>>;

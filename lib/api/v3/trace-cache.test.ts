@@ -1,6 +1,6 @@
 // The trace cache keeps only what cannot change, and stays within its size.
 import { describe, expect, it } from 'vitest';
-import type { TraceJson } from './models';
+import type { TraceJson } from './models/traces';
 import type { TraceRow } from './queries/traces';
 import { TraceCache, traceCacheKey } from './trace-cache';
 

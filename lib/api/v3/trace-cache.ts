@@ -4,7 +4,8 @@
 // traces are asked for again and again — wallets poll their account's traces, explorers refresh pages —
 // and building one (its rows, messages and states read and mapped) is most of such an answer's cost.
 // Bounded by an estimate of the answers' size; the least recently used go first.
-import type { TraceJson, TransactionJson } from './models';
+import type { TraceJson } from './models/traces';
+import type { TransactionJson } from './models/transactions';
 import type { TraceRow } from './queries/traces';
 import { hex } from './encode';
 

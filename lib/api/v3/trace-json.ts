@@ -1,7 +1,8 @@
 // A stored trace with its transactions as v3's Trace (api-v3.md §3.5: trace_info, transactions_order,
 // the trace tree); the rows come from queries/traces.ts.
 import { b64 } from './encode';
-import type { TraceJson, TraceNodeJson, TransactionJson } from './models';
+import type { TraceJson, TraceNodeJson } from './models/traces';
+import type { TransactionJson } from './models/transactions';
 import type { TraceRow } from './queries/traces';
 
 /** Transactions in toncenter's transactions_order: lt ascending, then account. */

@@ -3,7 +3,7 @@
 // stopped, and the indexer starts the backfill by itself when the index needs it.
 import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JettonTransferJson, JettonWalletJson } from '../../api/v3/models';
+import type { JettonTransferJson, JettonWalletJson } from '../../api/v3/models/jettons';
 import { log } from '../../log';
 import { startTestChain, type TestChain } from '../../testing/chain';
 import { rawUpper } from '../../ton/address';

@@ -7,7 +7,7 @@
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { Logger } from '../../log';
 import type { AccountStateRecord } from '../account-state';
-import type { AccountStatusName } from '../records';
+import type { AccountStatusName } from '../../chain/records';
 import { insertRows, run, writeTransaction, type TableRows, type Tx } from '../sql';
 import type { Deriver } from './index';
 import type { GetterBlock } from './getters';

@@ -7,7 +7,7 @@ import { rawUpper } from '../../ton/address';
 import { stackAddress } from '../../ton/jetton-getters';
 import type { PrismaClient } from '../../db/generated/client';
 import type { AccountStateRecord } from '../account-state';
-import type { ParsedBlock } from '../records';
+import type { ParsedBlock } from '../../chain/records';
 import type { TableRows } from '../sql';
 
 /** An account touched by the block, with its state at the masterchain block and what it implements. */

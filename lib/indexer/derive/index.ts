@@ -16,7 +16,7 @@ import { enqueueMetadata } from '../../metadata';
 import type { TvmPool } from '../../tvm/pool';
 import { Address } from '@ton/core';
 import { parseAccountState, type AccountStateRecord } from '../account-state';
-import type { ParsedBlock } from '../records';
+import type { ParsedBlock } from '../../chain/records';
 import { hex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, type DerivedAccount, type Detector, type GetterRun } from './detector';

@@ -10,7 +10,7 @@ import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
 import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../records';
+import type { MessageRecord } from '../../chain/records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
@@ -18,7 +18,7 @@ import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type De
 export const JETTON_MASTER = 'jetton_master';
 export const JETTON_WALLET = 'jetton_wallet';
 
-// The get-methods each interface declares (toncenter's detection table, lib/api/v3/interfaces.ts).
+// The get-methods each interface declares (toncenter's detection table, lib/ton/interfaces.ts).
 const DECLARES: Record<string, number[]> = {
   [JETTON_MASTER]: ['get_jetton_data', 'get_wallet_address'].map(methodId),
   [JETTON_WALLET]: ['get_wallet_data'].map(methodId),

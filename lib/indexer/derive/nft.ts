@@ -21,7 +21,7 @@ import {
   type NftData,
 } from '../../ton/nft-getters';
 import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../records';
+import type { MessageRecord } from '../../chain/records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
@@ -32,7 +32,7 @@ export const GETGEMS_SALE = 'getgems_sale';
 export const GETGEMS_AUCTION = 'getgems_auction';
 export const DNS_ITEM = 'dns_item';
 
-// The get-methods each interface declares (toncenter's detection table, lib/api/v3/interfaces.ts).
+// The get-methods each interface declares (toncenter's detection table, lib/ton/interfaces.ts).
 const DECLARES: Record<string, number[]> = {
   [NFT_COLLECTION]: ['get_collection_data', 'get_nft_address_by_index', 'get_nft_content'].map(methodId),
   [NFT_ITEM]: ['get_nft_data'].map(methodId),

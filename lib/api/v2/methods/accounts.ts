@@ -10,12 +10,12 @@ import {
   extraCurrenciesJson,
   stateBlock,
   type AccountAt,
-} from '../chain-state';
+} from '../../../chain/account-state';
 import { dnsResolve as resolveDns } from '../dns-resolve';
 import { V2Error } from '../errors';
 import { blockIdJson } from '../block-json';
 import { defineMethod } from '../method';
-import { transactionId } from '../tx-json';
+import { transactionId } from '../../../chain/tx-json';
 import { address, int32 } from '../params';
 import { tokenData } from '../token-data';
 import { parseWalletData, walletKind, type WalletFields } from '../../../ton/wallets';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Functions } from 'ton-lite-client/dist/schema';
 import { configParamCell, configRootFromProof } from '../../../ton/config-proof';
-import { stateBlock } from '../chain-state';
+import { stateBlock } from '../../../chain/account-state';
 import { V2Error, invalidRequest } from '../errors';
 import { defineMethod } from '../method';
 import { hash, int32, list } from '../params';

@@ -1,7 +1,7 @@
 import { Address, beginCell, Cell } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../../testing/chain';
-import { methodIdOf } from '../get-method';
+import { methodIdOf } from '../../../chain/get-method';
 import { type Mode } from '../../../testing/api';
 
 let chain: TestChain;

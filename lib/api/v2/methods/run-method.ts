@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { LiteClient } from 'ton-lite-client';
 import type { TvmPool } from '../../../tvm/pool';
 import type { Address, TupleItem } from '@ton/core';
-import { accountAt } from '../chain-state';
-import { methodIdOf, runGetMethodOn } from '../get-method';
+import { accountAt } from '../../../chain/account-state';
+import { methodIdOf, runGetMethodOn } from '../../../chain/get-method';
 import { blockIdJson } from '../block-json';
 import { defineMethod } from '../method';
-import { transactionId } from '../tx-json';
+import { transactionId } from '../../../chain/tx-json';
 import { address, int32 } from '../params';
 import { legacyEntry, newExpansion, parseStack, typedEntry } from '../stack';
 

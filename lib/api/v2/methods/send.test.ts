@@ -2,7 +2,7 @@ import { Address, beginCell, Cell, contractAddress, Dictionary, internal, loadMe
 import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWallet, messageBoc, signedTransfer, type TestWallet } from '../../../testing/devnet';
-import { normalizedHash } from '../../../indexer/parse-transaction';
+import { normalizedHash } from '../../../ton/normalized-hash';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { genesisWallet } from '../../../testing/wallets';
 import { cellObject, newExpansion } from '../stack';

@@ -2,13 +2,13 @@
 // their parts (sendQuery, as the Python service's); estimateFee emulates one (fees.ts). POST only.
 import { Address, beginCell, Cell, loadMessage, storeMessage, type StateInit } from '@ton/core';
 import { z } from 'zod';
-import { normalizedHash } from '../../../indexer/parse-transaction';
-import { LIMITS } from '../../../http/limits';
+import { normalizedHash } from '../../../ton/normalized-hash';
+import { LIMITS } from '../../../limits';
 import { BocRejected, bocParam, parseClientBoc } from '../../../ton/client-boc';
 import { cellObjectParam } from '../cell-object';
 import type { V2Context } from '../context';
 import { invalidRequest, V2Error } from '../errors';
-import { estimateFees } from '../fees';
+import { estimateFees } from '../../../chain/fees';
 import { defineMethod } from '../method';
 import { address, bool } from '../params';
 

@@ -17,7 +17,7 @@ import { isHistoryGone, LiteServerError, normalizeLiteError } from '../../../lit
 import { indexedAccountTransactions, indexedBlockOf, indexedBlockTransactions, indexedLocate, withHistory, type IndexedBlock } from '../history';
 import { defineMethod } from '../method';
 import { address, bool, int32, int64 } from '../params';
-import { parsedTransaction, transactionId, transactionJson } from '../tx-json';
+import { parsedTransaction, transactionId, transactionJson } from '../../../chain/tx-json';
 import { TtlLru } from '../../../lite/cache';
 
 /** liteServer.getTransactions answers at most this many transactions per call (the node's limit). */

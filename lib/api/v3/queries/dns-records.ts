@@ -2,7 +2,7 @@
 // (api-v3.md §2.2, §3.18), ordered shortest domain first.
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
-import type { DnsRecordJson } from '../models';
+import type { DnsRecordJson } from '../models/dns';
 import type { Page } from '../params';
 
 export interface DnsRecordFilter {

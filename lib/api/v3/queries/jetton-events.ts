@@ -5,7 +5,7 @@ import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { b64, dec, optB64 } from '../encode';
 import { decodeBody } from '../mappers';
-import type { JettonBurnJson, JettonTransferJson } from '../models';
+import type { JettonBurnJson, JettonTransferJson } from '../models/jettons';
 import type { Page, SortOrder } from '../params';
 import { txRangeAndOrder } from './tx-range';
 import { oneOf, pageOfEither, where } from './where';

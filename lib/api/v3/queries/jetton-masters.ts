@@ -2,7 +2,7 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
-import type { JettonMasterJson } from '../models';
+import type { JettonMasterJson } from '../models/jettons';
 import type { Page } from '../params';
 import { oneOf, where } from './where';
 

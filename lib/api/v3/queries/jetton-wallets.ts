@@ -2,7 +2,7 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
-import type { JettonWalletJson } from '../models';
+import type { JettonWalletJson } from '../models/jettons';
 import type { Page, SortOrder } from '../params';
 import { oneOf, where } from './where';
 

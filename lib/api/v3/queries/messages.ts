@@ -10,7 +10,7 @@
 // walk meets, where a grouping of all rows would order it by its oldest.)
 import { Prisma, type PrismaClient } from '../../../db/generated/client';
 import { bytes } from '../encode';
-import { CONTENT_COLUMNS, SHARED_COLUMNS, type MessageSqlRow } from '../message-rows';
+import { CONTENT_COLUMNS, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
 import type { Page, SortOrder } from '../params';
 
 export interface MessageFilter {

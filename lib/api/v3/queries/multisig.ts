@@ -5,11 +5,11 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { optB64 } from '../encode';
-import type { MultisigJson, MultisigOrderJson } from '../models';
+import type { MultisigJson, MultisigOrderJson } from '../models/multisig';
 import { orderActions } from '../multisig-actions';
 import type { Page, SortOrder } from '../params';
 import { cellFromBoc } from '../../../actions/cells';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { oneOf } from './where';
 
 interface WalletRow {

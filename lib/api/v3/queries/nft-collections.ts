@@ -3,7 +3,7 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
-import type { NftCollectionJson } from '../models';
+import type { NftCollectionJson } from '../models/nfts';
 import type { Page } from '../params';
 import { sorted } from './jetton-masters';
 import { oneOf, where } from './where';

@@ -4,7 +4,7 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
-import type { NftItemJson } from '../models';
+import type { NftItemJson } from '../models/nfts';
 import type { Page } from '../params';
 import { collectionColumns, collectionJson, type CollectionRow } from './nft-collections';
 import { sorted } from './jetton-masters';

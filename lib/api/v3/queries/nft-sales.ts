@@ -3,7 +3,7 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { optB64 } from '../encode';
-import type { NftSaleJson } from '../models';
+import type { NftSaleJson } from '../models/nfts';
 import { findNftItems } from './nft-items';
 
 interface Row {

@@ -3,7 +3,7 @@
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { b64, dec, optB64 } from '../encode';
-import type { NftTransferJson } from '../models';
+import type { NftTransferJson } from '../models/nfts';
 import type { Page, SortOrder } from '../params';
 import { txRangeAndOrder } from './tx-range';
 import { decodePayload } from './jetton-events';

@@ -4,8 +4,7 @@
 // against the token's current labels (nameMatches), which also drops words a renamed token left behind.
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
-import { nameMatches, nameWords } from '../../../format/name-words';
-import type { TokenKind } from '../../../indexer/derive/token-names';
+import { nameMatches, nameWords, type TokenKind } from '../../../ton/name-words';
 
 export interface TokenHit {
   type: TokenKind;

@@ -4,12 +4,12 @@
 // LIMIT/OFFSET. The busiest and the quietest accounts, both orders, several pages and ranges; the walk from its default first
 // batch and from a batch of 1 (every growth step and every stopping rule taken). The devnet runs each
 // trace to its end before the next starts; traces running side by side (the walk's edge) are the SPAN
-// case of ../account-pages-plan.test.ts. The page's messages, read by trace id alongside its transactions,
+// case of account-pages-plan.test.ts. The page's messages, read by trace id alongside its transactions,
 // are the ones read by transaction hash. The trace cache (../trace-cache.ts) answers as building the traces does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { startTestChain, type TestChain } from '../../../testing/chain';
-import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../transactions-load';
+import { loadTransactions, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from './transactions-load';
 import { accountTracesByLt, findTraces, servedWhole, transactionsOfTraces, type TraceFilter, type TraceRow } from './traces';
 import { testApi } from '../../../testing/api';
 import { TraceCache } from '../trace-cache';

@@ -2,7 +2,7 @@
 // filters they allow: no sequential scan of traces, actions, action_accounts, transactions or messages,
 // and no sort of rows found without an index condition (lib/testing/plan.ts indexProblems). The queries
 // are the routes' own, EXPLAINed on the suite's engine. (Which page each account path returns is
-// ../account-pages-plan.test.ts's and traces-equivalence.test.ts's subject.)
+// account-pages-plan.test.ts's and traces-equivalence.test.ts's subject.)
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
@@ -14,7 +14,7 @@ import { bytes } from '../encode';
 import { actionAccountsQuery, actionsQuery, traceActionsQuery, traceOfActionQuery, type ActionFilter } from './actions';
 import { actionTxHashesQuery, jettonMovesQuery, tonMovesQuery, traceExistsQuery } from './balance-changes';
 import { accountBusyQuery, accountOwnTracesQuery, accountPageQuery, accountWalkQuery, accountWindowQuery, tracesQuery, type TraceFilter } from './traces';
-import { accountStatesQuery, messagesOfTracesQuery } from '../transactions-load';
+import { accountStatesQuery, messagesOfTracesQuery } from './transactions-load';
 import { transactionsWhereQuery } from './transactions';
 
 let t: TestDatabase;

@@ -2,7 +2,7 @@
 // by owner or sender (and with check_whitelist by whitelist member), in insertion order.
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
-import type { VestingInfoJson } from '../models';
+import type { VestingInfoJson } from '../models/vesting';
 import type { Page } from '../params';
 import { oneOf } from './where';
 

@@ -5,7 +5,8 @@ import { WalletContractV1R1, WalletContractV3R2, WalletContractV4, WalletContrac
 import { jettonMinterCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-minter';
 import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountBalances, AccountStatesResponse, AddressBook, Metadata, WalletStatesResponse } from '../models';
+import { AccountBalances, AccountStatesResponse, WalletStatesResponse } from '../models/accounts';
+import { AddressBook, Metadata } from '../models/common';
 import { accountCell, fixtureDatabase, insertAccountState, modelProblems, type AccountSpec, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;

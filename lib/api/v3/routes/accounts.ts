@@ -4,12 +4,13 @@ import { z } from 'zod';
 import type { LatestAccountState } from '../../../db/generated/client';
 import { amountMap, b64, dec, hex, optB64 } from '../encode';
 import { unprocessable } from '../errors';
-import { bocCell, detectInterfaces } from '../interfaces';
-import { AccountBalances, AccountStatesResponse, AddressBook, Metadata, WalletStatesResponse, type AccountStateFullJson, type WalletStateJson } from '../models';
+import { bocCell, detectInterfaces } from '../../../ton/interfaces';
+import { AccountBalances, type AccountStateFullJson, AccountStatesResponse, type WalletStateJson, WalletStatesResponse } from '../models/accounts';
+import { AddressBook, Metadata } from '../models/common';
 import { limitParams, p, page } from '../params';
 import { findLatestStates, findTopBalances } from '../queries/account-states';
 import { defineRoute } from '../route';
-import { addressBookByInput, metadataByInput, methodsByCodeHash, sideMaps } from '../side-maps';
+import { addressBookByInput, metadataByInput, methodsByCodeHash, sideMaps } from '../queries/side-maps';
 import { parseWalletData, WALLET_CODE_HASHES } from '../../../ton/wallets';
 import type { V3Context } from '../context';
 

@@ -1,6 +1,7 @@
 // Block routes over the real database holding the mainnet fixture blocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlocksResponse, MasterchainInfo, RequestError } from '../models';
+import { BlocksResponse, MasterchainInfo } from '../models/blocks';
+import { RequestError } from '../models/common';
 import { fixtureDatabase, MC_SEQNO, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;

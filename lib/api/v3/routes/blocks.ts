@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { notFound } from '../errors';
 import { mapBlock } from '../mappers';
-import { BlocksResponse, MasterchainInfo } from '../models';
+import { BlocksResponse, MasterchainInfo } from '../models/blocks';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { blocksOfShardState, findBlocks, masterchainEnds } from '../queries/blocks';
 import { defineRoute } from '../route';

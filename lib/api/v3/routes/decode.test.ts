@@ -3,12 +3,12 @@
 import { Address, beginCell, Cell } from '@ton/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bocBase64 } from '../../../actions/cells';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { testApi } from '../../../testing/api';
 import { textCommentBody } from '../../../devnet/contracts/common';
 import { jettonTransferBody } from '../../../devnet/contracts/jetton';
 import { nftTransferBody } from '../../../devnet/contracts/nft';
-import { DecodeResponse } from '../models';
+import { DecodeResponse } from '../models/messages';
 import { modelProblems } from '../../../testing/v3';
 
 // /decode reads neither the chain nor the index.

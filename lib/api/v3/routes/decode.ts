@@ -2,10 +2,10 @@
 // the one table of bodies Atlas knows (lib/actions/bodies.ts). Nothing is read from the index.
 import { z } from 'zod';
 import { BodyNotDecoded, decodeBodyCell, opcodeName } from '../../../actions/bodies';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { BocRejected, parseClientBoc } from '../../../ton/client-boc';
 import { unprocessable } from '../errors';
-import { DecodeResponse } from '../models';
+import { DecodeResponse } from '../models/messages';
 import { p, unspace } from '../params';
 import { definePostRoute, defineRoute } from '../route';
 

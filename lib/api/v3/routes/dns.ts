@@ -2,11 +2,11 @@
 // by the wallet their record points to or by domain.
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { DnsRecordsResponse } from '../models';
+import { DnsRecordsResponse } from '../models/dns';
 import { limitParams, p, page } from '../params';
 import { findDnsRecords } from '../queries/dns-records';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const dnsRecords = defineRoute({
   path: 'dns/records',

@@ -8,7 +8,9 @@ import { messageBoc, signedTransfer, type TestWallet } from '../../../testing/de
 import { modelProblems } from '../../../testing/v3';
 import { genesisJettonTransfer, genesisWallet } from '../../../testing/wallets';
 import { rawUpper } from '../../../ton/address';
-import { EmulateResponse, type ActionJson, type TraceJson, type TransactionJson } from '../models';
+import type { ActionJson } from '../models/actions';
+import { EmulateResponse, type TraceJson } from '../models/traces';
+import type { TransactionJson } from '../models/transactions';
 
 let chain: TestChain;
 let alice: TestWallet;

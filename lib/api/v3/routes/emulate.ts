@@ -4,23 +4,22 @@
 // page: paste a BoC, see the trace, its actions, fees and failures before sending it.
 import { loadMessage, type Cell } from '@ton/core';
 import { z } from 'zod';
-import { LIMITS } from '../../../http/limits';
-import { normalizedHash } from '../../../indexer/parse-transaction';
-import { EMULATION_DEFAULTS } from '../../../pending/emulate';
-import { pendingTraceJson } from '../../../pending/json';
+import { LIMITS } from '../../../limits';
+import { normalizedHash } from '../../../ton/normalized-hash';
+import { pendingTraceJson } from '../pending-json';
 import { BocRejected, parsePastedBoc } from '../../../ton/client-boc';
 import { rawUpper } from '../../../ton/address';
 import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';
 import { unprocessable, V3Error } from '../errors';
 import { live } from '../live-call';
-import { EmulateResponse } from '../models';
+import { EmulateResponse } from '../models/traces';
 import { definePostRoute } from '../route';
-import { sideMaps } from '../side-maps';
-import { transactionAddresses } from '../transactions-load';
+import { sideMaps } from '../queries/side-maps';
+import { transactionAddresses } from '../queries/transactions-load';
 
 /** One emulation's bounds: the transactions of a large fan-out, and the emulator's time for one request. */
-const EMULATE_BOUNDS = { maxTransactions: EMULATION_DEFAULTS.maxTransactions, budgetMs: LIMITS.tvmRunMs };
+const EMULATE_BOUNDS = { maxTransactions: LIMITS.emulatedTransactions, budgetMs: LIMITS.tvmRunMs };
 
 /** The external inbound message a client pasted: 422 for anything else. */
 function externalIn(text: string | undefined): Cell {

@@ -12,8 +12,8 @@ import { startTestChain, type TestChain } from '../../../testing/chain';
 import { modelProblems } from '../../../testing/v3';
 import { verifyJettons } from '../../../indexer/verify';
 import { rawUpper } from '../../../ton/address';
-import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
-import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models';
+import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models/jettons';
+import type { JettonBurnJson, JettonMasterJson, JettonTransferJson, JettonWalletJson } from '../models/jettons';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));
@@ -246,6 +246,9 @@ describe('GET /jetton/transfers', () => {
     const mid = all[Math.floor(all.length / 2)]!;
     expect(hashes(await q({ start_lt: mid.transaction_lt }))).toEqual(hashes(all.filter((t) => BigInt(t.transaction_lt) >= BigInt(mid.transaction_lt))));
     expect(hashes(await q({ end_lt: mid.transaction_lt }))).toEqual(hashes(all.filter((t) => BigInt(t.transaction_lt) <= BigInt(mid.transaction_lt))));
+    // A bound past int8 (uint64 is accepted) means "any", as on /transactions (routes/common.ts bounds).
+    expect(hashes(await q({ end_lt: '18446744073709551615' }))).toEqual(hashes(all));
+    expect(await q({ start_lt: '18446744073709551615' })).toEqual([]);
     const at = mid.transaction_now;
     expect(hashes(await q({ start_utime: at, end_utime: at }))).toEqual(hashes(all.filter((t) => t.transaction_now === at)));
     const asc = await q({ sort: 'asc' });

@@ -3,14 +3,14 @@
 // filters and ordering live in its query module (../queries).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { DIRECTIONS, ownerSide } from './common';
-import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models';
+import { bounds, DIRECTIONS, ownerSide } from './common';
+import { JettonBurnsResponse, JettonMastersResponse, JettonTransfersResponse, JettonWalletsResponse } from '../models/jettons';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findJettonBurns, findJettonTransfers } from '../queries/jetton-events';
 import { findJettonMasters } from '../queries/jetton-masters';
 import { findJettonWallets } from '../queries/jetton-wallets';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const jettonMasters = defineRoute({
   path: 'jetton/masters',
@@ -94,10 +94,7 @@ export const jettonTransfers = defineRoute({
         direction,
         jettonWallet: q.jetton_wallet,
         jettonMaster: q.jetton_master,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt,
-        endLt: q.end_lt,
+        ...bounds(q),
         sort: sortOrder(q.sort),
       },
       page(q),
@@ -127,10 +124,7 @@ export const jettonBurns = defineRoute({
         owner: owner.length ? owner : undefined,
         jettonWallet: q.jetton_wallet,
         jettonMaster: q.jetton_master,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt,
-        endLt: q.end_lt,
+        ...bounds(q),
         sort: sortOrder(q.sort),
       },
       page(q),

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { GENESIS_JETTON_AMOUNTS, GENESIS_TEXTS } from '../../../devnet/genesis/genesis';
-import type { MessageJson, TransactionJson } from '../models';
+import type { MessageJson } from '../models/messages';
+import type { TransactionJson } from '../models/transactions';
 
 let chain: TestChain;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 import { Cell } from '@ton/core';
 import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageRecord } from '../../../indexer/records';
-import { MessagesResponse, type MessageJson } from '../models';
+import type { MessageRecord } from '../../../chain/records';
+import { type MessageJson, MessagesResponse } from '../models/messages';
 import { fixtureDatabase, insertAccountState, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;

@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { unprocessable } from '../errors';
 import { mapMessage } from '../mappers';
-import { joinedContents, messageRow } from '../message-rows';
-import { MessagesResponse } from '../models';
+import { joinedContents, messageRow } from '../queries/message-rows';
+import { MessagesResponse } from '../models/messages';
 import { limitParams, ltParams, p, page, parseHashParam, sortOrder, utimeParams } from '../params';
 import { findMessages } from '../queries/messages';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 import { bounds } from './common';
 
 export const messages = defineRoute({

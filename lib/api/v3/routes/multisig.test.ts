@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileMultisigContracts, multisigInit, multisigOrderAddress } from '../../../devnet/contracts/multisig';
 import { stablecoinChangeAdminBody, stablecoinChangeMetadataUriBody, stablecoinClaimAdminBody, stablecoinSetStatusBody } from '../../../devnet/contracts/stablecoin';
 import { vestingSendBody } from '../../../devnet/contracts/vesting';
-import { LIMITS } from '../../../http/limits';
+import { LIMITS } from '../../../limits';
 import { JETTON_TOP_UP_OP, SINGLE_NOMINATOR_OP } from '../../../ton/owner-ops';
 import { GENESIS_MULTISIG, GENESIS_QUERY_IDS } from '../../../devnet/genesis/genesis';
 import { startTestChain, type TestChain } from '../../../testing/chain';
@@ -27,7 +27,9 @@ import {
   type MultisigAction,
 } from '../../../ton/multisig';
 import { liveGetMethod } from '../../../testing/get-method';
-import { MultisigOrdersResponse, MultisigWalletsResponse, type ActionJson, type MultisigJson, type MultisigOrderJson, type TransactionJson } from '../models';
+import type { ActionJson } from '../models/actions';
+import { type MultisigJson, type MultisigOrderJson, MultisigOrdersResponse, MultisigWalletsResponse } from '../models/multisig';
+import type { TransactionJson } from '../models/transactions';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));

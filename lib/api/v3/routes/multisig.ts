@@ -2,11 +2,11 @@
 // derive stage keeps (lib/indexer/derive/multisig.ts), with an order's actions decoded on request.
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { MultisigOrdersResponse, MultisigWalletsResponse } from '../models';
+import { MultisigOrdersResponse, MultisigWalletsResponse } from '../models/multisig';
 import { limitParams, p, page, sortOrder } from '../params';
 import { findMultisigOrders, findMultisigWallets } from '../queries/multisig';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 const some = (list: string[] | undefined) => (list?.length ? list : undefined);
 

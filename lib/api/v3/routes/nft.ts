@@ -3,15 +3,15 @@
 // ordering live in its query module (../queries).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { DIRECTIONS, ownerSide } from './common';
-import { NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models';
+import { bounds, DIRECTIONS, ownerSide } from './common';
+import { NftCollectionsResponse, NftItemsResponse, NftSalesResponse, NftTransfersResponse } from '../models/nfts';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { findNftCollections } from '../queries/nft-collections';
 import { findNftItems } from '../queries/nft-items';
 import { findNftSales } from '../queries/nft-sales';
 import { findNftTransfers } from '../queries/nft-transfers';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const nftCollections = defineRoute({
   path: 'nft/collections',
@@ -107,10 +107,7 @@ export const nftTransfers = defineRoute({
         direction,
         item: q.item_address,
         collection: q.collection_address,
-        startUtime: q.start_utime,
-        endUtime: q.end_utime,
-        startLt: q.start_lt,
-        endLt: q.end_lt,
+        ...bounds(q),
         sort: sortOrder(q.sort),
       },
       page(q),

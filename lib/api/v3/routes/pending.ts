@@ -5,19 +5,21 @@
 // read replica, lib/db/replicas.ts): an entry is dropped only once the index the request reads holds its
 // real trace, so the window in which a client sees neither is no wider than the replica's lag.
 import { z } from 'zod';
-import { pendingActions, pendingTraceJson, emulatedTransactions, newestFirst } from '../../../pending/json';
+import { pendingActions, pendingTraceJson, emulatedTransactions, newestFirst } from '../pending-json';
 import type { PendingEntry, PendingTraces } from '../../../pending';
 import { actionAddresses } from '../action-json';
 import { supportedActionTypes } from '../action-types';
 import type { V3Context } from '../context';
 import { b64 } from '../encode';
 import { notFound, unprocessable, V3Error } from '../errors';
-import { ActionsResponse, PendingTracesResponse, PendingTransactionsResponse, type ActionJson, type TransactionJson } from '../models';
+import { type ActionJson, ActionsResponse } from '../models/actions';
+import { PendingTracesResponse } from '../models/traces';
+import { PendingTransactionsResponse, type TransactionJson } from '../models/transactions';
 import { p } from '../params';
-import { indexedInbound, type IndexedInbound } from '../pending-query';
+import { indexedInbound, type IndexedInbound } from '../queries/pending';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
-import { transactionAddresses } from '../transactions-load';
+import { sideMaps } from '../queries/side-maps';
+import { transactionAddresses } from '../queries/transactions-load';
 
 function store(ctx: V3Context): PendingTraces {
   // [quirk] toncenter's wording when it runs without a pending store.

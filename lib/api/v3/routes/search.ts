@@ -2,12 +2,12 @@
 // collections and items by name, for the explorer's search box.
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { TokenSearchResponse } from '../models';
+import { TokenSearchResponse } from '../models/search';
 import { p } from '../params';
 import { searchTokens } from '../queries/token-search';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
-import { nameWords } from '../../../format/name-words';
+import { sideMaps } from '../queries/side-maps';
+import { nameWords } from '../../../ton/name-words';
 
 const QUERY_MAX = 64;
 

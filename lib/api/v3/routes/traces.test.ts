@@ -7,7 +7,9 @@ import { GENESIS_JETTON_AMOUNTS, GENESIS_TEXTS } from '../../../devnet/genesis/g
 import { startTestChain, type TestChain } from '../../../testing/chain';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
-import { ActionsResponse, EventsResponse, TracesResponse, type ActionJson, type TraceJson, type TransactionJson } from '../models';
+import { type ActionJson, ActionsResponse } from '../models/actions';
+import { EventsResponse, type TraceJson, TracesResponse } from '../models/traces';
+import type { TransactionJson } from '../models/transactions';
 
 let chain: TestChain;
 type Traces = { traces: TraceJson[]; address_book: Record<string, unknown>; metadata: Record<string, unknown> };

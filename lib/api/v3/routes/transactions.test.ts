@@ -4,7 +4,7 @@ import { WalletContractV4 } from '@ton/ton';
 import { jettonWalletCode } from '@ton-community/assets-sdk/dist/jetton/contracts/build/jetton-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Address } from '@ton/core';
-import { TransactionsResponse, type TransactionJson } from '../models';
+import { type TransactionJson, TransactionsResponse } from '../models/transactions';
 import { fixtureDatabase, insertAccountState, MC_SEQNO, modelProblems, type FixtureDatabase } from '../../../testing/v3';
 
 let db: FixtureDatabase;

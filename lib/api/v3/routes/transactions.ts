@@ -6,12 +6,12 @@ import type { Transaction } from '../../../db/generated/client';
 import type { V3Context } from '../context';
 import { bytes } from '../encode';
 import { notFound, unprocessable } from '../errors';
-import { TransactionsResponse } from '../models';
+import { TransactionsResponse } from '../models/transactions';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
 import { adjacentTransactions as adjacentOf, findTransactions, findTransactionsByMessage, type TransactionFilter } from '../queries/transactions';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
-import { loadTransactions, transactionAddresses } from '../transactions-load';
+import { sideMaps } from '../queries/side-maps';
+import { loadTransactions, transactionAddresses } from '../queries/transactions-load';
 import { bounds, clampLt, requireMasterchainBlock } from './common';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {

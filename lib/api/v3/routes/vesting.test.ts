@@ -8,7 +8,7 @@ import { messageBoc, signedTransfer } from '../../../testing/devnet';
 import { genesisWallet } from '../../../testing/wallets';
 import { modelProblems } from '../../../testing/v3';
 import { rawUpper } from '../../../ton/address';
-import { VestingResponse, type VestingInfoJson } from '../models';
+import { type VestingInfoJson, VestingResponse } from '../models/vesting';
 
 let chain: TestChain;
 const raw = (a: string) => rawUpper(Address.parse(a));

@@ -3,11 +3,11 @@
 // from them).
 import { z } from 'zod';
 import { unprocessable } from '../errors';
-import { VestingResponse } from '../models';
+import { VestingResponse } from '../models/vesting';
 import { limitParams, p, page } from '../params';
 import { findVesting } from '../queries/vesting';
 import { defineRoute } from '../route';
-import { sideMaps } from '../side-maps';
+import { sideMaps } from '../queries/side-maps';
 
 export const vesting = defineRoute({
   path: 'vesting',

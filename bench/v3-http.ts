@@ -1,0 +1,119 @@
+// The v3 list routes as a client sees them: `npm start` (its production build, its defaults) on a fresh
+// PostgreSQL database and on the embedded PGlite, the devnet left running with its traffic for `warmupSeconds`,
+// then 32 keep-alive connections on each route for `routeSeconds`: served requests/s, p50 and p99, and
+// how many answers were not 200 (shed with 503 past MAX_IN_FLIGHT, or an error). Beside the in-process
+// `v3` bench, this one counts what the HTTP edge, Next and JSON on the wire cost. API_WORKERS (and any
+// other setting) in the bench's environment reaches the server.
+import http from 'node:http';
+import { startAtlas } from './atlas-server';
+import { scratchPostgres, type BenchResult } from './support';
+
+export interface V3HttpOptions {
+  engines: ('postgresql' | 'pglite')[];
+  baseUrl: string;
+  dbPrefix: string;
+  warmupSeconds: number;
+  routeSeconds: number;
+  connections?: number;
+}
+
+interface Tx {
+  account: string;
+}
+
+const pct = (v: number[], q: number) => (v.length ? +v[Math.min(v.length - 1, Math.floor(q * v.length))]!.toFixed(1) : 0);
+
+export async function benchV3Http(o: V3HttpOptions): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const engine of o.engines) results.push(...(await onEngine(engine, o)));
+  return results;
+}
+
+async function onEngine(engine: 'postgresql' | 'pglite', o: V3HttpOptions): Promise<BenchResult[]> {
+  const pg = engine === 'postgresql' ? await scratchPostgres(o.baseUrl, o.dbPrefix) : undefined;
+  const workers = process.env.API_WORKERS ? `, API_WORKERS=${process.env.API_WORKERS}` : '';
+  try {
+    const atlas = await startAtlas({
+      name: `v3-http-${engine}`,
+      seed: 'atlas-v3-http',
+      logFile: `.reports/v3-http-${engine}-server.log`,
+      // npm start's own traffic (DEVNET_TPS 2): more can outrun the indexer on two busy cores, and the
+      // bench waits for a live index; a few minutes of it fill lists and a busy account's pages.
+      env: pg ? { DATABASE_URL: pg.url } : { DATABASE_URL: '' },
+    });
+    try {
+      console.log(`  v3-http (${engine}${workers}): devnet traffic for ${o.warmupSeconds} s…`);
+      await new Promise((r) => setTimeout(r, o.warmupSeconds * 1000));
+      const account = await busiestAccount(atlas.base);
+      const routes = [
+        '/api/v3/transactions?limit=100',
+        `/api/v3/transactions?account=${encodeURIComponent(account.address)}&limit=20`,
+        '/api/v3/traces?limit=20',
+        `/api/v3/events?account=${encodeURIComponent(account.address)}&limit=20`,
+      ];
+      const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? 32 });
+      const rows: BenchResult[] = [];
+      for (const route of routes) {
+        const r = await drive(atlas.base, route, agent, o.connections ?? 32, o.routeSeconds);
+        const name = `v3-http ${engine}${workers} ${route.replace(account.address, encodeURIComponent(account.address)).replace(encodeURIComponent(account.address), '<busy>')}`;
+        const note = `${r.served} answers in ${o.routeSeconds} s at ${o.connections ?? 32} connections; not 200: ${r.other}; busy account has ${account.count} of the latest 1000 transactions`;
+        rows.push({ name: `${name} served`, value: r.rps, unit: 'req/s', note }, { name: `${name} p50`, value: r.p50, unit: 'ms' }, { name: `${name} p99`, value: r.p99, unit: 'ms' });
+      }
+      agent.destroy();
+      return rows;
+    } finally {
+      await atlas.stop();
+    }
+  } finally {
+    await pg?.drop();
+  }
+}
+
+/** The account with the most of the latest 1000 transactions (a wallet the traffic generator uses). */
+async function busiestAccount(base: URL): Promise<{ address: string; count: number }> {
+  let transactions: Tx[] | undefined;
+  // A busy machine may shed or time the big page out: ask again a few times.
+  for (let attempt = 1; !transactions; attempt++) {
+    const res = await fetch(new URL('/api/v3/transactions?limit=1000', base));
+    const body = (await res.json().catch(() => ({}))) as { transactions?: Tx[] };
+    if (res.ok && body.transactions) transactions = body.transactions;
+    else if (attempt >= 10) throw new Error(`v3-http bench: /transactions?limit=1000 answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    else await new Promise((r) => setTimeout(r, 2000));
+  }
+  const counts = new Map<string, number>();
+  for (const t of transactions) counts.set(t.account, (counts.get(t.account) ?? 0) + 1);
+  const [address, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!address) throw new Error('v3-http bench: nothing indexed after the warm-up');
+  return { address, count: count! };
+}
+
+function get(base: URL, path: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: base.hostname, port: base.port, path, agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** `conns` clients ask `path` back to back for `seconds` (after 2 s of warm-up that is not counted). */
+async function drive(base: URL, path: string, agent: http.Agent, conns: number, seconds: number) {
+  const warmUntil = Date.now() + 2000;
+  const until = warmUntil + seconds * 1000;
+  const times: number[] = [];
+  let other = 0;
+  const client = async () => {
+    while (Date.now() < until) {
+      const t0 = performance.now();
+      const status = await get(base, path, agent).catch(() => -1);
+      if (Date.now() < warmUntil) continue;
+      if (status === 200) times.push(performance.now() - t0);
+      else other++;
+    }
+  };
+  await Promise.all(Array.from({ length: conns }, client));
+  times.sort((a, b) => a - b);
+  return { served: times.length, other, rps: +(times.length / seconds).toFixed(0), p50: pct(times, 0.5), p99: pct(times, 0.99) };
+}
