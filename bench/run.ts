@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile,page-bypass] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile,page-bypass,heavy-reads] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
 // [--seconds 30] [--data-dir DIR] [--warmup 180] [--route-seconds 10]`:
 // Atlas's performance numbers.
@@ -23,6 +23,10 @@
 //           req/s, shed and timed-out shares, latency, /api/health latency under that load
 //   stream — 1,000 WebSocket subscribers of the Streaming API on one server process (its own process: an
 //           indexed devnet publishing to the streams): delivery latency from commit to client, RSS per idle stream
+//   heavy-reads — (not in the default set) issue 25's heavy-read attack on an indexed devnet of --rounds rounds, in a
+//           server process of its own behind the HTTP edge: 8 anonymous connections on the 10 MB v3 lists for
+//           --seconds while a keyed client and /api/health are sampled, against the edge without and with the
+//           per-client in-flight cap and answer budget; keyed p50/p99, its 503/429s, health's slowest answer
 //   hostile — (not in the default set) `npm start` with TRUST_PROXY=on, or the Atlas at --url whose
 //           ATLAS_DATA_DIR is --data-dir: hostile contracts deployed, then 4 clients for --seconds run
 //           get-methods with 600-deep, DAG and nested-tuple results and send deep externals; the honest
@@ -55,6 +59,7 @@ import { benchPages } from './pages';
 import { benchPageBypass } from './page-bypass';
 import { benchStream } from './stream';
 import { benchHostile } from './hostile';
+import { benchHeavyReads } from './heavy-reads';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
 import { benchV3Http } from './v3-http';
@@ -104,6 +109,7 @@ if (only.has('v3-http')) {
 if (only.has('pages')) results.push(...(await benchPages()));
 if (only.has('page-bypass')) results.push(...(await benchPageBypass({ seconds: Number(values.seconds) })));
 if (only.has('stream')) results.push(...(await benchStream()));
+if (only.has('heavy-reads')) results.push(...(await benchHeavyReads({ seconds: Number(values.seconds), rounds: Number(values.rounds) })));
 if (only.has('hostile')) results.push(...(await benchHostile({ seconds: Number(values.seconds), url: values['data-dir'] ? values.url : undefined, dataDir: values['data-dir'] })));
 
 // The index, v3 and v2 benchmarks share one recorded chain.

@@ -19,6 +19,14 @@ const statementTimeout = intIn(100, 600_000, 'milliseconds, an integer from 100 
 const anonRps = intIn(1, 1_000_000, 'requests per second, an integer from 1 to 1000000');
 const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1');
 const maxInFlight = intIn(1, 100_000, 'requests, an integer from 1 to 100000');
+const perClientWhat = 'off, or requests, an integer from 1 to 100000';
+const maxInFlightPerClient = z
+  .string()
+  .regex(/^(off|[1-9]\d*)$/, perClientWhat)
+  // 0 stands for off here: zod puts the default back in place of a transform's undefined.
+  .transform((s) => (s === 'off' ? 0 : Number(s)))
+  .refine((n) => n === 0 || (n >= 1 && n <= 100_000), perClientWhat);
+const answerTransactions = intIn(1, 100_000, 'transactions, an integer from 1 to 100000');
 const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');
 const replicaMaxLag = intIn(100, 3_600_000, 'milliseconds, an integer from 100 to 3600000');
@@ -93,12 +101,15 @@ const schema = z.object({
   LITE_VERIFY: onOff.default(false),
   DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
   TRACE_CACHE_MB: cacheMb.default(32),
+  API_MAX_ANSWER_TRANSACTIONS: answerTransactions.default(1000),
   REDIS_URL: redisUrl.optional(),
   RATE_LIMIT_ANON_RPS: anonRps.default(20),
   RATE_LIMIT_EXEMPT_LOOPBACK: onOff.default(true),
+  API_KEYS_REQUIRED: onOff.default(false),
   CORS_ORIGINS: corsOrigins.default('*'),
   TRUST_PROXY: onOff.default(false),
   MAX_IN_FLIGHT: maxInFlight.default(24),
+  MAX_IN_FLIGHT_PER_CLIENT: maxInFlightPerClient.default(4),
   SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
   REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
   PAGE_CACHE: onOff.default(true),
@@ -162,12 +173,18 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Finished traces /traces and /events keep in memory, by their estimated JSON size (0: none kept). */
   traceCacheBytes: number;
+  /** Transactions one v3 answer (/traces, /events, /actions with include_transactions) may carry in full; a page past it is 422. */
+  apiMaxAnswerTransactions: number;
   /** Shared rate-limit counters (several Atlas processes, one budget); per-process memory when unset. */
   redisUrl: string | undefined;
   /** Requests per second each client IP may make without an API key (lib/auth). */
   rateLimitAnonRps: number;
   /** Clients on loopback (the socket's peer, or with TRUST_PROXY the forwarded address) are not counted. */
   rateLimitExemptLoopback: boolean;
+  /** Every /api/v2, /api/v3 and stream request must carry a valid API key (401 without one); health and docs stay open. */
+  apiKeysRequired: boolean;
+  /** API requests one key, or one client address without a key, may have in flight at once (undefined: no cap). */
+  maxInFlightPerClient: number | undefined;
   /** Origins whose browser pages may call /api/v2 and /api/v3: every origin, or these. */
   corsOrigins: '*' | string[];
   /** The HTTP edge of `npm start` (lib/server/server.ts). */
@@ -277,9 +294,12 @@ export function parseConfig(env: Env): Config {
     liteVerify: v.LITE_VERIFY,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     traceCacheBytes: v.TRACE_CACHE_MB * 1024 * 1024,
+    apiMaxAnswerTransactions: v.API_MAX_ANSWER_TRANSACTIONS,
     redisUrl: v.REDIS_URL,
     rateLimitAnonRps: v.RATE_LIMIT_ANON_RPS,
     rateLimitExemptLoopback: v.RATE_LIMIT_EXEMPT_LOOPBACK,
+    maxInFlightPerClient: v.MAX_IN_FLIGHT_PER_CLIENT || undefined,
+    apiKeysRequired: v.API_KEYS_REQUIRED,
     corsOrigins: v.CORS_ORIGINS,
     http: { trustProxy: v.TRUST_PROXY, maxInFlight: v.MAX_IN_FLIGHT, shedEventLoopDelayMs: v.SHED_EVENT_LOOP_DELAY_MS, requestTimeoutMs: v.REQUEST_TIMEOUT_MS, pageCache: v.PAGE_CACHE },
     pages: { rateLimitRps: v.RATE_LIMIT_PAGES_RPS, maxRenders: v.PAGE_RENDERS },

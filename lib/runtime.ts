@@ -132,7 +132,14 @@ async function start(): Promise<Services> {
     : { indexer: undefined, metadata: undefined };
   indexer?.run().catch((err) => log.error({ component: 'indexer', err: (err as Error).message }, 'indexer stopped'));
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log }) : memoryLimiter();
-  const access = createAccess({ prisma: db.prisma, limiter, anonRps: cfg.rateLimitAnonRps, exemptLoopback: cfg.rateLimitExemptLoopback });
+  const access = createAccess({
+    prisma: db.prisma,
+    limiter,
+    anonRps: cfg.rateLimitAnonRps,
+    exemptLoopback: cfg.rateLimitExemptLoopback,
+    maxInFlightPerClient: cfg.maxInFlightPerClient,
+    keysRequired: cfg.apiKeysRequired,
+  });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   hookSignals();
   const cluster = role === 'worker' ? clusterView : undefined;

@@ -1,4 +1,4 @@
-// `npm run keys -- create --name N [--rps R] [--apis v2,v3] | list | revoke <id>`: API keys in the
+// `npm run keys -- create --name N [--rps R] [--apis v2,v3] [--expires 30d|2027-01-01] | list | revoke <id>`: API keys in the
 // configured database (lib/auth/keys-cli.ts). On PGlite the database is one process's: stop Atlas first.
 import { KeyError } from '../lib/auth/keys';
 import { runKeysCommand } from '../lib/auth/keys-cli';

@@ -2,11 +2,14 @@
 // A key (X-API-Key header, or the api_key parameter as toncenter accepts it) spends its own budget;
 // a request without one spends its client IP's anonymous budget (RATE_LIMIT_ANON_RPS), unless the client
 // is on this machine's loopback (RATE_LIMIT_EXEMPT_LOOPBACK): a local instance never throttles its owner.
+// Both also hold at most MAX_IN_FLIGHT_PER_CLIENT requests in flight at once (in-flight.ts). With
+// API_KEYS_REQUIRED, a request without a key is refused (401) instead, loopback or not.
 import { clientIp, isLoopbackClient } from '../http/client-ip';
 import { log } from '../log';
 import type { PrismaClient } from '../db/generated/client';
 import { isInternal } from './internal';
-import { findActiveKey, hashKey, type ApiKeyInfo, type ApiName } from './keys';
+import { releaseLastSlot, takeSlot } from './in-flight';
+import { findActiveKey, hashKey, isExpired, type ApiKeyInfo, type ApiName } from './keys';
 import type { RateLimiter } from './limiter';
 
 /** How long a key lookup is remembered: a revoked key stops working within this time. */
@@ -35,11 +38,31 @@ function refused(limit: number, resetMs: number, message: string): AccessDecisio
   return { allowed: false, status: 429, message, headers };
 }
 
+const KEY_REQUIRED = 'an API key is required: send it in the X-API-Key header or the api_key parameter';
+
+/** A client past its in-flight cap: retrying once one of its answers arrived succeeds. */
+function busy(cap: number, keyed: boolean, loopbackNote: string): AccessDecision {
+  const message = keyed
+    ? `too many requests at once: this key may have ${cap} requests in flight; wait for an answer before sending more`
+    : `too many requests at once: ${cap} requests in flight per client address without an API key; wait for an answer before sending more${loopbackNote}`;
+  return { allowed: false, status: 429, message, headers: { 'Retry-After': '1' } };
+}
+
 /**
  * `keyCacheMs`: how long a lookup is remembered (KEY_CACHE_MS unless given). `exemptLoopback`: requests
  * without a key from loopback clients (as lib/server/server.ts found them) are not counted.
+ * `maxInFlightPerClient`: requests one key, or one address without a key, may have in flight (none: no cap).
  */
-export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter; anonRps: number; keyCacheMs?: number; exemptLoopback?: boolean }): Access {
+export function createAccess(deps: {
+  prisma: PrismaClient;
+  limiter: RateLimiter;
+  anonRps: number;
+  keyCacheMs?: number;
+  exemptLoopback?: boolean;
+  maxInFlightPerClient?: number;
+  /** API_KEYS_REQUIRED: a request without a key is 401 (the explorer's own server-side reads excepted). */
+  keysRequired?: boolean;
+}): Access {
   const cacheMs = deps.keyCacheMs ?? KEY_CACHE_MS;
   // Said in every anonymous 429, so that whoever meets the limit on their own machine knows why.
   const loopbackNote = deps.exemptLoopback ? '; clients on this machine\'s loopback are not limited' : '';
@@ -76,16 +99,21 @@ export function createAccess(deps: { prisma: PrismaClient; limiter: RateLimiter;
           if (!t.allowed) return refused(deps.anonRps, t.resetMs, `rate limit exceeded: ${deps.anonRps} requests per second without a valid API key${loopbackNote}`);
           return { allowed: false, status: 401, message: 'API key is unknown or revoked', headers: {} };
         }
+        if (isExpired(found)) return { allowed: false, status: 401, message: 'API key expired', headers: {} };
         if (!found.apis.includes(api)) return { allowed: false, status: 403, message: `this API key may not call /api/${api}`, headers: {} };
         bucket = `key:${found.id}`;
         limit = found.rps;
       } else {
+        if (deps.keysRequired) return { allowed: false, status: 401, message: KEY_REQUIRED, headers: {} };
         if (deps.exemptLoopback && isLoopbackClient(req)) return { allowed: true, headers: {} };
         bucket = `ip:${clientIp(req)}`;
         limit = deps.anonRps;
       }
+      const cap = deps.maxInFlightPerClient;
+      if (cap !== undefined && !takeSlot(bucket, cap)) return busy(cap, key !== undefined, loopbackNote);
       const t = await deps.limiter.take(bucket, limit);
       const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(t.remaining) };
+      if (!t.allowed && cap !== undefined) releaseLastSlot();
       if (t.allowed) return { allowed: true, headers, ...(key ? { keyId: bucket.slice('key:'.length) } : {}) };
       const message = key
         ? `rate limit exceeded: this key allows ${limit} requests per second`

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { findActiveKey, hashKey, KeyError } from './keys';
+import { findActiveKey, hashKey, isExpired, KeyError, parseExpiry } from './keys';
 import { runKeysCommand } from './keys-cli';
 
 let t: TestDatabase;
@@ -39,7 +39,26 @@ describe('npm run keys', () => {
     expect(await findActiveKey(t.db.prisma, key)).toBeUndefined();
   });
 
+  it('--expires takes a duration or a date; list shows the expiry, and expired once it passed', async () => {
+    const now = Date.UTC(2026, 10, 30, 12);
+    expect(parseExpiry('30d', now).toISOString()).toBe('2026-12-30T12:00:00.000Z');
+    expect(parseExpiry('12h', now).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(parseExpiry('2027-01-01').toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(parseExpiry('2027-01-01T12:30:00+02:00').toISOString()).toBe('2027-01-01T10:30:00.000Z');
+    const key = keyOf(await runKeysCommand(t.db.prisma, ['create', '--name', 'expiring', '--expires', '30d']));
+    const id = key.split('_')[1]!;
+    const found = (await findActiveKey(t.db.prisma, key))!;
+    expect(found.expiresAt!.getTime() - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    expect(isExpired(found)).toBe(false);
+    expect((await runKeysCommand(t.db.prisma, ['list'])).find((l) => l.startsWith(id))).toMatch(/^\w+\s+active\s+10 rps .* expires \d{4}-.* expiring$/);
+    await t.db.prisma.apiKey.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await runKeysCommand(t.db.prisma, ['list'])).find((l) => l.startsWith(id))).toMatch(/^\w+\s+expired\s+10 rps/);
+    expect(isExpired((await findActiveKey(t.db.prisma, key))!)).toBe(true);
+  });
+
   it('bad arguments are clear errors', async () => {
+    await expect(runKeysCommand(t.db.prisma, ['create', '--name', 'n', '--expires', 'soon'])).rejects.toThrow(/--expires takes a duration \(30d, 12h, 90m\) or a date or time/);
+    await expect(runKeysCommand(t.db.prisma, ['create', '--name', 'n', '--expires', '2020-01-01'])).rejects.toThrow('the expiry must be a time in the future');
     const run = (...argv: string[]) => runKeysCommand(t.db.prisma, argv);
     await expect(run('create')).rejects.toThrow(/--name is required/);
     await expect(run('create', '--name', 'n', '--rps', '0')).rejects.toThrow(/rps must be an integer from 1/);

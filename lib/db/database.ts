@@ -177,7 +177,16 @@ async function openPglite(dir: string | null, cluster?: Blob): Promise<Database>
     return register({
       engine: 'pglite',
       prisma,
-      sql: { rows: async <T>(q: Prisma.Sql) => (await db.query<T>(q.text, q.values, { parsers: READ_PARSERS })).rows },
+      sql: {
+        async rows<T>(q: Prisma.Sql) {
+          // PGlite runs a query on this thread and settles it without a macrotask: a request made of many
+          // queries would otherwise hold the event loop from its first to its last, and health, other
+          // clients and the edge's own checks would wait for whole heavy requests (issue 25). Each read first
+          // lets pending I/O run, so requests interleave query by query.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          return (await db.query<T>(q.text, q.values, { parsers: READ_PARSERS })).rows;
+        },
+      },
       session: (fn) => mutex.run(() => fn(pgliteSession(db))),
       // PGlite runs one query or transaction at a time: Prisma's queries wait while this one runs.
       transaction: (fn) => db.transaction((tx) => fn(pgliteSession(tx, { [INT8]: parseInt8 }))),

@@ -18,11 +18,14 @@ afterEach(async () => {
   running = undefined;
 });
 
+/** What /big answers: an 11 MB body, as /api/v3/traces?limit=1000 was before answer budgets. */
+const BIG = Buffer.alloc(11 * 1024 * 1024, 'x');
+
 /** While set, the stub's /api/health never answers (a route stuck behind overload). */
 let healthStuck = false;
 let healthAnswers = 0;
 
-/** A stub app: /api/health answers {status:'ok', answers}; the rest echoes what it saw; /slow waits `?ms`; /block blocks the event loop `?ms` (/block/slow then also waits as long); /hang never answers. */
+/** A stub app: /api/health answers {status:'ok', answers}; the rest echoes what it saw; /slow waits `?ms`; /block blocks the event loop `?ms` (/block/slow then also waits as long); /hang never answers; /big answers 11 MB. */
 async function stubHandler(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   let bytes = 0;
@@ -35,6 +38,10 @@ async function stubHandler(req: IncomingMessage, res: ServerResponse) {
   }
   if (url.pathname.startsWith('/block')) for (const end = Date.now() + Number(url.searchParams.get('ms')); Date.now() < end; );
   if (url.pathname.endsWith('/slow')) await new Promise((r) => setTimeout(r, Number(url.searchParams.get('ms'))));
+  if (url.pathname.endsWith('/big')) {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(BIG.length) });
+    return void res.end(BIG);
+  }
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({ path: url.pathname, bytes, ip: req.headers[CLIENT_IP_HEADER] }));
 }
@@ -237,6 +244,37 @@ describe('HTTP edge', () => {
     const late = await fetch(`${base}/api/v3/slow?ms=1300`);
     expect([late.status, await late.json()]).toEqual([504, { error: 'request took longer than 1000 ms' }]);
     await new Promise((r) => setTimeout(r, 500));
+    expect((await fetch(`${base}/x`)).status).toBe(200);
+  });
+
+  it('cuts a client reading an 11 MB answer at 10 KB/s at REQUEST_TIMEOUT_MS: its socket destroyed, the answer released', async () => {
+    const base = await start({ REQUEST_TIMEOUT_MS: '1000' });
+    const timedOutBefore = running!.load.timed_out;
+    const served: net.Socket[] = [];
+    running!.server.on('connection', (s: net.Socket) => served.push(s));
+    const readers = Array.from({ length: 4 }, () => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+      socket.write('GET /api/v3/big HTTP/1.1\r\nHost: atlas.test\r\n\r\n');
+      socket.pause();
+      let read = 0;
+      const drip = setInterval(() => (read += socket.read(10 * 1024)?.length ?? 0), 1000);
+      return { socket, drip, read: () => read };
+    });
+    const t0 = performance.now();
+    await expect.poll(() => served.length, { timeout: 5000 }).toBe(4);
+    // The server's end of each connection is gone at the deadline, with nothing of the answer left queued.
+    await expect.poll(() => served.every((s) => s.destroyed), { timeout: 5000, interval: 50 }).toBe(true);
+    expect(performance.now() - t0).toBeLessThan(3000);
+    // Node empties a destroyed socket's write queue as it finishes destroying it, a tick or two later.
+    await expect.poll(() => served.map((s) => s.writableLength), { timeout: 2000, interval: 50 }).toEqual([0, 0, 0, 0]);
+    expect(readers.every((r) => r.read() < BIG.length)).toBe(true);
+    expect(running!.load.in_flight).toBe(0);
+    expect(running!.load.timed_out - timedOutBefore).toBe(4);
+    for (const r of readers) {
+      clearInterval(r.drip);
+      r.socket.destroy();
+    }
+    // Everyone else is served as before.
     expect((await fetch(`${base}/x`)).status).toBe(200);
   });
 });

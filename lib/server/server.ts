@@ -84,14 +84,7 @@ export function createAtlasServer({
   const load = loadRecord();
   if (pageGuard) load.pages = pageGuard.stats;
 
-  // p99 event-loop delay over the last window: a blocked loop shows up once it runs again.
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const window = setInterval(() => {
-    load.event_loop_delay_p99_ms = Math.round(delay.percentile(99) / 1e6);
-    delay.reset();
-  }, DELAY_WINDOW_MS);
-  window.unref();
+  const stopDelayWatch = watchEventLoopDelay(load);
 
   const send = (req: IncomingMessage, res: ServerResponse, status: number, error: string, extra?: Record<string, string>) => {
     const target = req.url ?? '/';
@@ -129,17 +122,23 @@ export function createAtlasServer({
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > LIMITS.bodyBytes) return send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
     if (streams?.handles(path)) return streams.request(req, res);
+    const deadline = cutAtDeadline(req, res, path);
 
     if (path === '/api/health' && req.method === 'GET' && !req.headers[HEALTH_REFRESH_HEADER]) {
       const cached = health.answer();
       if (cached) return void writeResponse(res, withSecurityHeaders(Response.json(cached.body, { status: cached.status, headers: { 'Cache-Control': 'no-store' } })));
     }
+    deadlines.set(req, deadline);
     route(req, res, path);
   });
-  const route = pageRouter((req, res, path) => run(req, res, path), pages, pageGuard);
+  // Each request's deadline (made first, so kept pages and renders are cut at it too) for the run that answers it.
+  const deadlines = new WeakMap<IncomingMessage, { onExpired?: () => void }>();
+  const route = pageRouter((req, res, path) => run(req, res, path, deadlines.get(req) ?? {}), pages, pageGuard);
+
+  const cutAtDeadline = deadlineCutter({ load, log, requestTimeoutMs, send });
 
   /** Sheds or runs a request within its deadline. */
-  const run = (req: IncomingMessage, res: ServerResponse, path: string) => {
+  const run = (req: IncomingMessage, res: ServerResponse, path: string, deadline: { onExpired?: () => void }) => {
     if (!neverShed(path, req.method)) {
       const lagging = load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT;
       if (load.in_flight >= maxInFlight || lagging) {
@@ -154,17 +153,11 @@ export function createAtlasServer({
       if (done) return;
       done = true;
       load.in_flight--;
-      clearTimeout(deadline);
     };
     res.once('close', finish);
-    // A handler past its deadline: the client gets 504 and the socket goes, whatever the handler still does.
-    const deadline = setTimeout(() => {
-      load.timed_out++;
-      log.warn({ component: 'http', method: req.method, path, ms: requestTimeoutMs }, 'request deadline passed');
-      if (!res.headersSent) send(req, res, 504, `request took longer than ${requestTimeoutMs} ms`, { Connection: 'close' });
-      else res.destroy();
-      finish();
-    }, requestTimeoutMs);
+    // A handler past its deadline: the client gets 504 (or, mid-answer, loses the connection) and the slot
+    // is free again, whatever the handler still does.
+    deadline.onExpired = finish;
     limitStreamedBody(req, () => {
       // Connection: close ends the socket once the answer is out; destroying it now would lose the answer.
       if (!res.headersSent) send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
@@ -198,14 +191,56 @@ export function createAtlasServer({
     load,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        clearInterval(window);
-        delay.disable();
+        stopDelayWatch();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),
   };
 }
 
+
+/** Keeps `load.event_loop_delay_p99_ms` at the p99 event-loop delay of the last window (a blocked loop shows up once it runs again); returns the stop. */
+function watchEventLoopDelay(load: LoadStatus): () => void {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const window = setInterval(() => {
+    load.event_loop_delay_p99_ms = Math.round(delay.percentile(99) / 1e6);
+    delay.reset();
+  }, DELAY_WINDOW_MS);
+  window.unref();
+  return () => {
+    clearInterval(window);
+    delay.disable();
+  };
+}
+
+type EdgeSend = (req: IncomingMessage, res: ServerResponse, status: number, error: string, extra?: Record<string, string>) => void;
+
+/**
+ * Every answer the edge or the app gives must be delivered by REQUEST_TIMEOUT_MS after the request
+ * came, whichever path made it (a kept page, a render, an API answer): past it a request still
+ * unanswered gets 504, and one whose answer is still being written — a client reading 11 MB at 10 KB/s
+ * — has its socket destroyed, which frees the answer buffered for it. `onExpired` lets the request's
+ * slot accounting (run) close at the same moment.
+ */
+function deadlineCutter({ load, log, requestTimeoutMs, send }: { load: LoadStatus; log: Logger; requestTimeoutMs: number; send: EdgeSend }) {
+  return (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const state: { onExpired?: () => void } = {};
+    const timer = setTimeout(() => {
+      load.timed_out++;
+      const delivering = res.headersSent;
+      log.warn({ component: 'http', method: req.method, path, ms: requestTimeoutMs, delivering }, delivering ? 'answer not delivered by the request deadline: connection cut' : 'request deadline passed');
+      if (!delivering) send(req, res, 504, `request took longer than ${requestTimeoutMs} ms`, { Connection: 'close' });
+      else {
+        res.destroy();
+        req.socket.destroy();
+      }
+      state.onExpired?.();
+    }, requestTimeoutMs);
+    res.once('close', () => clearTimeout(timer));
+    return state;
+  };
+}
 
 /** An explorer page (or a client navigation's payload of one), as opposed to the API and built files. */
 const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && pagePolicy(path) !== null;

@@ -119,5 +119,17 @@ export class StreamPublisher {
 
 /** The reads a publisher renders with: the primary database, as a v3 route would see it. */
 export function publisherContext(parts: Pick<V3Context, 'lite' | 'tvm'> & { db: { prisma: V3Context['prisma']; sql: V3Context['sql'] }; testnet: boolean }): V3Context {
-  return { prisma: parts.db.prisma, sql: parts.db.sql, lite: parts.lite, tvm: parts.tvm, testnet: parts.testnet, noAddressBook: false, noMetadata: false, actionsVersion: null };
+  // No answer budget: a stream event is one trace, as whole as a /traces?trace_id= answer always is.
+  return {
+    prisma: parts.db.prisma,
+    sql: parts.db.sql,
+    lite: parts.lite,
+    tvm: parts.tvm,
+    testnet: parts.testnet,
+    noAddressBook: false,
+    noMetadata: false,
+    actionsVersion: null,
+    maxAnswerTransactions: Number.MAX_SAFE_INTEGER,
+    checkBudget: () => {},
+  };
 }

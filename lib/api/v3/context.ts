@@ -32,4 +32,12 @@ export interface V3Context {
   traceCache?: TraceCache;
   /** X-Actions-Version: replaces supported_action_types with this one name (api-v3.md §4.4); null when absent. */
   actionsVersion: string | null;
+  /** Transactions one answer may carry in full (API_MAX_ANSWER_TRANSACTIONS, answer-budget.ts). */
+  maxAnswerTransactions: number;
+  /**
+   * Throws the request's 504 once its time budget (X-Timeout, capped by DB_STATEMENT_TIMEOUT_MS) is spent.
+   * Heavy routes call it between their stages: their reads and mapping keep the one thread busy, so no
+   * timer can interrupt them, and work past the budget would be thrown away anyway.
+   */
+  checkBudget(): void;
 }

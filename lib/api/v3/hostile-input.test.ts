@@ -115,7 +115,7 @@ describe('X-Timeout, the request budget', () => {
     if (db.db.engine === 'pglite') {
       // One in-process engine: nothing can hold a lock while a request waits, so the budget is never
       // reached; requests with a budget answer normally.
-      const r = await db.callV3('transactions', { limit: 5 }, { headers: { 'x-timeout': '200' } });
+      const r = await db.callV3('transactions', { limit: 5 }, { headers: { 'x-timeout': '2000' } });
       expect(r.status).toBe(200);
       return;
     }

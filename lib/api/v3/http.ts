@@ -15,6 +15,7 @@ import { V3Error, unprocessable } from './errors';
 import { parseJsonExact } from '../v2/json-body';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
+import { letIoIn } from './heavy-reads';
 
 /**
  * Settings every route accepts. X-Api-Key / api_key is the request's API key (lib/auth: checked before
@@ -48,7 +49,8 @@ async function context(
   req: Request,
   query: Map<string, string[]>,
   services: ServicesSource<V3Services>,
-): Promise<{ on: (read: ReadDatabase) => V3Context; reads: Reads; primary: ReadDatabase; budgetMs: number; access: AccessDecision }> {
+  startedAt: number,
+): Promise<{ on: (read: ReadDatabase) => V3Context; reads: Reads; primary: ReadDatabase; budget: Budget; access: AccessDecision }> {
   const input = readQuery(query, settingsQuery.shape);
   for (const [key, header] of Object.entries(SETTING_HEADERS)) {
     const v = req.headers.get(header);
@@ -57,6 +59,7 @@ async function context(
   const s = parse(settingsQuery, input);
   const { db, reads, lite, tvm, config, access, pending, traceCache } = await services();
   const cap = config.dbStatementTimeoutMs;
+  const budget = timeBudget(startedAt, s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap);
   return {
     // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
     on: (read) => ({
@@ -74,25 +77,50 @@ async function context(
       noAddressBook: s.x_no_address_book ?? false,
       noMetadata: s.x_no_metadata ?? false,
       actionsVersion: req.headers.get('x-actions-version')?.trim() || null,
+      maxAnswerTransactions: config.apiMaxAnswerTransactions,
+      checkBudget: budget.check,
     }),
     reads,
     primary: db,
-    budgetMs: s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap,
+    budget,
     access: await access.check(req, 'v3'),
   };
 }
 
+/** A request's time budget from when its handler started: X-Timeout, capped by the statement timeout. */
+interface Budget {
+  ms: number;
+  /** Throws the 504 once the budget is spent. */
+  check(): void;
+  /** When the budget ends, in performance.now() time. */
+  deadline: number;
+}
+
+function timeBudget(startedAt: number, ms: number): Budget {
+  const deadline = startedAt + ms;
+  return {
+    ms,
+    deadline,
+    check() {
+      if (performance.now() > deadline) throw new V3Error(504, `the request took longer than its ${ms} ms budget (X-Timeout)`);
+    },
+  };
+}
+
 /**
- * The route's answer, or 504 once the budget is spent. The route's queries go on until PostgreSQL's
- * statement timeout (the same cap) cancels them; their late outcome is dropped.
+ * The route's answer, or 504 once the budget is spent: when a timer can fire (the route waits on
+ * PostgreSQL, whose statement timeout, the same cap, cancels the query; its late outcome is dropped),
+ * and when it comes back late (PGlite and the mapping run on this thread, where no timer interrupts them).
  */
-function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+async function withinBudget<T>(work: Promise<T>, budget: Budget): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new V3Error(504, `the request took longer than its ${budgetMs} ms budget (X-Timeout)`)), budgetMs);
+    timer = setTimeout(() => reject(new V3Error(504, `the request took longer than its ${budget.ms} ms budget (X-Timeout)`)), Math.max(0, budget.deadline - performance.now()));
   });
   work.catch(() => {}); // a failure after the deadline has no one to go to
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+  const value = await Promise.race([work, expired]).finally(() => clearTimeout(timer));
+  budget.check();
+  return value;
 }
 
 function otherMethod(req: Request, path: string): Response {
@@ -111,11 +139,14 @@ export function v3Routes(services: ServicesSource<V3Services>) {
     try {
       const query = normalizeQuery(url.searchParams);
       const q = parse(route.query, readQuery(query, route.query.shape));
-      const { on, reads, budgetMs, access } = await context(req, query, services);
+      const { on, reads, budget, access } = await context(req, query, services, startedAt);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
       // GET routes only read, and tolerate the replicas' bounded lag: they may run on one.
-      const { value, verified } = await withinBudget(reads.run((read) => runMarked(route.liteOnly, () => route.run(q, on(read)))), budgetMs);
-      return withAccessHeaders(withProofHeader(v3Json(value, startedAt), verified), access);
+      const { value, verified } = await withinBudget(reads.run((read) => runMarked(route.liteOnly, () => route.run(q, on(read)))), budget);
+      await letIoIn(); // the route's last stretch of work and the serialization do not run back to back
+      const answer = v3Json(value, startedAt);
+      budget.check(); // a big answer's serialization counts too: past the budget, the client asked not to wait for it
+      return withAccessHeaders(withProofHeader(answer, verified), access);
     } catch (err) {
       return v3Failure(err);
     }
@@ -143,7 +174,7 @@ export function v3Routes(services: ServicesSource<V3Services>) {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('the body must be a JSON object');
       // POST routes run live (lite client, TVM) under the lite servers' own budget, not the database's.
       // Their reads of the index (classifying an emulated trace) go to the primary, as a v2 send's do.
-      const { on, primary, access } = await context(req, normalizeQuery(new URL(req.url).searchParams), services);
+      const { on, primary, access } = await context(req, normalizeQuery(new URL(req.url).searchParams), services, startedAt);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
       return withAccessHeaders(v3Json(await route.run(parse(route.body, body as Record<string, unknown>), on(primary)), startedAt), access);
     } catch (err) {

@@ -3,6 +3,8 @@
 // queries/balance-changes.ts); these handlers check the parameters and assemble the answers.
 import { z } from 'zod';
 import { actionAddresses, actionJson } from '../action-json';
+import { newTransactionsPerRow, requireWithinBudget } from '../answer-budget';
+import { heavyRead, letIoIn } from '../heavy-reads';
 import { invalidActionTypeParam, supportedActionTypes } from '../action-types';
 import type { V3Context } from '../context';
 import { b64, bytes, hex } from '../encode';
@@ -57,19 +59,24 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
     skip,
     sort,
   });
+  requireWithinBudget(rows.map((r) => r.transactions), ctx.maxAnswerTransactions, 'traces');
+  ctx.checkBudget();
   const supported = supportedActionTypes(q.supported_action_types, ctx.actionsVersion);
   // Finished traces asked for before come from the process's cache (trace-cache.ts); the others are built.
   const cacheKeys = rows.map((r) => (ctx.traceCache ? traceCacheKey(r, withActions ? supported : null) : null));
   const cached = cacheKeys.map((k) => (k ? ctx.traceCache!.get(k) : undefined));
   const build = rows.filter((_, i) => !cached[i]);
-  const built = await buildTraces(ctx, build, withActions ? supported : null, cached.flatMap((c) => c?.addresses ?? []));
-  const traces: TraceJson[] = rows.map((r, i) => {
-    if (cached[i]) return cached[i].json;
-    const b = built.traces.get(hex(r.trace_id))!;
-    if (cacheKeys[i]) ctx.traceCache!.set(cacheKeys[i], b);
-    return b.json;
+  const weight = build.reduce((n, r) => n + r.transactions, 0);
+  return heavyRead(weight, ctx.checkBudget, async () => {
+    const built = await buildTraces(ctx, build, withActions ? supported : null, cached.flatMap((c) => c?.addresses ?? []));
+    const traces: TraceJson[] = rows.map((r, i) => {
+      if (cached[i]) return cached[i].json;
+      const b = built.traces.get(hex(r.trace_id))!;
+      if (cacheKeys[i]) ctx.traceCache!.set(cacheKeys[i], b);
+      return b.json;
+    });
+    return { traces, ...(await built.maps) };
   });
-  return { traces, ...(await built.maps) };
 }
 
 /**
@@ -78,6 +85,8 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
  */
 async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
   const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false);
+  await letIoIn();
+  ctx.checkBudget();
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
   const maps = sideMaps(ctx, [...alsoAddresses, ...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
   maps.catch(() => undefined); // awaited by the caller, after the mapping
@@ -167,17 +176,24 @@ export const actions = defineRoute({
       skip,
       sort,
     });
-    const [accounts, txs] = await Promise.all([
-      q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
-      q.include_transactions ? transactionsOfActions(ctx, rows) : null,
-    ]);
-    const list = rows.map((r) =>
-      actionJson(r, {
-        accounts: accounts ? (accounts.get(actionKey(r)) ?? []) : undefined,
-        transactions: txs ? r.tx_hashes.map((h) => txs.get(b64(h))).filter((t) => t !== undefined) : undefined,
-      }),
-    );
-    return { actions: list, ...(await sideMaps(ctx, actionAddresses(list))) };
+    const perRow = q.include_transactions ? newTransactionsPerRow(rows) : [];
+    requireWithinBudget(perRow, ctx.maxAnswerTransactions, 'actions with include_transactions');
+    ctx.checkBudget();
+    return heavyRead(perRow.reduce((n, k) => n + k, 0), ctx.checkBudget, async () => {
+      const [accounts, txs] = await Promise.all([
+        q.include_accounts ? accountsOfActions(ctx.sql, rows) : null,
+        q.include_transactions ? transactionsOfActions(ctx, rows) : null,
+      ]);
+      await letIoIn();
+      ctx.checkBudget();
+      const list = rows.map((r) =>
+        actionJson(r, {
+          accounts: accounts ? (accounts.get(actionKey(r)) ?? []) : undefined,
+          transactions: txs ? r.tx_hashes.map((h) => txs.get(b64(h))).filter((t) => t !== undefined) : undefined,
+        }),
+      );
+      return { actions: list, ...(await sideMaps(ctx, actionAddresses(list))) };
+    });
   },
 });
 
