@@ -109,7 +109,7 @@ const schema = z.object({
   CORS_ORIGINS: corsOrigins.default('*'),
   TRUST_PROXY: onOff.default(false),
   MAX_IN_FLIGHT: maxInFlight.default(24),
-  MAX_IN_FLIGHT_PER_CLIENT: maxInFlightPerClient.default(4),
+  MAX_IN_FLIGHT_PER_CLIENT: maxInFlightPerClient.default(8),
   SHED_EVENT_LOOP_DELAY_MS: shedDelay.default(500),
   REQUEST_TIMEOUT_MS: requestTimeout.default(30_000),
   PAGE_CACHE: onOff.default(true),
