@@ -76,8 +76,8 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ STREAM_MAX_CONNECTIONS_PER_IP: '0' })).toThrow(/STREAM_MAX_CONNECTIONS_PER_IP/);
   });
 
-  it('caps API requests in flight per client at 4 unless set, off turns it off', () => {
-    expect(parseConfig({}).maxInFlightPerClient).toBe(4);
+  it('caps API requests in flight per client at 8 unless set, off turns it off', () => {
+    expect(parseConfig({}).maxInFlightPerClient).toBe(8);
     expect(parseConfig({ MAX_IN_FLIGHT_PER_CLIENT: '16' }).maxInFlightPerClient).toBe(16);
     expect(parseConfig({ MAX_IN_FLIGHT_PER_CLIENT: 'off' }).maxInFlightPerClient).toBeUndefined();
     expect(() => parseConfig({ MAX_IN_FLIGHT_PER_CLIENT: '0' })).toThrow('Invalid MAX_IN_FLIGHT_PER_CLIENT="0": expected off, or requests, an integer from 1 to 100000');
