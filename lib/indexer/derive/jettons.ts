@@ -10,9 +10,9 @@ import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
 import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../../chain/records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
+import { receivedRequests, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
@@ -113,22 +113,12 @@ export const jettonDetector: Detector = {
       }
     }
 
-    // Transfers and burns: requests a jetton wallet of this block received (every account that had a
-    // transaction is among the block's accounts, so its wallet data is at hand).
-    const inMessages = new Map<string, MessageRecord>();
-    for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
-    const requests: WalletRequest[] = [];
-    for (const b of block.blocks) {
-      for (const t of b.transactions) {
-        const wallet = walletsByAddress.get(t.account);
-        const msg = inMessages.get(t.hash.toString('hex'));
-        if (!wallet || !msg || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) continue;
-        const body = block.contents.get(msg.bodyHash.toString('hex'));
-        if (!body) continue;
-        const w = { owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)! };
-        requests.push({ txHash: t.hash, lt: t.lt, now: t.now, aborted: t.description.aborted ?? false, mcSeqno: block.mcSeqno, wallet: t.account, ...w, body });
-      }
-    }
+    // Transfers and burns: requests a jetton wallet of this block received.
+    const requests: WalletRequest[] = receivedRequests(block, (account, msg) => {
+      const wallet = walletsByAddress.get(account);
+      if (!wallet || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) return undefined;
+      return { wallet: account, owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)! };
+    });
     const { transfers, burns } = jettonEventRows(requests);
     return [
       { table: 'jetton_masters', columns: MASTER_COLUMNS, rows: masters, onConflict: newerState('jetton_masters', MASTER_COLUMNS) },
@@ -181,16 +171,10 @@ export const eventTables = (transfers: Row[], burns: Row[]): TableRows[] => [
 ];
 
 /** A request (transfer or burn, by its body's opcode) a jetton wallet received in a transaction. */
-export interface WalletRequest {
-  txHash: Buffer;
-  lt: bigint;
-  now: number;
-  aborted: boolean;
-  mcSeqno: number;
+export interface WalletRequest extends ReceivedRequest {
   wallet: string;
   owner: string;
   jetton: string;
-  body: Buffer;
 }
 
 /** jetton_transfers and jetton_burns rows of wallet requests; a malformed body makes no row (the wallet rejects it too). */

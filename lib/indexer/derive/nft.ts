@@ -21,9 +21,9 @@ import {
   type NftData,
 } from '../../ton/nft-getters';
 import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../../chain/records';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
+import { receivedRequests, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const NFT_COLLECTION = 'nft_collection';
@@ -251,32 +251,12 @@ export const nftDetector: Detector = {
     }
     if (uris.length) await block.enqueueMetadata(uris);
 
-    // Transfers: requests an NFT item of this block received (every account that had a transaction is
-    // among the block's accounts, so its item data is at hand).
-    const inMessages = new Map<string, MessageRecord>();
-    for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
-    const requests: ItemRequest[] = [];
-    for (const b of block.blocks) {
-      for (const t of b.transactions) {
-        const item = itemsByAddress.get(t.account);
-        const msg = inMessages.get(t.hash.toString('hex'));
-        if (!item || !msg || msg.opcode !== NFT_OP.transfer) continue;
-        const body = block.contents.get(msg.bodyHash.toString('hex'));
-        if (!body) continue;
-        requests.push({
-          txHash: t.hash,
-          lt: t.lt,
-          now: t.now,
-          aborted: t.description.aborted ?? false,
-          mcSeqno: block.mcSeqno,
-          item: t.account,
-          index: item.index.toString(),
-          collection: raw(item.collection),
-          sender: msg.source,
-          body,
-        });
-      }
-    }
+    // Transfers: requests an NFT item of this block received.
+    const requests: ItemRequest[] = receivedRequests(block, (account, msg) => {
+      const item = itemsByAddress.get(account);
+      if (!item || msg.opcode !== NFT_OP.transfer) return undefined;
+      return { item: account, index: item.index.toString(), collection: raw(item.collection), sender: msg.source };
+    });
     return [
       { table: 'nft_collections', columns: COLLECTION_COLUMNS, rows: collections, onConflict: newer('nft_collections', 'address', COLLECTION_COLUMNS) },
       { table: 'nft_items', columns: ITEM_COLUMNS, rows: items, onConflict: newer('nft_items', 'address', ITEM_COLUMNS) },
@@ -320,18 +300,12 @@ async function dnsRow(block: DeriveBlock, account: DerivedAccount, d: NftData): 
 const transferTable = (rows: Row[]): TableRows => ({ table: 'nft_transfers', columns: TRANSFER_COLUMNS, rows });
 
 /** A transfer request an NFT item received in a transaction. */
-export interface ItemRequest {
-  txHash: Buffer;
-  lt: bigint;
-  now: number;
-  aborted: boolean;
-  mcSeqno: number;
+export interface ItemRequest extends ReceivedRequest {
   item: string;
   index: string | null;
   collection: string | null;
   /** The message's sender: the old owner (a transfer from anyone else is aborted by the item). */
   sender: string | null;
-  body: Buffer;
 }
 
 /** Transfer requests to known NFT items among indexed transactions, by lt. */

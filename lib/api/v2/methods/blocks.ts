@@ -222,22 +222,25 @@ export const getBlockHeader = defineMethod({
 });
 
 /** The header fields v2 shows, read from a header proof (live) or the index's row. */
-interface HeaderFields {
-  globalId: number;
-  version: number;
-  afterMerge: boolean;
-  afterSplit: boolean;
-  beforeSplit: boolean;
-  wantMerge: boolean;
-  wantSplit: boolean;
+interface HeaderFields
+  extends Pick<
+    IndexedBlock,
+    | 'globalId'
+    | 'version'
+    | 'afterMerge'
+    | 'afterSplit'
+    | 'beforeSplit'
+    | 'wantMerge'
+    | 'wantSplit'
+    | 'minRefMcSeqno'
+    | 'keyBlock'
+    | 'prevKeyBlockSeqno'
+    | 'startLt'
+    | 'endLt'
+    | 'genUtime'
+  > {
   validatorListHashShort: number;
   catchainSeqno: number;
-  minRefMcSeqno: number;
-  keyBlock: boolean;
-  prevKeyBlockSeqno: number;
-  startLt: bigint;
-  endLt: bigint;
-  genUtime: number;
   prevBlocks: ReturnType<typeof blockIdJson>[];
 }
 
