@@ -32,27 +32,26 @@ export async function withHistory<T>(db: Database | undefined, live: () => Promi
   }
 }
 
+/** The header fields v2 shows that the index keeps as they are (header proofs give them the same types). */
+export type V2HeaderField =
+  | 'globalId'
+  | 'version'
+  | 'afterMerge'
+  | 'afterSplit'
+  | 'beforeSplit'
+  | 'wantMerge'
+  | 'wantSplit'
+  | 'minRefMcSeqno'
+  | 'keyBlock'
+  | 'prevKeyBlockSeqno'
+  | 'startLt'
+  | 'endLt';
+
 /** A block's row as the index holds it: its id and the header fields v2 shows. */
 export interface IndexedBlock
   extends BlockIdLike,
-    Pick<
-      BlockRecord,
-      | 'globalId'
-      | 'version'
-      | 'afterMerge'
-      | 'afterSplit'
-      | 'beforeSplit'
-      | 'wantMerge'
-      | 'wantSplit'
-      | 'validatorListHashShort' // uint32 as stored
-      | 'genCatchainSeqno'
-      | 'minRefMcSeqno'
-      | 'keyBlock'
-      | 'prevKeyBlockSeqno'
-      | 'startLt'
-      | 'endLt'
-      | 'prevBlocks'
-    > {
+    // validatorListHashShort: the uint32 as stored
+    Pick<BlockRecord, V2HeaderField | 'validatorListHashShort' | 'genCatchainSeqno' | 'prevBlocks'> {
   shard: bigint;
   genUtime: number;
 }

@@ -12,7 +12,7 @@ import { readJettonData, readWalletData, type WalletData } from '../../ton/jetto
 import { parseTokenContent } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
-import { receivedRequests, type ReceivedRequest } from './requests';
+import { receivedRequests, requestHistory, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
@@ -127,15 +127,11 @@ export const jettonDetector: Detector = {
     ];
   },
 
-  async history(prisma, afterLt, limit) {
-    const rows = await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
-    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
-    const lastLt = rows[rows.length - 1]!.lt;
-    // The page ends inside an lt shared by several accounts' transactions: take all of them.
-    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
-    for (const r of await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
-    const { transfers, burns } = jettonEventRows(rows);
-    return { tables: eventTables(transfers, burns), lastLt, count: rows.length };
+  history(prisma, afterLt, limit) {
+    return requestHistory((lt, n) => walletRequestsAfter(prisma, lt, n), afterLt, limit, (rows) => {
+      const { transfers, burns } = jettonEventRows(rows);
+      return eventTables(transfers, burns);
+    });
   },
 };
 

@@ -23,7 +23,7 @@ import {
 import { parseTokenContent } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
-import { receivedRequests, type ReceivedRequest } from './requests';
+import { receivedRequests, requestHistory, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const NFT_COLLECTION = 'nft_collection';
@@ -266,14 +266,8 @@ export const nftDetector: Detector = {
     ];
   },
 
-  async history(prisma, afterLt, limit) {
-    const rows = await itemRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
-    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
-    const lastLt = rows[rows.length - 1]!.lt;
-    // The page ends inside an lt shared by several accounts' transactions: take all of them.
-    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
-    for (const r of await itemRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
-    return { tables: [transferTable(nftTransferRows(rows))], lastLt, count: rows.length };
+  history(prisma, afterLt, limit) {
+    return requestHistory((lt, n) => itemRequestsAfter(prisma, lt, n), afterLt, limit, (rows) => [transferTable(nftTransferRows(rows))]);
   },
 };
 

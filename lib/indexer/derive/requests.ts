@@ -1,7 +1,9 @@
 // Requests a contract of a block received (a jetton wallet's transfer, an NFT item's transfer): the
 // transaction, its in-message's body and what the detector knows about the receiver. One walk for
 // every token family, so they agree on which transactions count.
+import { Prisma } from '../../db/generated/client';
 import type { MessageRecord } from '../../chain/records';
+import type { TableRows } from '../sql';
 import type { DeriveBlock } from './detector';
 
 /** What every received request carries, whatever the receiver. */
@@ -37,4 +39,24 @@ export function receivedRequests<R extends object>(
     }
   }
   return requests;
+}
+
+/**
+ * A backfill page (Detector.history) of requests already indexed: those with lt above `afterLt`, at
+ * most `limit`, and every other one at the page's last lt (several accounts' transactions share an
+ * lt, and the next page starts above it). `requestsAfter` reads the requests where its SQL condition
+ * on `m.tx_lt` holds, by lt, at most `limit` of them (null: all); `tables` makes the rows.
+ */
+export async function requestHistory<R extends ReceivedRequest>(
+  requestsAfter: (ltCondition: Prisma.Sql, limit: number | null) => Promise<R[]>,
+  afterLt: bigint,
+  limit: number,
+  tables: (rows: R[]) => TableRows[],
+): Promise<{ tables: TableRows[]; lastLt: bigint | null; count: number }> {
+  const rows = await requestsAfter(Prisma.sql`m.tx_lt > ${afterLt}`, limit);
+  if (!rows.length) return { tables: [], lastLt: null, count: 0 };
+  const lastLt = rows[rows.length - 1]!.lt;
+  const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
+  for (const r of await requestsAfter(Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
+  return { tables: tables(rows), lastLt, count: rows.length };
 }

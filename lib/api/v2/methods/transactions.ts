@@ -205,6 +205,30 @@ async function indexedBlockPage(db: Database, p: z.output<typeof blockTxParams>,
   return page && { block, ...page };
 }
 
+type BlockCursor = ReturnType<typeof cursorOf>;
+
+/**
+ * A block's transactions from the lite server, BLOCK_PAGE at a time from `after` until `count` are
+ * read or the block ends; `fetch` reads one page and names the cursor after its last transaction
+ * (undefined when the page is empty, which ends the walk).
+ */
+async function pageBlock<T>(
+  after: BlockCursor,
+  count: number,
+  fetch: (after: BlockCursor, count: number) => Promise<{ items: T[]; incomplete: boolean; next: BlockCursor | undefined }>,
+): Promise<{ out: T[]; incomplete: boolean }> {
+  const out: T[] = [];
+  let incomplete = false;
+  do {
+    const page = await fetch(after, Math.min(BLOCK_PAGE, count - out.length));
+    out.push(...page.items);
+    incomplete = page.incomplete;
+    if (!page.next) break;
+    after = page.next;
+  } while (incomplete && out.length < count);
+  return { out, incomplete };
+}
+
 const blockTransactionsJson = (id: IndexedBlock | tonNode_blockIdExt, count: number, incomplete: boolean, transactions: unknown[], type: string) => ({
   '@type': type,
   id: blockIdJson(id),
@@ -223,18 +247,13 @@ export const getBlockTransactions = defineMethod({
     const shortId = (mode: number, workchain: number, account: Buffer, lt: string, hash: Buffer) =>
       ({ '@type': 'blocks.shortTxId', mode, account: `${workchain}:${account.toString('hex')}`, lt, hash: hash.toString('base64') });
     const live = async () => {
-      let after = cursorOf(p);
       const id = await resolveBlock(client, p);
-      const out: ReturnType<typeof shortId>[] = [];
-      let incomplete = false;
-      do {
-        const page = await client.listBlockTransactions(id, { mode: listMode(after), count: Math.min(BLOCK_PAGE, p.count - out.length), after });
-        for (const t of page.ids) out.push(shortId(t.mode, id.workchain, t.account!, t.lt!, t.hash!));
-        incomplete = page.incomplete;
+      const { out, incomplete } = await pageBlock(cursorOf(p), p.count, async (after, count) => {
+        const page = await client.listBlockTransactions(id, { mode: listMode(after), count, after });
         const last = page.ids[page.ids.length - 1];
-        if (!last) break;
-        after = { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! };
-      } while (incomplete && out.length < p.count);
+        const items = page.ids.map((t) => shortId(t.mode, id.workchain, t.account!, t.lt!, t.hash!));
+        return { items, incomplete: page.incomplete, next: last && { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! } };
+      });
       return blockTransactionsJson(id, p.count, incomplete, out, 'blocks.transactions');
     };
     return withHistory(await ctx.db?.(), live, async (db) => {
@@ -254,28 +273,16 @@ export const getBlockTransactionsExt = defineMethod({
   async run(p, ctx) {
     const client = await ctx.lite();
     const live = async () => {
-      let after = cursorOf(p);
       const id = await resolveBlock(client, p);
-      const out: ReturnType<typeof transactionJson>[] = [];
-      let incomplete = false;
-      do {
-        const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, {
-          kind: 'liteServer.listBlockTransactionsExt',
-          id,
-          mode: listMode(after),
-          count: Math.min(BLOCK_PAGE, p.count - out.length),
-          after,
-          reverseOrder: null,
-          wantProof: null,
-        });
+      const { out, incomplete } = await pageBlock(cursorOf(p), p.count, async (after, count) => {
+        const query = { kind: 'liteServer.listBlockTransactionsExt', id, mode: listMode(after), count, after, reverseOrder: null, wantProof: null } as const;
+        const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, query);
         const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
-        for (const c of cells) out.push(transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
-        incomplete = page.incomplete;
         const last = cells[cells.length - 1];
-        if (!last) break;
-        const tx = loadTransaction(last.beginParse());
-        after = { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() };
-      } while (incomplete && out.length < p.count);
+        const tx = last && loadTransaction(last.beginParse());
+        const items = cells.map((c) => transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
+        return { items, incomplete: page.incomplete, next: tx && { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() } };
+      });
       return blockTransactionsJson(id, p.count, incomplete, out, 'blocks.transactionsExt');
     };
     return withHistory(await ctx.db?.(), live, async (db) => {
