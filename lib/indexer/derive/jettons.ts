@@ -12,7 +12,7 @@ import { readJettonData, readWalletData, type WalletData } from '../../ton/jetto
 import { parseTokenContent } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
-import { receivedRequests, requestHistory, type ReceivedRequest } from './requests';
+import { indexedRequests, receivedRequests, requestHistory, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
@@ -136,29 +136,14 @@ export const jettonDetector: Detector = {
 };
 
 /** Transfer and burn requests to known jetton wallets among indexed transactions, by lt. */
-async function walletRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<WalletRequest[]> {
-  const rows = await prisma.$queryRaw<
-    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; owner: string; jetton: string; boc: Uint8Array }[]
-  >(Prisma.sql`
-    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
-           t.account, w.owner, w.jetton, c.boc
-    FROM messages m
-    JOIN jetton_wallets w ON w.address = m.destination
-    JOIN transactions t ON t.hash = m.tx_hash
-    JOIN message_contents c ON c.hash = m.body_hash
-    WHERE m.direction = 'in' AND m.opcode IN (${OP.transfer}::int, ${OP.burn}::int) AND ${ltCondition}
-    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
-  return rows.map((r) => ({
-    txHash: Buffer.from(r.hash),
-    lt: r.lt,
-    now: r.now,
-    aborted: r.aborted,
-    mcSeqno: r.mc_seqno ?? 0,
-    wallet: r.account,
-    owner: r.owner,
-    jetton: r.jetton,
-    body: Buffer.from(r.boc),
-  }));
+function walletRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<WalletRequest[]> {
+  const q = {
+    columns: Prisma.sql`w.owner, w.jetton`,
+    receiver: Prisma.sql`JOIN jetton_wallets w ON w.address = m.destination`,
+    where: Prisma.sql`m.opcode IN (${OP.transfer}::int, ${OP.burn}::int)`,
+    own: (r: { account: string; owner: string; jetton: string }) => ({ wallet: r.account, owner: r.owner, jetton: r.jetton }),
+  };
+  return indexedRequests(prisma, q, ltCondition, limit);
 }
 
 export const eventTables = (transfers: Row[], burns: Row[]): TableRows[] => [

@@ -23,7 +23,7 @@ import {
 import { parseTokenContent } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
-import { receivedRequests, requestHistory, type ReceivedRequest } from './requests';
+import { indexedRequests, receivedRequests, requestHistory, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const NFT_COLLECTION = 'nft_collection';
@@ -303,30 +303,19 @@ export interface ItemRequest extends ReceivedRequest {
 }
 
 /** Transfer requests to known NFT items among indexed transactions, by lt. */
-async function itemRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<ItemRequest[]> {
-  const rows = await prisma.$queryRaw<
-    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; index: Prisma.Decimal; collection: string | null; source: string | null; boc: Uint8Array }[]
-  >(Prisma.sql`
-    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
-           t.account, i.index, i.collection_address AS collection, m.source, c.boc
-    FROM messages m
-    JOIN nft_items i ON i.address = m.destination
-    JOIN transactions t ON t.hash = m.tx_hash
-    JOIN message_contents c ON c.hash = m.body_hash
-    WHERE m.direction = 'in' AND m.opcode = ${NFT_OP.transfer}::int AND ${ltCondition}
-    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
-  return rows.map((r) => ({
-    txHash: Buffer.from(r.hash),
-    lt: r.lt,
-    now: r.now,
-    aborted: r.aborted,
-    mcSeqno: r.mc_seqno ?? 0,
-    item: r.account,
-    index: r.index.toFixed(),
-    collection: r.collection,
-    sender: r.source,
-    body: Buffer.from(r.boc),
-  }));
+function itemRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<ItemRequest[]> {
+  const q = {
+    columns: Prisma.sql`i.index, i.collection_address AS collection, m.source`,
+    receiver: Prisma.sql`JOIN nft_items i ON i.address = m.destination`,
+    where: Prisma.sql`m.opcode = ${NFT_OP.transfer}::int`,
+    own: (r: { account: string; index: Prisma.Decimal; collection: string | null; source: string | null }) => ({
+      item: r.account,
+      index: r.index.toFixed(),
+      collection: r.collection,
+      sender: r.source,
+    }),
+  };
+  return indexedRequests(prisma, q, ltCondition, limit);
 }
 
 /** nft_transfers rows of item requests; a malformed body makes no row (the item rejects it too). */

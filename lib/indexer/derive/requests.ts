@@ -1,7 +1,7 @@
 // Requests a contract of a block received (a jetton wallet's transfer, an NFT item's transfer): the
 // transaction, its in-message's body and what the detector knows about the receiver. One walk for
 // every token family, so they agree on which transactions count.
-import { Prisma } from '../../db/generated/client';
+import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { MessageRecord } from '../../chain/records';
 import type { TableRows } from '../sql';
 import type { DeriveBlock } from './detector';
@@ -59,4 +59,38 @@ export async function requestHistory<R extends ReceivedRequest>(
   const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
   for (const r of await requestsAfter(Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
   return { tables: tables(rows), lastLt, count: rows.length };
+}
+
+/** A received request as SQL reads it back from the index, with the receiver's own columns (`R`). */
+type IndexedRequestRow<R> = { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; boc: Uint8Array } & R;
+
+/**
+ * Requests already indexed (in-messages joined to their transaction and body) to receivers that
+ * `receiver` joins on `m.destination`, whose message `where` and `ltCondition` accept, by lt; at
+ * most `limit` of them (null: all). `own` maps a row to the receiver's fields.
+ */
+export async function indexedRequests<R extends object, O extends object>(
+  prisma: PrismaClient,
+  q: { columns: Prisma.Sql; receiver: Prisma.Sql; where: Prisma.Sql; own: (row: IndexedRequestRow<R>) => O },
+  ltCondition: Prisma.Sql,
+  limit: number | null,
+): Promise<(ReceivedRequest & O)[]> {
+  const rows = await prisma.$queryRaw<IndexedRequestRow<R>[]>(Prisma.sql`
+    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
+           t.account, ${q.columns}, c.boc
+    FROM messages m
+    ${q.receiver}
+    JOIN transactions t ON t.hash = m.tx_hash
+    JOIN message_contents c ON c.hash = m.body_hash
+    WHERE m.direction = 'in' AND ${q.where} AND ${ltCondition}
+    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
+  return rows.map((r) => ({
+    txHash: Buffer.from(r.hash),
+    lt: r.lt,
+    now: r.now,
+    aborted: r.aborted,
+    mcSeqno: r.mc_seqno ?? 0,
+    body: Buffer.from(r.boc),
+    ...q.own(r),
+  }));
 }
