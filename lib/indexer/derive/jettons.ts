@@ -9,7 +9,7 @@ import { readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
-import { parseTokenContent } from '../../ton/token-content';
+import { storedContentJson } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { indexedRequests, receivedRequests, requestHistory, type ReceivedRequest } from './requests';
@@ -43,16 +43,6 @@ const raw = (a: Address | null) => (a ? rawUpper(a) : null);
 
 const masterData = (account: DerivedAccount, run: GetterRun) => readGetter(account, run, 'get_jetton_data', readJettonData);
 const walletData = (account: DerivedAccount, run: GetterRun): Promise<WalletData | null> => readGetter(account, run, 'get_wallet_data', readWalletData);
-
-/** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
-function contentJson(content: Cell): Record<string, string> | null {
-  try {
-    const c = parseTokenContent(content);
-    return c.type === 'onchain' ? c.data : { uri: c.data };
-  } catch {
-    return null;
-  }
-}
 
 // Wallets their master vouched for, as `wallet owner jetton` (none of the three ever changes).
 const vouched = new Vouching(200_000);
@@ -101,7 +91,7 @@ export const jettonDetector: Detector = {
           total_supply: d.totalSupply.toString(),
           mintable: d.mintable,
           admin_address: raw(d.admin),
-          jetton_content: contentJson(d.content),
+          jetton_content: storedContentJson(d.content),
           jetton_content_boc: hex(d.content.toBoc()),
           jetton_wallet_code_hash: hex(d.walletCode.hash()),
           ...stateColumns(account),

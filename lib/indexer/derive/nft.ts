@@ -20,7 +20,7 @@ import {
   RESOLVE_SELF,
   type NftData,
 } from '../../ton/nft-getters';
-import { parseTokenContent } from '../../ton/token-content';
+import { storedContentJson } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { indexedRequests, receivedRequests, requestHistory, type ReceivedRequest } from './requests';
@@ -77,16 +77,6 @@ const nftData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_nft_d
 const saleData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_sale_data', readSaleData);
 const auctionData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_sale_data', readAuctionData);
 const domainOf = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_domain', readDomain);
-
-/** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
-function contentJson(content: Cell): Record<string, string> | null {
-  try {
-    const c = parseTokenContent(content);
-    return c.type === 'onchain' ? c.data : { uri: c.data };
-  } catch {
-    return null;
-  }
-}
 
 function stateColumns(a: DerivedAccount) {
   return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };
@@ -173,7 +163,7 @@ export const nftDetector: Detector = {
       const address = account.state.account;
       if (collection) {
         const d = collection;
-        const content = contentJson(d.content);
+        const content = storedContentJson(d.content);
         if (content?.uri) uris.push(content.uri);
         collections.push({
           address,
@@ -187,7 +177,7 @@ export const nftDetector: Detector = {
       if (item && vouched) {
         const d = item;
         itemsByAddress.set(address, d);
-        const content = vouched.content ? contentJson(vouched.content) : null;
+        const content = vouched.content ? storedContentJson(vouched.content) : null;
         if (content?.uri) uris.push(content.uri);
         items.push({
           address,
