@@ -41,6 +41,27 @@ export interface BlockRecord {
   prevBlocks: { workchain: number; shard: string; seqno: number; root_hash: string; file_hash: string }[];
 }
 
+type BlockHeaderFlags = Pick<
+  BlockRecord,
+  'globalId' | 'version' | 'afterMerge' | 'beforeSplit' | 'afterSplit' | 'wantMerge' | 'wantSplit' | 'keyBlock' | 'vertSeqnoIncr' | 'flags'
+>;
+
+/** A block's header fields that the blocks table and v3's Block JSON both keep as they are, under toncenter's names. */
+export function blockHeaderColumns(b: BlockHeaderFlags) {
+  return {
+    global_id: b.globalId,
+    version: b.version,
+    after_merge: b.afterMerge,
+    before_split: b.beforeSplit,
+    after_split: b.afterSplit,
+    want_merge: b.wantMerge,
+    want_split: b.wantSplit,
+    key_block: b.keyBlock,
+    vert_seqno_incr: b.vertSeqnoIncr,
+    flags: b.flags,
+  };
+}
+
 export interface TransactionRecord {
   hash: Buffer;
   account: string;

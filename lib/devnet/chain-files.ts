@@ -42,6 +42,14 @@ export interface ChainIdentity {
   createdAt: string;
 }
 
+interface ZeroStateJson {
+  root_hash: string;
+  file_hash: string;
+}
+
+/** Both chains' zero-state ids, each converted by `f` (chain.json's form to ChainIdentity's, or back). */
+const bothChains = <A, B>(z: { masterchain: A; basechain: A }, f: (id: A) => B) => ({ masterchain: f(z.masterchain), basechain: f(z.basechain) });
+
 interface ChainJson {
   format: 1 | 2;
   shards?: number;
@@ -50,7 +58,7 @@ interface ChainJson {
   seeded: boolean;
   global_id: number;
   genesis_time: number;
-  zero_state: { masterchain: { root_hash: string; file_hash: string }; basechain: { root_hash: string; file_hash: string } };
+  zero_state: { masterchain: ZeroStateJson; basechain: ZeroStateJson };
   created_at: string;
 }
 
@@ -98,10 +106,7 @@ export function readIdentity(dir: string): ChainIdentity | undefined {
     seeded: j.seeded,
     globalId: j.global_id,
     genesisTime: j.genesis_time,
-    zeroState: {
-      masterchain: { rootHash: unhex(j.zero_state.masterchain.root_hash), fileHash: unhex(j.zero_state.masterchain.file_hash) },
-      basechain: { rootHash: unhex(j.zero_state.basechain.root_hash), fileHash: unhex(j.zero_state.basechain.file_hash) },
-    },
+    zeroState: bothChains(j.zero_state, (z) => ({ rootHash: unhex(z.root_hash), fileHash: unhex(z.file_hash) })),
     createdAt: j.created_at,
   };
 }
@@ -114,10 +119,7 @@ export function writeIdentity(dir: string, id: ChainIdentity): void {
     seeded: id.seeded,
     global_id: id.globalId,
     genesis_time: id.genesisTime,
-    zero_state: {
-      masterchain: { root_hash: hex(id.zeroState.masterchain.rootHash), file_hash: hex(id.zeroState.masterchain.fileHash) },
-      basechain: { root_hash: hex(id.zeroState.basechain.rootHash), file_hash: hex(id.zeroState.basechain.fileHash) },
-    },
+    zero_state: bothChains(id.zeroState, (z) => ({ root_hash: hex(z.rootHash), file_hash: hex(z.fileHash) })),
     created_at: id.createdAt,
   };
   writeFileAtomic(path.join(dir, CHAIN_FILE), JSON.stringify(j, null, 2) + '\n');

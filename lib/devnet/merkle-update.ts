@@ -12,8 +12,8 @@
  * update gets larger, never invalid, because the new side prunes only cells that the old side
  * exposes (both walks reached them, so the old side keeps or prunes them at a visible spot).
  */
-import { Cell, CellType, beginCell } from '@ton/core';
-import { prunedBranch } from '../ton';
+import { Cell, CellType } from '@ton/core';
+import { merkleUpdateCell, prunedBranch } from '../ton';
 
 const keyOf = (c: Cell): string => c.hash().toString('latin1');
 
@@ -69,17 +69,7 @@ export function diffMerkleUpdateStats(oldRoot: Cell, newRoot: Cell): { update: C
     };
     return walk(root);
   };
-  const oldPart = side(oldRoot, oldExpanded);
-  const newPart = side(newRoot, newExpanded);
-  const update = beginCell()
-    .storeUint(4, 8)
-    .storeBuffer(oldPart.hash(0), 32)
-    .storeBuffer(newPart.hash(0), 32)
-    .storeUint(oldPart.depth(0), 16)
-    .storeUint(newPart.depth(0), 16)
-    .storeRef(oldPart)
-    .storeRef(newPart)
-    .endCell({ exotic: true });
+  const update = merkleUpdateCell(side(oldRoot, oldExpanded), side(newRoot, newExpanded));
   return { update, newCells: newExpanded.size };
 }
 

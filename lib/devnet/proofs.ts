@@ -5,7 +5,7 @@
  * to a key block get liteServer.error from getBlockProof instead.
  */
 import { Cell, beginCell } from '@ton/core';
-import { createMerkleProof, loadHmLabel, merkleProofCell, prunedBranch } from '../ton';
+import { createMerkleProof, dictPathTowards, merkleProofCell, prunedBranch } from '../ton';
 import { configParamCell } from '../ton/config-proof';
 
 /**
@@ -37,26 +37,6 @@ export function blockHeaderProof(blockRoot: Cell): Cell {
   });
   const root = new Cell({ bits: blockRoot.bits, refs: [info, prunedBranch(valueFlow), update, prunedBranch(extra)] });
   return merkleProofCell(root);
-}
-
-/** Cells from a dictionary root towards `key`, down to its leaf or to where the key leaves the tree. */
-export function dictPathTowards(root: Cell | null, keyBits: number, key: bigint): Cell[] {
-  const cells: Cell[] = [];
-  let cell = root;
-  let m = keyBits;
-  let k = key;
-  while (cell) {
-    cells.push(cell);
-    const s = cell.beginParse();
-    const label = loadHmLabel(s, m);
-    if (k >> BigInt(m - label.len) !== label.bits || label.len === m) break;
-    const rest = m - label.len - 1;
-    const bit = (k >> BigInt(rest)) & 1n;
-    cell = cell.refs[Number(bit)];
-    k &= (1n << BigInt(rest)) - 1n;
-    m = rest;
-  }
-  return cells;
 }
 
 /**

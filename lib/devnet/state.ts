@@ -57,9 +57,9 @@ export function shardIdent(workchain: number, shard: bigint = FULL_SHARD): Shard
 const SHARD_STATE_TAG = 0x9023afe2;
 const MC_STATE_EXTRA_TAG = 0xcc26;
 
-export interface ShardStateInput {
+/** The fields of a ShardStateUnsplit that the devnet both writes and reads back. */
+interface ShardStateFields {
   globalId: number;
-  workchain: number;
   seqno: number;
   genUtime: number;
   genLt: bigint;
@@ -72,6 +72,10 @@ export interface ShardStateInput {
   masterRef: ExtBlkRef | null;
   /** The McStateExtra cell (masterchain only). */
   custom: Cell | null;
+}
+
+export interface ShardStateInput extends ShardStateFields {
+  workchain: number;
   /** Basechain shard (default: the whole workchain). */
   shard?: bigint;
   /** OutMsgQueueInfo (default: empty). */
@@ -117,20 +121,10 @@ export function buildShardState(p: ShardStateInput): Cell {
 }
 
 /** The fields of a state the devnet reads back (restart, lite_api). */
-export interface ShardStateView {
-  globalId: number;
+export interface ShardStateView extends ShardStateFields {
   shard: ShardIdent;
   outMsgQueueInfo: Cell;
   beforeSplit: boolean;
-  seqno: number;
-  genUtime: number;
-  genLt: bigint;
-  minRefMcSeqno: number;
-  accounts: Cell;
-  totalBalance: CurrencyCollection;
-  libraries: Cell | null;
-  masterRef: ExtBlkRef | null;
-  custom: Cell | null;
 }
 
 export function readShardState(root: Cell): ShardStateView {
@@ -249,16 +243,12 @@ export function shardLeaves(hashes: ShardHashes, workchain: number): Map<bigint,
   return new Map(listShards(hashes).filter((s) => s.workchain === workchain).map((s) => [s.shard, s.descr]));
 }
 
-export interface ShardDescrInput {
-  seqno: number;
-  regMcSeqno: number;
-  startLt: bigint;
-  endLt: bigint;
-  rootHash: Buffer;
-  fileHash: Buffer;
-  genUtime: number;
-  minRefMcSeqno: number;
-  feesCollected: CurrencyCollection;
+/** What a shard's block sets in its ShardDescr (the rest follows from the shard or has a default). */
+export interface ShardDescrInput
+  extends Pick<
+    ShardDescr,
+    'seqno' | 'regMcSeqno' | 'startLt' | 'endLt' | 'rootHash' | 'fileHash' | 'genUtime' | 'minRefMcSeqno' | 'feesCollected'
+  > {
   /** Default: the whole workchain. */
   shard?: bigint;
   /** Split/merge state (default: none of it), catchain seqno (default 0). */

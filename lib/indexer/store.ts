@@ -11,7 +11,7 @@ import { Prisma } from '../db/generated/client';
 import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
 import { assembleTraces } from './traces';
 import { withTraceIds } from './derive/trace-ids';
-import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from '../chain/records';
+import { blockHeaderColumns, type MessageContentRecord, type MessageRecord, type ParsedBlock, type TransactionRecord } from '../chain/records';
 
 export interface Cursor {
   indexerId: string;
@@ -138,16 +138,7 @@ function blockRow({ block: b }: ParsedBlock): Row {
     root_hash: hex(b.rootHash),
     file_hash: hex(b.fileHash),
     mc_block_seqno: b.mcBlockSeqno,
-    global_id: b.globalId,
-    version: b.version,
-    after_merge: b.afterMerge,
-    before_split: b.beforeSplit,
-    after_split: b.afterSplit,
-    want_merge: b.wantMerge,
-    want_split: b.wantSplit,
-    key_block: b.keyBlock,
-    vert_seqno_incr: b.vertSeqnoIncr,
-    flags: b.flags,
+    ...blockHeaderColumns(b),
     gen_utime: b.genUtime.toString(),
     start_lt: b.startLt.toString(),
     end_lt: b.endLt.toString(),

@@ -89,14 +89,8 @@ export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
   }));
 }
 
-interface TxFields {
+interface TxFields extends Pick<TraceTransaction, 'account' | 'lt' | 'now' | 'mcSeqno' | 'origStatus' | 'endStatus'> {
   hash: Uint8Array;
-  account: string;
-  lt: bigint;
-  now: number;
-  mcSeqno: number | null;
-  origStatus: string;
-  endStatus: string;
   description: TransactionDescrJson;
 }
 

@@ -4,19 +4,7 @@
 // /ws path is described as its upgrade, its messages as components named in `x-websocket-messages`.
 import { z } from 'zod';
 import { MODELS } from '../api/v3/models';
-import {
-  AccountStateNotification,
-  ActionsNotification,
-  BlocksNotification,
-  ErrorReply,
-  JettonsNotification,
-  Notification,
-  RequestId,
-  StatusReply,
-  TraceInvalidatedNotification,
-  TraceNotification,
-  TransactionsNotification,
-} from './protocol';
+import { ErrorReply, Notification, NOTIFICATIONS, RequestId, StatusReply } from './protocol';
 import { SubscriptionRequest, UnsubscribeRequest } from './subscription';
 
 type JsonSchema = Record<string, unknown>;
@@ -34,13 +22,7 @@ const STREAM_MODELS = {
   StatusReply,
   ErrorReply,
   Notification,
-  TransactionsNotification,
-  ActionsNotification,
-  TraceNotification,
-  TraceInvalidatedNotification,
-  AccountStateNotification,
-  JettonsNotification,
-  BlocksNotification,
+  ...NOTIFICATIONS,
 } as const;
 
 /** Every component, the v3 models among them, each referenced by name. */

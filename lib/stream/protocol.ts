@@ -77,7 +77,8 @@ export const BlocksNotification = z.object({
   transactions: z.number().int().describe('transactions it and its shard blocks added'),
 });
 
-export const Notification = z.discriminatedUnion('type', [
+/** Every notification, by the name its schema has in the OpenAPI document (openapi.ts), in the union's order. */
+export const NOTIFICATIONS = {
   TransactionsNotification,
   ActionsNotification,
   TraceNotification,
@@ -85,7 +86,11 @@ export const Notification = z.discriminatedUnion('type', [
   AccountStateNotification,
   JettonsNotification,
   BlocksNotification,
-]);
+} as const;
+
+type NotificationSchema = (typeof NOTIFICATIONS)[keyof typeof NOTIFICATIONS];
+
+export const Notification = z.discriminatedUnion('type', Object.values(NOTIFICATIONS) as [NotificationSchema, ...NotificationSchema[]]);
 
 export type TransactionsNotificationJson = z.infer<typeof TransactionsNotification>;
 export type ActionsNotificationJson = z.infer<typeof ActionsNotification>;

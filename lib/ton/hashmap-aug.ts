@@ -458,8 +458,11 @@ export function augDictDelete<V, E>(root: Cell | null, keyBits: number, key: big
   return deleteEdge(root, keyBits, key, codec);
 }
 
-/** The leaf cell for `key` and the slice positioned at its extra, or undefined. */
-function findLeaf(root: Cell | null, keyBits: number, key: bigint): { cells: Cell[]; slice: Slice } | undefined {
+/**
+ * Cells from the root towards `key`: down to its leaf (with the slice positioned at its extra) or
+ * to the cell where the key leaves the tree (no slice). The key is not range-checked here.
+ */
+function walkTowards(root: Cell | null, keyBits: number, key: bigint): { cells: Cell[]; slice?: Slice } {
   const cells: Cell[] = [];
   let cell = root;
   let m = keyBits;
@@ -468,7 +471,7 @@ function findLeaf(root: Cell | null, keyBits: number, key: bigint): { cells: Cel
     cells.push(cell);
     const s = cell.beginParse();
     const label = loadHmLabel(s, m);
-    if (k >> BigInt(m - label.len) !== label.bits) return undefined;
+    if (k >> BigInt(m - label.len) !== label.bits) return { cells };
     if (label.len === m) return { cells, slice: s };
     const rest = m - label.len - 1;
     const bit = (k >> BigInt(rest)) & 1n;
@@ -477,7 +480,21 @@ function findLeaf(root: Cell | null, keyBits: number, key: bigint): { cells: Cel
     k &= mask(rest);
     m = rest;
   }
-  return undefined;
+  return { cells };
+}
+
+/** The leaf cell for `key` and the slice positioned at its extra, or undefined. */
+function findLeaf(root: Cell | null, keyBits: number, key: bigint): { cells: Cell[]; slice: Slice } | undefined {
+  const { cells, slice } = walkTowards(root, keyBits, key);
+  return slice ? { cells, slice } : undefined;
+}
+
+/**
+ * Cells from a dictionary root towards `key`, down to its leaf or to where the key leaves the tree
+ * (a proof of absence keeps these). Unlike dictKeyPath the key is not range-checked.
+ */
+export function dictPathTowards(root: Cell | null, keyBits: number, key: bigint): Cell[] {
+  return walkTowards(root, keyBits, key).cells;
 }
 
 export function augDictGet<V, E>(

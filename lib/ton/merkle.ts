@@ -123,8 +123,11 @@ export function createMerkleUpdate(oldRoot: Cell, newRoot: Cell): Cell {
     newMemo.set(key, rebuilt);
     return rebuilt;
   };
-  const oldPart = walkOld(oldRoot);
-  const newPart = walkNew(newRoot);
+  return merkleUpdateCell(walkOld(oldRoot), walkNew(newRoot));
+}
+
+/** Wraps the pruned old and new trees into a MERKLE_UPDATE exotic cell (hashes and depths at level 0). */
+export function merkleUpdateCell(oldPart: Cell, newPart: Cell): Cell {
   return beginCell()
     .storeUint(4, 8)
     .storeBuffer(oldPart.hash(0), 32)

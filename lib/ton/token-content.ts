@@ -46,3 +46,13 @@ export function parseTokenContent(cell: Cell): TokenContent {
   }
   return { type: 'onchain', data };
 }
+
+/** TEP-64 content as the index stores it: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
+export function storedContentJson(content: Cell): Record<string, string> | null {
+  try {
+    const c = parseTokenContent(content);
+    return c.type === 'onchain' ? c.data : { uri: c.data };
+  } catch {
+    return null;
+  }
+}

@@ -15,6 +15,7 @@ import { shardsHolding } from '../../ton';
 import { rawUpper } from '../../ton/address';
 import { shardString, type BlockIdLike } from './block-json';
 import { invalidRequest } from './errors';
+import type { BlockRecord } from '../../chain/records';
 
 /**
  * Runs the live read; when the lite servers no longer keep the history it needs, the index read (if the
@@ -31,26 +32,28 @@ export async function withHistory<T>(db: Database | undefined, live: () => Promi
   }
 }
 
+/** The header fields v2 shows that the index keeps as they are (header proofs give them the same types). */
+export type V2HeaderField =
+  | 'globalId'
+  | 'version'
+  | 'afterMerge'
+  | 'afterSplit'
+  | 'beforeSplit'
+  | 'wantMerge'
+  | 'wantSplit'
+  | 'minRefMcSeqno'
+  | 'keyBlock'
+  | 'prevKeyBlockSeqno'
+  | 'startLt'
+  | 'endLt';
+
 /** A block's row as the index holds it: its id and the header fields v2 shows. */
-export interface IndexedBlock extends BlockIdLike {
+export interface IndexedBlock
+  extends BlockIdLike,
+    // validatorListHashShort: the uint32 as stored
+    Pick<BlockRecord, V2HeaderField | 'validatorListHashShort' | 'genCatchainSeqno' | 'prevBlocks'> {
   shard: bigint;
-  globalId: number;
-  version: number;
-  afterMerge: boolean;
-  afterSplit: boolean;
-  beforeSplit: boolean;
-  wantMerge: boolean;
-  wantSplit: boolean;
-  /** uint32 as stored */
-  validatorListHashShort: bigint;
-  genCatchainSeqno: number;
-  minRefMcSeqno: number;
-  keyBlock: boolean;
-  prevKeyBlockSeqno: number;
-  startLt: bigint;
-  endLt: bigint;
   genUtime: number;
-  prevBlocks: { workchain: number; shard: string; seqno: number; root_hash: string; file_hash: string }[];
 }
 
 interface BlockRow {

@@ -8,6 +8,7 @@ import type { MessageContentJson, MessageJson } from './models/messages';
 import type { AccountStateJson, TransactionDescrJson } from './models/transactions';
 import { decodeBodyCell, opcodeName } from '../../actions/bodies';
 import { deserializeBoc } from '../../ton/boc';
+import { blockHeaderColumns } from '../../chain/records';
 
 export const MASTERCHAIN_SHARD = -(2n ** 63n);
 const MASTERCHAIN_SHARD_HEX = shardHex(MASTERCHAIN_SHARD);
@@ -33,16 +34,7 @@ export function mapBlock(b: Block): BlockJson {
     seqno: b.seqno,
     root_hash: b64(b.rootHash),
     file_hash: b64(b.fileHash),
-    global_id: b.globalId,
-    version: b.version,
-    after_merge: b.afterMerge,
-    before_split: b.beforeSplit,
-    after_split: b.afterSplit,
-    want_merge: b.wantMerge,
-    want_split: b.wantSplit,
-    key_block: b.keyBlock,
-    vert_seqno_incr: b.vertSeqnoIncr,
-    flags: b.flags,
+    ...blockHeaderColumns(b),
     gen_utime: String(b.genUtime),
     start_lt: String(b.startLt),
     end_lt: String(b.endLt),

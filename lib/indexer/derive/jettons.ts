@@ -9,10 +9,10 @@ import { readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
-import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../../chain/records';
+import { storedContentJson } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
+import { indexedRequests, receivedRequests, requestHistory, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, newerState, readGetter, Vouching, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const JETTON_MASTER = 'jetton_master';
@@ -43,16 +43,6 @@ const raw = (a: Address | null) => (a ? rawUpper(a) : null);
 
 const masterData = (account: DerivedAccount, run: GetterRun) => readGetter(account, run, 'get_jetton_data', readJettonData);
 const walletData = (account: DerivedAccount, run: GetterRun): Promise<WalletData | null> => readGetter(account, run, 'get_wallet_data', readWalletData);
-
-/** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
-function contentJson(content: Cell): Record<string, string> | null {
-  try {
-    const c = parseTokenContent(content);
-    return c.type === 'onchain' ? c.data : { uri: c.data };
-  } catch {
-    return null;
-  }
-}
 
 // Wallets their master vouched for, as `wallet owner jetton` (none of the three ever changes).
 const vouched = new Vouching(200_000);
@@ -101,7 +91,7 @@ export const jettonDetector: Detector = {
           total_supply: d.totalSupply.toString(),
           mintable: d.mintable,
           admin_address: raw(d.admin),
-          jetton_content: contentJson(d.content),
+          jetton_content: storedContentJson(d.content),
           jetton_content_boc: hex(d.content.toBoc()),
           jetton_wallet_code_hash: hex(d.walletCode.hash()),
           ...stateColumns(account),
@@ -113,22 +103,12 @@ export const jettonDetector: Detector = {
       }
     }
 
-    // Transfers and burns: requests a jetton wallet of this block received (every account that had a
-    // transaction is among the block's accounts, so its wallet data is at hand).
-    const inMessages = new Map<string, MessageRecord>();
-    for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
-    const requests: WalletRequest[] = [];
-    for (const b of block.blocks) {
-      for (const t of b.transactions) {
-        const wallet = walletsByAddress.get(t.account);
-        const msg = inMessages.get(t.hash.toString('hex'));
-        if (!wallet || !msg || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) continue;
-        const body = block.contents.get(msg.bodyHash.toString('hex'));
-        if (!body) continue;
-        const w = { owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)! };
-        requests.push({ txHash: t.hash, lt: t.lt, now: t.now, aborted: t.description.aborted ?? false, mcSeqno: block.mcSeqno, wallet: t.account, ...w, body });
-      }
-    }
+    // Transfers and burns: requests a jetton wallet of this block received.
+    const requests: WalletRequest[] = receivedRequests(block, (account, msg) => {
+      const wallet = walletsByAddress.get(account);
+      if (!wallet || (msg.opcode !== OP.transfer && msg.opcode !== OP.burn)) return undefined;
+      return { wallet: account, owner: raw(wallet.owner)!, jetton: raw(wallet.jetton)! };
+    });
     const { transfers, burns } = jettonEventRows(requests);
     return [
       { table: 'jetton_masters', columns: MASTER_COLUMNS, rows: masters, onConflict: newerState('jetton_masters', MASTER_COLUMNS) },
@@ -137,42 +117,23 @@ export const jettonDetector: Detector = {
     ];
   },
 
-  async history(prisma, afterLt, limit) {
-    const rows = await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
-    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
-    const lastLt = rows[rows.length - 1]!.lt;
-    // The page ends inside an lt shared by several accounts' transactions: take all of them.
-    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
-    for (const r of await walletRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
-    const { transfers, burns } = jettonEventRows(rows);
-    return { tables: eventTables(transfers, burns), lastLt, count: rows.length };
+  history(prisma, afterLt, limit) {
+    return requestHistory((lt, n) => walletRequestsAfter(prisma, lt, n), afterLt, limit, (rows) => {
+      const { transfers, burns } = jettonEventRows(rows);
+      return eventTables(transfers, burns);
+    });
   },
 };
 
 /** Transfer and burn requests to known jetton wallets among indexed transactions, by lt. */
-async function walletRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<WalletRequest[]> {
-  const rows = await prisma.$queryRaw<
-    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; owner: string; jetton: string; boc: Uint8Array }[]
-  >(Prisma.sql`
-    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
-           t.account, w.owner, w.jetton, c.boc
-    FROM messages m
-    JOIN jetton_wallets w ON w.address = m.destination
-    JOIN transactions t ON t.hash = m.tx_hash
-    JOIN message_contents c ON c.hash = m.body_hash
-    WHERE m.direction = 'in' AND m.opcode IN (${OP.transfer}::int, ${OP.burn}::int) AND ${ltCondition}
-    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
-  return rows.map((r) => ({
-    txHash: Buffer.from(r.hash),
-    lt: r.lt,
-    now: r.now,
-    aborted: r.aborted,
-    mcSeqno: r.mc_seqno ?? 0,
-    wallet: r.account,
-    owner: r.owner,
-    jetton: r.jetton,
-    body: Buffer.from(r.boc),
-  }));
+function walletRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<WalletRequest[]> {
+  const q = {
+    columns: Prisma.sql`w.owner, w.jetton`,
+    receiver: Prisma.sql`JOIN jetton_wallets w ON w.address = m.destination`,
+    where: Prisma.sql`m.opcode IN (${OP.transfer}::int, ${OP.burn}::int)`,
+    own: (r: { account: string; owner: string; jetton: string }) => ({ wallet: r.account, owner: r.owner, jetton: r.jetton }),
+  };
+  return indexedRequests(prisma, q, ltCondition, limit);
 }
 
 export const eventTables = (transfers: Row[], burns: Row[]): TableRows[] => [
@@ -181,16 +142,10 @@ export const eventTables = (transfers: Row[], burns: Row[]): TableRows[] => [
 ];
 
 /** A request (transfer or burn, by its body's opcode) a jetton wallet received in a transaction. */
-export interface WalletRequest {
-  txHash: Buffer;
-  lt: bigint;
-  now: number;
-  aborted: boolean;
-  mcSeqno: number;
+export interface WalletRequest extends ReceivedRequest {
   wallet: string;
   owner: string;
   jetton: string;
-  body: Buffer;
 }
 
 /** jetton_transfers and jetton_burns rows of wallet requests; a malformed body makes no row (the wallet rejects it too). */

@@ -20,10 +20,10 @@ import {
   RESOLVE_SELF,
   type NftData,
 } from '../../ton/nft-getters';
-import { parseTokenContent } from '../../ton/token-content';
-import type { MessageRecord } from '../../chain/records';
+import { storedContentJson } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
+import { indexedRequests, receivedRequests, requestHistory, type ReceivedRequest } from './requests';
 import { ACCOUNTS_AT_ONCE, declaredBy, type DerivedAccount, type DeriveBlock, type Detector, type GetterRun } from './detector';
 
 export const NFT_COLLECTION = 'nft_collection';
@@ -77,16 +77,6 @@ const nftData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_nft_d
 const saleData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_sale_data', readSaleData);
 const auctionData = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_sale_data', readAuctionData);
 const domainOf = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_domain', readDomain);
-
-/** TEP-64 content as stored: the on-chain attributes, or {uri} for off-chain content; null when unreadable. */
-function contentJson(content: Cell): Record<string, string> | null {
-  try {
-    const c = parseTokenContent(content);
-    return c.type === 'onchain' ? c.data : { uri: c.data };
-  } catch {
-    return null;
-  }
-}
 
 function stateColumns(a: DerivedAccount) {
   return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };
@@ -173,7 +163,7 @@ export const nftDetector: Detector = {
       const address = account.state.account;
       if (collection) {
         const d = collection;
-        const content = contentJson(d.content);
+        const content = storedContentJson(d.content);
         if (content?.uri) uris.push(content.uri);
         collections.push({
           address,
@@ -187,7 +177,7 @@ export const nftDetector: Detector = {
       if (item && vouched) {
         const d = item;
         itemsByAddress.set(address, d);
-        const content = vouched.content ? contentJson(vouched.content) : null;
+        const content = vouched.content ? storedContentJson(vouched.content) : null;
         if (content?.uri) uris.push(content.uri);
         items.push({
           address,
@@ -251,32 +241,12 @@ export const nftDetector: Detector = {
     }
     if (uris.length) await block.enqueueMetadata(uris);
 
-    // Transfers: requests an NFT item of this block received (every account that had a transaction is
-    // among the block's accounts, so its item data is at hand).
-    const inMessages = new Map<string, MessageRecord>();
-    for (const b of block.blocks) for (const m of b.messages) if (m.direction === 'in') inMessages.set(m.txHash.toString('hex'), m);
-    const requests: ItemRequest[] = [];
-    for (const b of block.blocks) {
-      for (const t of b.transactions) {
-        const item = itemsByAddress.get(t.account);
-        const msg = inMessages.get(t.hash.toString('hex'));
-        if (!item || !msg || msg.opcode !== NFT_OP.transfer) continue;
-        const body = block.contents.get(msg.bodyHash.toString('hex'));
-        if (!body) continue;
-        requests.push({
-          txHash: t.hash,
-          lt: t.lt,
-          now: t.now,
-          aborted: t.description.aborted ?? false,
-          mcSeqno: block.mcSeqno,
-          item: t.account,
-          index: item.index.toString(),
-          collection: raw(item.collection),
-          sender: msg.source,
-          body,
-        });
-      }
-    }
+    // Transfers: requests an NFT item of this block received.
+    const requests: ItemRequest[] = receivedRequests(block, (account, msg) => {
+      const item = itemsByAddress.get(account);
+      if (!item || msg.opcode !== NFT_OP.transfer) return undefined;
+      return { item: account, index: item.index.toString(), collection: raw(item.collection), sender: msg.source };
+    });
     return [
       { table: 'nft_collections', columns: COLLECTION_COLUMNS, rows: collections, onConflict: newer('nft_collections', 'address', COLLECTION_COLUMNS) },
       { table: 'nft_items', columns: ITEM_COLUMNS, rows: items, onConflict: newer('nft_items', 'address', ITEM_COLUMNS) },
@@ -286,14 +256,8 @@ export const nftDetector: Detector = {
     ];
   },
 
-  async history(prisma, afterLt, limit) {
-    const rows = await itemRequestsAfter(prisma, Prisma.sql`m.tx_lt > ${afterLt}`, limit);
-    if (!rows.length) return { tables: [], lastLt: null, count: 0 };
-    const lastLt = rows[rows.length - 1]!.lt;
-    // The page ends inside an lt shared by several accounts' transactions: take all of them.
-    const seen = new Set(rows.map((r) => r.txHash.toString('hex')));
-    for (const r of await itemRequestsAfter(prisma, Prisma.sql`m.tx_lt = ${lastLt}`, null)) if (!seen.has(r.txHash.toString('hex'))) rows.push(r);
-    return { tables: [transferTable(nftTransferRows(rows))], lastLt, count: rows.length };
+  history(prisma, afterLt, limit) {
+    return requestHistory((lt, n) => itemRequestsAfter(prisma, lt, n), afterLt, limit, (rows) => [transferTable(nftTransferRows(rows))]);
   },
 };
 
@@ -320,45 +284,28 @@ async function dnsRow(block: DeriveBlock, account: DerivedAccount, d: NftData): 
 const transferTable = (rows: Row[]): TableRows => ({ table: 'nft_transfers', columns: TRANSFER_COLUMNS, rows });
 
 /** A transfer request an NFT item received in a transaction. */
-export interface ItemRequest {
-  txHash: Buffer;
-  lt: bigint;
-  now: number;
-  aborted: boolean;
-  mcSeqno: number;
+export interface ItemRequest extends ReceivedRequest {
   item: string;
   index: string | null;
   collection: string | null;
   /** The message's sender: the old owner (a transfer from anyone else is aborted by the item). */
   sender: string | null;
-  body: Buffer;
 }
 
 /** Transfer requests to known NFT items among indexed transactions, by lt. */
-async function itemRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<ItemRequest[]> {
-  const rows = await prisma.$queryRaw<
-    { hash: Uint8Array; lt: bigint; now: number; aborted: boolean; mc_seqno: number | null; account: string; index: Prisma.Decimal; collection: string | null; source: string | null; boc: Uint8Array }[]
-  >(Prisma.sql`
-    SELECT t.hash, t.lt, t.now, coalesce((t.description->>'aborted')::boolean, false) AS aborted, t.mc_block_seqno AS mc_seqno,
-           t.account, i.index, i.collection_address AS collection, m.source, c.boc
-    FROM messages m
-    JOIN nft_items i ON i.address = m.destination
-    JOIN transactions t ON t.hash = m.tx_hash
-    JOIN message_contents c ON c.hash = m.body_hash
-    WHERE m.direction = 'in' AND m.opcode = ${NFT_OP.transfer}::int AND ${ltCondition}
-    ORDER BY m.tx_lt, m.tx_hash ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`);
-  return rows.map((r) => ({
-    txHash: Buffer.from(r.hash),
-    lt: r.lt,
-    now: r.now,
-    aborted: r.aborted,
-    mcSeqno: r.mc_seqno ?? 0,
-    item: r.account,
-    index: r.index.toFixed(),
-    collection: r.collection,
-    sender: r.source,
-    body: Buffer.from(r.boc),
-  }));
+function itemRequestsAfter(prisma: PrismaClient, ltCondition: Prisma.Sql, limit: number | null): Promise<ItemRequest[]> {
+  const q = {
+    columns: Prisma.sql`i.index, i.collection_address AS collection, m.source`,
+    receiver: Prisma.sql`JOIN nft_items i ON i.address = m.destination`,
+    where: Prisma.sql`m.opcode = ${NFT_OP.transfer}::int`,
+    own: (r: { account: string; index: Prisma.Decimal; collection: string | null; source: string | null }) => ({
+      item: r.account,
+      index: r.index.toFixed(),
+      collection: r.collection,
+      sender: r.source,
+    }),
+  };
+  return indexedRequests(prisma, q, ltCondition, limit);
 }
 
 /** nft_transfers rows of item requests; a malformed body makes no row (the item rejects it too). */

@@ -32,63 +32,57 @@ function normalized(p: ParsedAddress): string {
   return friendly(p.address, { bounceable: p.givenType === 'friendly_bounceable', testOnly: p.testOnly, urlSafe: true });
 }
 
-export const getAddressInformation = defineMethod({
-  name: 'getAddressInformation',
-  verbs: 'read',
-  liteOnly: true,
-  summary: 'Balance, code, data and last transaction of an account',
-  params: accountParams,
-  async run(p, ctx) {
-    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    return {
-      '@type': 'raw.fullAccountState',
-      balance: a.balance.toString(),
-      extra_currencies: extraCurrenciesJson(a),
-      code: bocBase64(a.code),
-      data: bocBase64(a.data),
-      last_transaction_id: lastTransaction(a),
-      block_id: blockIdJson(a.block.id),
-      frozen_hash: frozenHash(a),
-      sync_utime: a.block.utime,
-      state: a.status,
-      // The C++ service's list of suspended (mainnet) addresses has no member on other networks.
-      suspended: false,
-    };
-  },
-});
+/** A read of one account's state at `seqno` (default: the latest), answered from the lite server's state as `json` shows it. */
+function accountMethod(name: string, summary: string, json: (a: AccountAt) => unknown) {
+  return defineMethod({
+    name,
+    verbs: 'read',
+    liteOnly: true,
+    summary,
+    params: accountParams,
+    run: async (p, ctx) => json(await accountAt(await ctx.lite(), p.address.address, p.seqno)),
+  });
+}
 
-export const getExtendedAddressInformation = defineMethod({
-  name: 'getExtendedAddressInformation',
-  verbs: 'read',
-  liteOnly: true,
-  summary: 'Account state with the contract recognised (wallets) as tonlib shows it',
-  params: accountParams,
-  async run(p, ctx) {
-    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    const kind = walletKind(a.code);
-    const f = kind?.tonlib && a.data ? parseWalletData(kind.layout, a.data) : null;
-    let accountState: Record<string, unknown>;
-    let revision = 0;
-    if (a.status !== 'active') {
-      accountState = { '@type': 'uninited.accountState', frozen_hash: frozenHash(a) };
-    } else if (kind?.tonlib && f) {
-      accountState = { '@type': kind.tonlib.type, wallet_id: f.walletId, seqno: f.seqno };
-      revision = kind.tonlib.revision;
-    } else {
-      accountState = { '@type': 'raw.accountState', code: bocBase64(a.code), data: bocBase64(a.data), frozen_hash: frozenHash(a) };
-    }
-    return {
-      '@type': 'fullAccountState',
-      address: accountAddressJson(a.address),
-      balance: a.balance.toString(),
-      extra_currencies: extraCurrenciesJson(a),
-      last_transaction_id: lastTransaction(a),
-      block_id: blockIdJson(a.block.id),
-      sync_utime: a.block.utime,
-      account_state: accountState,
-      revision,
-    };
-  },
+export const getAddressInformation = accountMethod('getAddressInformation', 'Balance, code, data and last transaction of an account', (a) => ({
+  '@type': 'raw.fullAccountState',
+  balance: a.balance.toString(),
+  extra_currencies: extraCurrenciesJson(a),
+  code: bocBase64(a.code),
+  data: bocBase64(a.data),
+  last_transaction_id: lastTransaction(a),
+  block_id: blockIdJson(a.block.id),
+  frozen_hash: frozenHash(a),
+  sync_utime: a.block.utime,
+  state: a.status,
+  // The C++ service's list of suspended (mainnet) addresses has no member on other networks.
+  suspended: false,
+}));
+
+export const getExtendedAddressInformation = accountMethod('getExtendedAddressInformation', 'Account state with the contract recognised (wallets) as tonlib shows it', (a) => {
+  const kind = walletKind(a.code);
+  const f = kind?.tonlib && a.data ? parseWalletData(kind.layout, a.data) : null;
+  let accountState: Record<string, unknown>;
+  let revision = 0;
+  if (a.status !== 'active') {
+    accountState = { '@type': 'uninited.accountState', frozen_hash: frozenHash(a) };
+  } else if (kind?.tonlib && f) {
+    accountState = { '@type': kind.tonlib.type, wallet_id: f.walletId, seqno: f.seqno };
+    revision = kind.tonlib.revision;
+  } else {
+    accountState = { '@type': 'raw.accountState', code: bocBase64(a.code), data: bocBase64(a.data), frozen_hash: frozenHash(a) };
+  }
+  return {
+    '@type': 'fullAccountState',
+    address: accountAddressJson(a.address),
+    balance: a.balance.toString(),
+    extra_currencies: extraCurrenciesJson(a),
+    last_transaction_id: lastTransaction(a),
+    block_id: blockIdJson(a.block.id),
+    sync_utime: a.block.utime,
+    account_state: accountState,
+    revision,
+  };
 });
 
 /** seqno, then wallet_id and is_signature_allowed where the kind has them (absent, not null, otherwise). */
@@ -100,63 +94,29 @@ function walletFieldsJson(f: WalletFields) {
   };
 }
 
-export const getWalletInformation = defineMethod({
-  name: 'getWalletInformation',
-  verbs: 'read',
-  liteOnly: true,
-  summary: 'Whether the account is a known wallet, and its seqno and wallet id',
-  params: accountParams,
-  async run(p, ctx) {
-    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    const kind = a.status === 'active' ? walletKind(a.code) : undefined;
-    const fields = kind && a.data ? parseWalletData(kind.layout, a.data) : null;
-    return {
-      '@type': 'ext.accounts.walletInformation',
-      wallet: fields !== null,
-      balance: a.balance.toString(),
-      // As the Python service and getAddressInformation carry them (the C++ service leaves them out).
-      extra_currencies: extraCurrenciesJson(a),
-      account_state: a.status,
-      ...(kind && fields ? { wallet_type: kind.type, ...walletFieldsJson(fields) } : {}),
-      last_transaction_id: lastTransaction(a),
-    };
-  },
+export const getWalletInformation = accountMethod('getWalletInformation', 'Whether the account is a known wallet, and its seqno and wallet id', (a) => {
+  const kind = a.status === 'active' ? walletKind(a.code) : undefined;
+  const fields = kind && a.data ? parseWalletData(kind.layout, a.data) : null;
+  return {
+    '@type': 'ext.accounts.walletInformation',
+    wallet: fields !== null,
+    balance: a.balance.toString(),
+    // As the Python service and getAddressInformation carry them (the C++ service leaves them out).
+    extra_currencies: extraCurrenciesJson(a),
+    account_state: a.status,
+    ...(kind && fields ? { wallet_type: kind.type, ...walletFieldsJson(fields) } : {}),
+    last_transaction_id: lastTransaction(a),
+  };
 });
 
-export const getAddressBalance = defineMethod({
-  name: 'getAddressBalance',
-  verbs: 'read',
-  liteOnly: true,
-  summary: 'Balance of an account in nanotons, as a string',
-  params: accountParams,
-  async run(p, ctx) {
-    return (await accountAt(await ctx.lite(), p.address.address, p.seqno)).balance.toString();
-  },
-});
+export const getAddressBalance = accountMethod('getAddressBalance', 'Balance of an account in nanotons, as a string', (a) => a.balance.toString());
 
-export const getAddressState = defineMethod({
-  name: 'getAddressState',
-  verbs: 'read',
-  liteOnly: true,
-  summary: 'active, uninitialized or frozen',
-  params: accountParams,
-  async run(p, ctx) {
-    return (await accountAt(await ctx.lite(), p.address.address, p.seqno)).status;
-  },
-});
+export const getAddressState = accountMethod('getAddressState', 'active, uninitialized or frozen', (a) => a.status);
 
-export const getShardAccountCell = defineMethod({
-  name: 'getShardAccountCell',
-  verbs: 'read',
-  liteOnly: true,
-  summary: "The account's ShardAccount cell (account, last transaction hash and lt) as a BoC",
-  params: accountParams,
-  async run(p, ctx) {
-    const a = await accountAt(await ctx.lite(), p.address.address, p.seqno);
-    // account_descr$_ account:^Account last_trans_hash:bits256 last_trans_lt:uint64 = ShardAccount;
-    const cell = beginCell().storeRef(a.accountCell).storeBuffer(a.lastTxHash, 32).storeUint(a.lastTxLt, 64).endCell();
-    return { '@type': 'tvm.cell', bytes: bocBase64(cell) };
-  },
+export const getShardAccountCell = accountMethod('getShardAccountCell', "The account's ShardAccount cell (account, last transaction hash and lt) as a BoC", (a) => {
+  // account_descr$_ account:^Account last_trans_hash:bits256 last_trans_lt:uint64 = ShardAccount;
+  const cell = beginCell().storeRef(a.accountCell).storeBuffer(a.lastTxHash, 32).storeUint(a.lastTxLt, 64).endCell();
+  return { '@type': 'tvm.cell', bytes: bocBase64(cell) };
 });
 
 export const getTokenData = defineMethod({

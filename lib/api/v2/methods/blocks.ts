@@ -9,7 +9,7 @@ import { Functions as FullFunctions } from '../../../lite/tl/codec';
 import { listShards, loadBlockInfo, loadShardHashes, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../../../ton';
 import { isHistoryGone, LiteServerError, normalizeLiteError } from '../../../lite/errors';
 import { blockIdJson, blockParams, MASTER_SHARD, masterchainBlock, oneMasterchainShard, positiveSeqno, resolveBlock, shardString, type BlockIdLike } from '../block-json';
-import { indexedBlockByLt, indexedBlockBySeqno, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock } from '../history';
+import { indexedBlockByLt, indexedBlockBySeqno, indexedBlockByUtime, indexedBlockOf, indexedShards, withHistory, type IndexedBlock, type V2HeaderField } from '../history';
 import { invalidRequest, V2Error } from '../errors';
 import { defineMethod } from '../method';
 import { int32, int64 } from '../params';
@@ -222,22 +222,9 @@ export const getBlockHeader = defineMethod({
 });
 
 /** The header fields v2 shows, read from a header proof (live) or the index's row. */
-interface HeaderFields {
-  globalId: number;
-  version: number;
-  afterMerge: boolean;
-  afterSplit: boolean;
-  beforeSplit: boolean;
-  wantMerge: boolean;
-  wantSplit: boolean;
+interface HeaderFields extends Pick<IndexedBlock, V2HeaderField | 'genUtime'> {
   validatorListHashShort: number;
   catchainSeqno: number;
-  minRefMcSeqno: number;
-  keyBlock: boolean;
-  prevKeyBlockSeqno: number;
-  startLt: bigint;
-  endLt: bigint;
-  genUtime: number;
   prevBlocks: ReturnType<typeof blockIdJson>[];
 }
 

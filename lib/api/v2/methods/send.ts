@@ -45,15 +45,29 @@ function messageHashes(cell: Cell) {
   return { '@type': 'raw.extMessageInfo', hash: cell.hash().toString('base64'), hash_norm: norm.toString('base64') };
 }
 
+/**
+ * Sends the request's BoC, which must be an external inbound message (refused before sending
+ * otherwise, by all three sendBoc methods); answers its hashes. `sendFailure` turns a failure of
+ * the send itself into the method's own error.
+ */
+async function sendExternal(p: z.output<typeof sendParams>, ctx: V2Context, sendFailure?: (e: unknown) => Error) {
+  const cell = required(p.boc, 'boc');
+  const hashes = messageHashes(cell);
+  try {
+    await send(cell, ctx);
+  } catch (e) {
+    throw sendFailure ? sendFailure(e) : e;
+  }
+  return hashes;
+}
+
 export const sendBoc = defineMethod({
   name: 'sendBoc',
   verbs: 'post',
   summary: 'Send an external inbound message (base64 BoC)',
   params: sendParams,
   async run(p, ctx) {
-    const cell = required(p.boc, 'boc');
-    messageHashes(cell); // refuses what is not an external inbound message, as the other two do
-    await send(cell, ctx);
+    await sendExternal(p, ctx);
     return { '@type': 'ok' };
   },
 });
@@ -63,12 +77,7 @@ export const sendBocReturnHash = defineMethod({
   verbs: 'post',
   summary: 'Send an external inbound message; answer its hash and normalized hash',
   params: sendParams,
-  async run(p, ctx) {
-    const cell = required(p.boc, 'boc');
-    const hashes = messageHashes(cell);
-    await send(cell, ctx);
-    return hashes;
-  },
+  run: (p, ctx) => sendExternal(p, ctx),
 });
 
 export const sendBocReturnHashNoError = defineMethod({
@@ -76,16 +85,7 @@ export const sendBocReturnHashNoError = defineMethod({
   verbs: 'post',
   summary: 'As sendBocReturnHash, with any failure to send reported as 400',
   params: sendParams,
-  async run(p, ctx) {
-    const cell = required(p.boc, 'boc');
-    const hashes = messageHashes(cell);
-    try {
-      await send(cell, ctx);
-    } catch (e) {
-      throw new V2Error(400, e instanceof Error ? e.message : String(e));
-    }
-    return hashes;
-  },
+  run: (p, ctx) => sendExternal(p, ctx, (e) => new V2Error(400, e instanceof Error ? e.message : String(e))),
 });
 
 /** The state init an external message carries: code and data as given, none when neither is (estimateFee's rule too). */

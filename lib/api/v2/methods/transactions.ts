@@ -205,6 +205,32 @@ async function indexedBlockPage(db: Database, p: z.output<typeof blockTxParams>,
   return page && { block, ...page };
 }
 
+type BlockCursor = ReturnType<typeof cursorOf>;
+/** One page of a block's transactions and the cursor after its last (undefined when it is empty). */
+type BlockPage<T> = { items: T[]; incomplete: boolean; next: BlockCursor | undefined };
+
+/**
+ * A block's transactions from the lite server, BLOCK_PAGE at a time from `after` until `count` are
+ * read or the block ends; `fetch` reads one page and names the cursor after its last transaction
+ * (undefined when the page is empty, which ends the walk).
+ */
+async function pageBlock<T>(
+  after: BlockCursor,
+  count: number,
+  fetch: (after: BlockCursor, count: number) => Promise<BlockPage<T>>,
+): Promise<{ out: T[]; incomplete: boolean }> {
+  const out: T[] = [];
+  let incomplete = false;
+  do {
+    const page = await fetch(after, Math.min(BLOCK_PAGE, count - out.length));
+    out.push(...page.items);
+    incomplete = page.incomplete;
+    if (!page.next) break;
+    after = page.next;
+  } while (incomplete && out.length < count);
+  return { out, incomplete };
+}
+
 const blockTransactionsJson = (id: IndexedBlock | tonNode_blockIdExt, count: number, incomplete: boolean, transactions: unknown[], type: string) => ({
   '@type': type,
   id: blockIdJson(id),
@@ -213,78 +239,71 @@ const blockTransactionsJson = (id: IndexedBlock | tonNode_blockIdExt, count: num
   transactions,
 });
 
-export const getBlockTransactions = defineMethod({
+/**
+ * getBlockTransactions(Ext): a block's transactions from the request's cursor, read live a page at a
+ * time (`livePage`) or, when the lite server no longer has the block, from the index (`indexed`;
+ * `withBocs` for the full form), answered as `type`.
+ */
+function blockTxMethod<T>(m: {
+  name: string;
+  summary: string;
+  type: string;
+  withBocs: boolean;
+  livePage: (client: LiteClient, id: tonNode_blockIdExt, after: BlockCursor, count: number) => Promise<BlockPage<T>>;
+  indexed: (page: NonNullable<Awaited<ReturnType<typeof indexedBlockPage>>>, p: z.output<typeof blockTxParams>) => T[];
+}) {
+  return defineMethod({
+    name: m.name,
+    verbs: 'read',
+    summary: m.summary,
+    params: blockTxParams,
+    async run(p, ctx) {
+      const client = await ctx.lite();
+      const live = async () => {
+        const id = await resolveBlock(client, p);
+        const { out, incomplete } = await pageBlock(cursorOf(p), p.count, (after, count) => m.livePage(client, id, after, count));
+        return blockTransactionsJson(id, p.count, incomplete, out, m.type);
+      };
+      return withHistory(await ctx.db?.(), live, async (db) => {
+        const page = await indexedBlockPage(db, p, m.withBocs);
+        return page && blockTransactionsJson(page.block, p.count, page.incomplete, m.indexed(page, p), m.type);
+      });
+    },
+  });
+}
+
+const shortId = (mode: number, workchain: number, account: Buffer, lt: string, hash: Buffer) =>
+  ({ '@type': 'blocks.shortTxId', mode, account: `${workchain}:${account.toString('hex')}`, lt, hash: hash.toString('base64') });
+
+export const getBlockTransactions = blockTxMethod({
   name: 'getBlockTransactions',
-  verbs: 'read',
   summary: "A block's transactions as short ids (account, lt, hash)",
-  params: blockTxParams,
-  async run(p, ctx) {
-    const client = await ctx.lite();
-    const shortId = (mode: number, workchain: number, account: Buffer, lt: string, hash: Buffer) =>
-      ({ '@type': 'blocks.shortTxId', mode, account: `${workchain}:${account.toString('hex')}`, lt, hash: hash.toString('base64') });
-    const live = async () => {
-      let after = cursorOf(p);
-      const id = await resolveBlock(client, p);
-      const out: ReturnType<typeof shortId>[] = [];
-      let incomplete = false;
-      do {
-        const page = await client.listBlockTransactions(id, { mode: listMode(after), count: Math.min(BLOCK_PAGE, p.count - out.length), after });
-        for (const t of page.ids) out.push(shortId(t.mode, id.workchain, t.account!, t.lt!, t.hash!));
-        incomplete = page.incomplete;
-        const last = page.ids[page.ids.length - 1];
-        if (!last) break;
-        after = { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! };
-      } while (incomplete && out.length < p.count);
-      return blockTransactionsJson(id, p.count, incomplete, out, 'blocks.transactions');
-    };
-    return withHistory(await ctx.db?.(), live, async (db) => {
-      const page = await indexedBlockPage(db, p, false);
-      if (!page) return undefined;
-      const ids = page.transactions.map((t, i) => shortId(shortIdMode(i, cursorOf(p)), page.block.workchain, t.account, t.lt.toString(), t.hash));
-      return blockTransactionsJson(page.block, p.count, page.incomplete, ids, 'blocks.transactions');
-    });
+  type: 'blocks.transactions',
+  withBocs: false,
+  async livePage(client, id, after, count) {
+    const page = await client.listBlockTransactions(id, { mode: listMode(after), count, after });
+    const last = page.ids[page.ids.length - 1];
+    const items = page.ids.map((t) => shortId(t.mode, id.workchain, t.account!, t.lt!, t.hash!));
+    return { items, incomplete: page.incomplete, next: last && { kind: 'liteServer.transactionId3', account: last.account!, lt: last.lt! } };
   },
+  indexed: (page, p) => page.transactions.map((t, i) => shortId(shortIdMode(i, cursorOf(p)), page.block.workchain, t.account, t.lt.toString(), t.hash)),
 });
 
-export const getBlockTransactionsExt = defineMethod({
+export const getBlockTransactionsExt = blockTxMethod({
   name: 'getBlockTransactionsExt',
-  verbs: 'read',
   summary: "A block's transactions in full",
-  params: blockTxParams,
-  async run(p, ctx) {
-    const client = await ctx.lite();
-    const live = async () => {
-      let after = cursorOf(p);
-      const id = await resolveBlock(client, p);
-      const out: ReturnType<typeof transactionJson>[] = [];
-      let incomplete = false;
-      do {
-        const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, {
-          kind: 'liteServer.listBlockTransactionsExt',
-          id,
-          mode: listMode(after),
-          count: Math.min(BLOCK_PAGE, p.count - out.length),
-          after,
-          reverseOrder: null,
-          wantProof: null,
-        });
-        const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
-        for (const c of cells) out.push(transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
-        incomplete = page.incomplete;
-        const last = cells[cells.length - 1];
-        if (!last) break;
-        const tx = loadTransaction(last.beginParse());
-        after = { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() };
-      } while (incomplete && out.length < p.count);
-      return blockTransactionsJson(id, p.count, incomplete, out, 'blocks.transactionsExt');
-    };
-    return withHistory(await ctx.db?.(), live, async (db) => {
-      const page = await indexedBlockPage(db, p, true);
-      if (!page) return undefined;
-      const txs = page.transactions.map((t) => transactionJson(t.cell!, page.block.workchain, 'raw', 'raw.transactionExt'));
-      return blockTransactionsJson(page.block, p.count, page.incomplete, txs, 'blocks.transactionsExt');
-    });
+  type: 'blocks.transactionsExt',
+  withBocs: true,
+  async livePage(client, id, after, count) {
+    const query = { kind: 'liteServer.listBlockTransactionsExt', id, mode: listMode(after), count, after, reverseOrder: null, wantProof: null } as const;
+    const page = await client.engine.query(FullFunctions.liteServer_listBlockTransactionsExt, query);
+    const cells = page.transactions.length ? Cell.fromBoc(page.transactions) : [];
+    const last = cells[cells.length - 1];
+    const tx = last && loadTransaction(last.beginParse());
+    const items = cells.map((c) => transactionJson(c, id.workchain, 'raw', 'raw.transactionExt'));
+    return { items, incomplete: page.incomplete, next: tx && { kind: 'liteServer.transactionId3', account: hash256(tx.address), lt: tx.lt.toString() } };
   },
+  indexed: (page) => page.transactions.map((t) => transactionJson(t.cell!, page.block.workchain, 'raw', 'raw.transactionExt')),
 });
 
 // ---- tryLocate* --------------------------------------------------------------------------------

@@ -1,41 +1,45 @@
 // The `actions` table for the v3 routes: its filters, ordering and SQL (api-v3.md §2.4 /actions), the
 // actions of given traces (for /traces?include_actions) and the accounts of actions (action_accounts).
 // Rows map to v3's Action in ../action-json.ts.
-import type { ActionData } from '../../../actions/model';
+import type { Action, ActionData } from '../../../actions/model';
 import { Prisma } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { bytes, hex } from '../encode';
 import type { SortOrder } from '../params';
 
-export interface ActionRow {
+/** An `actions` row as SQL returns it: the classifier's Action columns, hashes as bytes, numerics as decimals. */
+export interface ActionRow
+  extends Pick<
+    Action,
+    | 'type'
+    | 'start_lt'
+    | 'end_lt'
+    | 'start_utime'
+    | 'end_utime'
+    | 'trace_end_lt'
+    | 'trace_end_utime'
+    | 'trace_mc_seqno_end'
+    | 'mc_seqno_end'
+    | 'source'
+    | 'source_secondary'
+    | 'destination'
+    | 'destination_secondary'
+    | 'asset'
+    | 'asset_secondary'
+    | 'asset2'
+    | 'asset2_secondary'
+    | 'success'
+    | 'ancestor_type'
+  > {
   trace_id: Uint8Array;
   action_id: Uint8Array;
-  type: string;
   tx_hashes: Uint8Array[];
-  start_lt: bigint;
-  end_lt: bigint;
-  start_utime: number;
-  end_utime: number;
-  trace_end_lt: bigint;
-  trace_end_utime: number;
-  trace_mc_seqno_end: number;
-  mc_seqno_end: number;
   trace_external_hash: Uint8Array | null;
   trace_external_hash_norm: Uint8Array | null;
-  source: string | null;
-  source_secondary: string | null;
-  destination: string | null;
-  destination_secondary: string | null;
-  asset: string | null;
-  asset_secondary: string | null;
-  asset2: string | null;
-  asset2_secondary: string | null;
   value: { toFixed(): string } | null;
   amount: { toFixed(): string } | null;
   opcode: bigint | null;
-  success: boolean;
   parent_action_id: Uint8Array | null;
-  ancestor_type: string[] | null;
   data: Record<string, ActionData>;
 }
 
