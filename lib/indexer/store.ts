@@ -1,15 +1,16 @@
 // Writes the rows of one masterchain block (it and the shard blocks it registered) in one database
 // transaction together with the cursor, so a crash leaves either all of it or none; re-running a block
 // is a no-op (every insert skips rows that exist). The same transaction assembles the traces the block's
-// transactions belong to (traces.ts) and classifies those it completes (trace-actions.ts).
+// transactions belong to (traces.ts) and classifies those it completes (trace-actions.ts): the traces the
+// block holds whole before their rows are inserted, the others (begun by an earlier block) after.
 //
 // Each table gets ONE statement per masterchain block (lib/indexer/sql.ts insertRows).
 import type { PrismaClient } from '../db/generated/client';
 import type { AccountStateRecord } from './account-state';
-import { classifyTraces } from './trace-actions';
+import { classifyBatchTraces, classifyTraces, insertActions } from './trace-actions';
 import { Prisma } from '../db/generated/client';
 import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
-import { assembleTraces } from './traces';
+import { planTraces, wholeNewTraces, writeTraces } from './traces';
 import { withTraceIds } from './derive/trace-ids';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
@@ -96,13 +97,10 @@ export async function storeMasterchainBlock(
   await writeTransaction(prisma, async (tx) => {
       await run(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}::int4, ${cursor.mcSeqno}::int4)`);
       await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
-      const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const plan = await planTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const { traceOf } = plan;
       traceIds = [...new Map([...traceOf.values()].map((id) => [id.toString('hex'), id])).values()];
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
-      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
-      await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
-      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })));
-      await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
       await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })));
       await insertRows(tx, 'latest_account_states', LATEST_COLUMNS, [...latest.values()].map(latestRow), LATEST_UPSERT);
       await insertRows(
@@ -115,9 +113,21 @@ export async function storeMasterchainBlock(
         const d = withTraceIds(table, (hash) => traceOf.get(hash) ?? null);
         await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
       }
-      // After the states and the derived token tables: "what is at address X" reads them.
+      // The traces the batch holds whole are classified before their rows are written, so each is
+      // inserted once, classified (no UPDATE of every trace row of the block). After the states and the
+      // derived token tables: "what is at address X" reads them.
       const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
-      await classifyTraces(tx, completed, { traceOf, whole, transactions: txRecords, messages: msgRecords, bodies });
+      const batch = { traceOf, transactions: txRecords, messages: msgRecords, bodies };
+      const early = await classifyBatchTraces(tx, wholeNewTraces(plan), batch);
+      // Before the transactions and messages: a stored trace's counters are its stored rows' plus the batch's.
+      const { completed, whole, classifiedInserted } = await writeTraces(tx, plan, early.states);
+      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
+      await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
+      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })));
+      await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
+      await insertActions(tx, early, classifiedInserted);
+      // The rest (completed by this block, begun by an earlier one) are read back and updated, as before.
+      await classifyTraces(tx, completed, { ...batch, whole });
       if (cursor.advance === false) return;
       const moved = await run(tx, Prisma.sql`
         UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
