@@ -7,10 +7,10 @@
 // Each table gets ONE statement per masterchain block (lib/indexer/sql.ts insertRows).
 import type { PrismaClient } from '../db/generated/client';
 import type { AccountStateRecord } from './account-state';
-import { classifyBatchTraces, classifyTraces, insertActions } from './trace-actions';
+import { actionTables, classifyBatchTraces, classifyTraces, insertActions, type Classified } from './trace-actions';
 import { Prisma } from '../db/generated/client';
-import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
-import { planTraces, wholeNewTraces, writeTraces } from './traces';
+import { dec, hex, insertItem, insertTables, optHex, run, runWith, writeMode, writeTransaction, type Row, type TableRows, type Tx } from './sql';
+import { planTraces, traceUpsert, wholeNewTraces, writeTraces, type TracePlan, type TraceResultRow, type TraceWrite } from './traces';
 import { withTraceIds } from './derive/trace-ids';
 import type { MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from './records';
 
@@ -96,36 +96,34 @@ export async function storeMasterchainBlock(
   let traceIds: Buffer[] = [];
   await writeTransaction(prisma, async (tx) => {
       await run(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}::int4, ${cursor.mcSeqno}::int4)`);
-      await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
       const plan = await planTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
       const { traceOf } = plan;
       traceIds = [...new Map([...traceOf.values()].map((id) => [id.toString('hex'), id])).values()];
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
-      await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })));
-      await insertRows(tx, 'latest_account_states', LATEST_COLUMNS, [...latest.values()].map(latestRow), LATEST_UPSERT);
-      await insertRows(
-        tx,
-        'shard_state',
-        SHARD_STATE_COLUMNS,
-        shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
-      );
-      for (const table of derived) {
-        const d = withTraceIds(table, (hash) => traceOf.get(hash) ?? null);
-        await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
-      }
+      await insertTables(tx, [
+        { table: 'blocks', columns: BLOCK_COLUMNS, rows: blocks.map(blockRow) },
+        { table: 'account_states', columns: ACCOUNT_STATE_COLUMNS, rows: accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })) },
+        { table: 'latest_account_states', columns: LATEST_COLUMNS, rows: [...latest.values()].map(latestRow), onConflict: LATEST_UPSERT },
+        {
+          table: 'shard_state',
+          columns: SHARD_STATE_COLUMNS,
+          rows: shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
+        },
+        ...derived.map((table) => withTraceIds(table, (hash) => traceOf.get(hash) ?? null)),
+      ]);
       // The traces the batch holds whole are classified before their rows are written, so each is
       // inserted once, classified (no UPDATE of every trace row of the block). After the states and the
       // derived token tables: "what is at address X" reads them.
       const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
       const batch = { traceOf, transactions: txRecords, messages: msgRecords, bodies };
       const early = await classifyBatchTraces(tx, wholeNewTraces(plan), batch);
-      // Before the transactions and messages: a stored trace's counters are its stored rows' plus the batch's.
-      const { completed, whole, classifiedInserted } = await writeTraces(tx, plan, early.states);
-      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
-      await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
-      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })));
-      await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
-      await insertActions(tx, early, classifiedInserted);
+      const chain: TableRows[] = [
+        { table: 'transactions', columns: TRANSACTION_COLUMNS, rows: txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })) },
+        { table: 'transaction_bocs', columns: BOC_COLUMNS, rows: txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })) },
+        { table: 'messages', columns: MESSAGE_COLUMNS, rows: msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })) },
+        { table: 'message_contents', columns: CONTENT_COLUMNS, rows: [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })) },
+      ];
+      const { completed, whole } = await writeTracesAndRows(tx, plan, early, chain);
       // The rest (completed by this block, begun by an earlier one) are read back and updated, as before.
       await classifyTraces(tx, completed, { ...batch, whole });
       if (cursor.advance === false) return;
@@ -138,6 +136,30 @@ export async function storeMasterchainBlock(
       }
   });
   return { traceIds };
+}
+
+/**
+ * The traces' upsert, the batch's transactions and messages and the actions of the traces classified
+ * early, in one statement (traces.ts traceUpsert: its counting subqueries must not see the batch's rows,
+ * and a statement's WITH items all read the snapshot taken before it). The actions of a trace are kept
+ * only if its row was inserted (classified), not merged into a stored one.
+ */
+async function writeTracesAndRows(tx: Tx, plan: TracePlan, early: Classified, chain: TableRows[]): Promise<TraceWrite> {
+  if (writeMode.statementPerTable) {
+    const written = await writeTraces(tx, plan, early.states);
+    await insertTables(tx, chain);
+    await insertActions(tx, early, written.classifiedInserted);
+    return written;
+  }
+  const upsert = traceUpsert(plan, early.states);
+  const kept = Prisma.sql`WHERE r.trace_id IN (SELECT trace_id FROM tr WHERE inserted)`;
+  const items = [
+    ...(plan.deltas.length > 0 ? [Prisma.sql`tr AS (${upsert.sql})`] : []),
+    ...chain.filter((t) => t.rows.length > 0).map((t, i) => insertItem(`w${i}`, t)),
+    ...actionTables(early).filter((t) => t.rows.length > 0).map((t, i) => insertItem(`a${i}`, t, { filter: kept })),
+  ];
+  const select = plan.deltas.length > 0 ? Prisma.sql`SELECT * FROM tr` : Prisma.sql`SELECT 1 AS done WHERE false`;
+  return upsert.read(await runWith<TraceResultRow>(tx, items, select));
 }
 
 function blockRow({ block: b }: ParsedBlock): Row {

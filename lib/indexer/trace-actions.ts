@@ -6,7 +6,7 @@ import { classify } from '../actions/classify';
 import { CLASSIFIER_VERSION, type AccountInterfaces, type Action, type ActionValue, type Trace } from '../actions/model';
 import { log } from '../log';
 import { Prisma } from '../db/generated/client';
-import { insertRows, byteaList, run, type Row, type Tx } from './sql';
+import { insertRows, byteaList, run, type Row, type TableRows, type Tx } from './sql';
 import { addressInterfaces, batchTraces, loadTraces } from './trace-input';
 import type { ClassificationState, TraceAssembly, TraceHead } from './traces';
 import type { MessageRecord, TransactionRecord } from './records';
@@ -130,6 +130,12 @@ export async function classifyBatchTraces(tx: Tx, heads: TraceHead[], batch: Omi
   const norms = new Map(heads.map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
   return classifyAll(traces, await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]), norms);
 }
+
+/** The actions and action_accounts rows of traces classified before their rows were written. */
+export const actionTables = (c: Classified): TableRows[] => [
+  { table: 'actions', columns: ACTION_COLUMNS, rows: c.actions },
+  { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: c.accounts },
+];
 
 /** Inserts the actions of traces classified before their rows were written (only those `kept`: trace_id hex). */
 export async function insertActions(tx: Tx, c: Classified, kept: Set<string>): Promise<void> {

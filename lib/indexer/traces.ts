@@ -220,9 +220,37 @@ const TRACE_COLUMNS = [
  */
 export async function writeTraces(
   tx: Tx,
-  { deltas }: TracePlan,
+  plan: TracePlan,
   classified: Map<string, ClassificationState> = new Map(),
-): Promise<Pick<TraceAssembly, 'completed' | 'whole'> & { classifiedInserted: Set<string> }> {
+): Promise<TraceWrite> {
+  const upsert = traceUpsert(plan, classified);
+  return upsert.read(await run<TraceResultRow>(tx, upsert.sql));
+}
+
+/** What writeTraces tells of the traces after the batch. */
+export type TraceWrite = Pick<TraceAssembly, 'completed' | 'whole'> & { classifiedInserted: Set<string> };
+
+/** A trace row as the upsert returns it. */
+export interface TraceResultRow {
+  trace_id: Uint8Array;
+  state: string;
+  is_incomplete: boolean;
+  classifier_version: number | null;
+  transactions: number;
+  external_hash: Uint8Array | null;
+  external_hash_norm: Uint8Array | null;
+  mc_seqno_end: number;
+  end_lt: bigint;
+  end_utime: number;
+  inserted: boolean;
+}
+
+/**
+ * writeTraces as a statement and the reading of its rows: the store runs it as a WITH item (named tr)
+ * of the statement that also inserts the batch's transactions and messages — which that statement's
+ * counting subqueries do not see, as the counters want.
+ */
+export function traceUpsert({ deltas }: TracePlan, classified: Map<string, ClassificationState>): { sql: Prisma.Sql; read: (rows: TraceResultRow[]) => TraceWrite } {
   const rows: Row[] = deltas.map((d) => ({
     trace_id: hex(d.traceId),
     external_hash: optHex(d.externalHash),
@@ -247,19 +275,7 @@ export async function writeTraces(
   const storedJoined = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'in' AND m.source IS NOT NULL AND m.tx_hash <> traces.trace_id)`;
   const storedOuts = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'out' AND m.destination IS NOT NULL)`;
   const pending = Prisma.sql`(${storedOuts} - ${storedJoined} + EXCLUDED.pending_messages)`;
-  const after = await run<{
-    trace_id: Uint8Array;
-    state: string;
-    is_incomplete: boolean;
-    classifier_version: number | null;
-    transactions: number;
-    external_hash: Uint8Array | null;
-    external_hash_norm: Uint8Array | null;
-    mc_seqno_end: number;
-    end_lt: bigint;
-    end_utime: number;
-    inserted: boolean;
-  }>(tx, Prisma.sql`
+  const sql = Prisma.sql`
     INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
     ON CONFLICT (trace_id) DO UPDATE SET
       mc_seqno_end = GREATEST(traces.mc_seqno_end, EXCLUDED.mc_seqno_end),
@@ -271,7 +287,11 @@ export async function writeTraces(
       is_incomplete = ${storedTxs} + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
       state = CASE WHEN traces.state = 'broken' THEN 'broken' WHEN ${pending} > 0 THEN 'pending' ELSE 'complete' END
     RETURNING trace_id, state, is_incomplete, classifier_version, transactions, external_hash, external_hash_norm, mc_seqno_end, end_lt, end_utime,
-      (xmax = 0) AS inserted`);
+      (xmax = 0) AS inserted`;
+  return { sql, read: (after) => readTraces(deltas, classified, after) };
+}
+
+function readTraces(deltas: Delta[], classified: Map<string, ClassificationState>, after: TraceResultRow[]): TraceWrite {
   const inBatch = new Map(deltas.map((d) => [key(d.traceId), d.transactions]));
   const completed: Buffer[] = [];
   const whole = new Map<string, TraceHead>();
