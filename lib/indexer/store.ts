@@ -123,14 +123,14 @@ export async function storeMasterchainBlock(
         { table: 'messages', columns: MESSAGE_COLUMNS, rows: msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })) },
         { table: 'message_contents', columns: CONTENT_COLUMNS, rows: [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })) },
       ];
-      const { completed, whole } = await writeTracesAndRows(tx, plan, early, chain);
+      // The cursor moves only forward (a range backfill leaves it alone).
+      const advance = cursor.advance === false ? undefined : Prisma.sql`
+        UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
+        WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`;
+      const { completed, whole, moved } = await writeTracesAndRows(tx, plan, early, chain, advance);
       // The rest (completed by this block, begun by an earlier one) are read back and updated, as before.
       await classifyTraces(tx, completed, { ...batch, whole });
-      if (cursor.advance === false) return;
-      const moved = await run(tx, Prisma.sql`
-        UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
-        WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`);
-      if (moved.length === 0) {
+      if (moved === false) {
         const state = await run(tx, Prisma.sql`SELECT id FROM indexer_state WHERE id = ${cursor.indexerId}`);
         if (state.length === 0) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
       }
@@ -139,27 +139,37 @@ export async function storeMasterchainBlock(
 }
 
 /**
- * The traces' upsert, the batch's transactions and messages and the actions of the traces classified
- * early, in one statement (traces.ts traceUpsert: its counting subqueries must not see the batch's rows,
- * and a statement's WITH items all read the snapshot taken before it). The actions of a trace are kept
- * only if its row was inserted (classified), not merged into a stored one.
+ * The traces' upsert, the batch's transactions and messages, the actions of the traces classified early
+ * and the cursor (`advance`, an UPDATE … RETURNING id) in one statement (traces.ts traceUpsert: its
+ * counting subqueries must not see the batch's rows, and a statement's WITH items all read the snapshot
+ * taken before it). The actions of a trace are kept only if its row was inserted (classified), not
+ * merged into a stored one. `moved`: whether the cursor moved (undefined without `advance`).
  */
-async function writeTracesAndRows(tx: Tx, plan: TracePlan, early: Classified, chain: TableRows[]): Promise<TraceWrite> {
+async function writeTracesAndRows(tx: Tx, plan: TracePlan, early: Classified, chain: TableRows[], advance?: Prisma.Sql): Promise<TraceWrite & { moved?: boolean }> {
   if (writeMode.statementPerTable) {
     const written = await writeTraces(tx, plan, early.states);
     await insertTables(tx, chain);
     await insertActions(tx, early, written.classifiedInserted);
-    return written;
+    return { ...written, moved: advance ? (await run(tx, advance)).length > 0 : undefined };
   }
   const upsert = traceUpsert(plan, early.states);
   const kept = Prisma.sql`WHERE r.trace_id IN (SELECT trace_id FROM tr WHERE inserted)`;
+  const traced = plan.deltas.length > 0;
   const items = [
-    ...(plan.deltas.length > 0 ? [Prisma.sql`tr AS (${upsert.sql})`] : []),
+    ...(traced ? [Prisma.sql`tr AS (${upsert.sql})`] : []),
     ...chain.filter((t) => t.rows.length > 0).map((t, i) => insertItem(`w${i}`, t)),
     ...actionTables(early).filter((t) => t.rows.length > 0).map((t, i) => insertItem(`a${i}`, t, { filter: kept })),
+    ...(advance ? [Prisma.sql`cur AS (${advance})`] : []),
   ];
-  const select = plan.deltas.length > 0 ? Prisma.sql`SELECT * FROM tr` : Prisma.sql`SELECT 1 AS done WHERE false`;
-  return upsert.read(await runWith<TraceResultRow>(tx, items, select));
+  // One row at least (the cursor's count), then one per trace.
+  const moved = advance ? Prisma.sql`(SELECT count(*) FROM cur)::int` : Prisma.sql`NULL::int`;
+  const rows = await runWith<TraceResultRow & { moved: number | null }>(
+    tx,
+    items,
+    traced ? Prisma.sql`SELECT tr.*, m.moved FROM (SELECT ${moved} AS moved) AS m LEFT JOIN tr ON true` : Prisma.sql`SELECT ${moved} AS moved`,
+  );
+  const written = upsert.read(rows.filter((r) => r.trace_id));
+  return { ...written, moved: advance ? (rows[0]?.moved ?? 0) > 0 : undefined };
 }
 
 function blockRow({ block: b }: ParsedBlock): Row {

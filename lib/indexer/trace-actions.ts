@@ -6,7 +6,7 @@ import { classify } from '../actions/classify';
 import { CLASSIFIER_VERSION, type AccountInterfaces, type Action, type ActionValue, type Trace } from '../actions/model';
 import { log } from '../log';
 import { Prisma } from '../db/generated/client';
-import { insertRows, byteaList, run, type Row, type TableRows, type Tx } from './sql';
+import { insertItem, insertRows, byteaList, run, runWith, writeMode, type Row, type TableRows, type Tx } from './sql';
 import { addressInterfaces, batchTraces, loadTraces } from './trace-input';
 import type { ClassificationState, TraceAssembly, TraceHead } from './traces';
 import type { MessageRecord, TransactionRecord } from './records';
@@ -153,30 +153,40 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
   // Traces wholly in the batch being stored come from its records; the others are read back.
   const whole = batch?.whole ?? new Map<string, TraceHead>();
   const stored = traceIds.filter((id) => !whole.has(id.toString('hex')));
+  const norms = new Map<string, string | null>([...whole.values()].map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
   const traces = [
     ...(batch ? batchTraces(whole.values(), batch.traceOf, batch.transactions, batch.messages, batch.bodies) : []),
-    ...(await loadTraces(tx, stored)),
+    ...(await loadTraces(tx, stored, norms)),
   ];
-  const norms = new Map<string, string | null>([...whole.values()].map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
-  if (stored.length > 0) {
-    const rows = await run<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }>(tx, Prisma.sql`
-      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(stored)}`);
-    for (const r of rows) norms.set(Buffer.from(r.trace_id).toString('base64'), r.external_hash_norm ? Buffer.from(r.external_hash_norm).toString('base64') : null);
-  }
   const interfaces = await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]);
   const { actions, accounts, states } = classifyAll(traces, interfaces, norms);
+  const stateRows = [...states].map(([id, state]) => ({ trace_id: `\\x${id}`, classification_state: state }));
+  const setStates = Prisma.sql`
+    UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
+    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(stateRows)}::json) AS s WHERE traces.trace_id = s.trace_id`;
   // Only stored traces can have actions to replace (reclassified, or completed by this block's
   // transactions): a trace wholly in this batch was never stored. Deleting nothing costs an index probe per
   // trace, a twentieth of the indexer's time on a busy chain.
+  if (writeMode.statementPerTable) {
+    if (stored.length > 0) {
+      const ids = byteaList(stored);
+      await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
+      await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
+    }
+    await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
+    await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
+    await run(tx, setStates);
+    return;
+  }
+  // Two statements: the old actions deleted, then the new ones and the traces' states (an INSERT in the
+  // DELETE's statement would not see the rows it deletes gone).
   if (stored.length > 0) {
     const ids = byteaList(stored);
-    await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
-    await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
+    await run(tx, Prisma.sql`WITH d AS (DELETE FROM action_accounts WHERE trace_id IN ${ids}) DELETE FROM actions WHERE trace_id IN ${ids}`);
   }
-  await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
-  await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
-  const stateRows = [...states].map(([id, state]) => ({ trace_id: `\\x${id}`, classification_state: state }));
-  await run(tx, Prisma.sql`
-    UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
-    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(stateRows)}::json) AS s WHERE traces.trace_id = s.trace_id`);
+  const inserts = [
+    { table: 'actions', columns: ACTION_COLUMNS, rows: actions },
+    { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: accounts },
+  ].filter((t) => t.rows.length > 0);
+  await runWith(tx, [...inserts.map((t, i) => insertItem(`a${i}`, t)), Prisma.sql`st AS (${setStates})`], Prisma.sql`SELECT 1 AS done`);
 }

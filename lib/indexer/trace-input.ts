@@ -18,6 +18,7 @@ const big = (v: string | null) => (v === null ? null : BigInt(v));
 interface TraceRow {
   trace_id: Uint8Array;
   external_hash: Uint8Array | null;
+  external_hash_norm: Uint8Array | null;
   mc_seqno_end: number;
   end_lt: bigint;
   end_utime: number;
@@ -48,11 +49,15 @@ interface MsgRow {
   body: Uint8Array | null;
 }
 
-/** The stored traces with these ids as classifier input (their transactions in lt order). */
-export async function loadTraces(tx: Tx, traceIds: Buffer[]): Promise<Trace[]> {
+/**
+ * The stored traces with these ids as classifier input (their transactions in lt order). `norms`, when
+ * given, receives each trace's external_hash_norm (base64) by trace_id (base64): the actions' column.
+ */
+export async function loadTraces(tx: Tx, traceIds: Buffer[], norms?: Map<string, string | null>): Promise<Trace[]> {
   if (traceIds.length === 0) return [];
   const ids = byteaList(traceIds);
-  const traces = await run<TraceRow>(tx, Prisma.sql`SELECT trace_id, external_hash, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`);
+  const traces = await run<TraceRow>(tx, Prisma.sql`SELECT trace_id, external_hash, external_hash_norm, mc_seqno_end, end_lt, end_utime FROM traces WHERE trace_id IN ${ids}`);
+  for (const r of traces) norms?.set(b64(r.trace_id), r.external_hash_norm ? b64(r.external_hash_norm) : null);
   const txs = await run<TxRow>(tx, Prisma.sql`
     SELECT trace_id, hash, account, lt, now, mc_block_seqno, orig_status, end_status, description
     FROM transactions WHERE trace_id IN ${ids} ORDER BY lt`);
