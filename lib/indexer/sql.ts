@@ -57,5 +57,48 @@ export async function insertRows(tx: Tx, table: string, columns: readonly string
   await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${tbl}, ${JSON.stringify(rows)}::json) ${Prisma.raw(onConflict)}`);
 }
 
+/**
+ * The write path before tables were merged into one statement (one statement per table), kept for the
+ * equivalence test (write-path.test.ts): it sets this to index a chain both ways and compare the rows.
+ */
+export const writeMode = { statementPerTable: false };
+
+/**
+ * The INSERT of insertRows as a data-modifying WITH item `name AS (INSERT …)`; `filter` a WHERE on the
+ * recordset's rows (alias r), `returning` a RETURNING clause (both constants of the calling module).
+ */
+export function insertItem(name: string, t: TableRows, o: { filter?: Prisma.Sql; returning?: string } = {}): Prisma.Sql {
+  const { cols, tbl } = tableSql(t.table, t.columns);
+  return Prisma.sql`${Prisma.raw(name)} AS (INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${tbl}, ${JSON.stringify(t.rows)}::json) AS r ${o.filter ?? Prisma.empty} ${Prisma.raw(t.onConflict ?? 'ON CONFLICT DO NOTHING')} ${Prisma.raw(o.returning ?? '')})`;
+}
+
+/** WITH items… select: one statement, so one round trip for all of them (each item runs once, to completion). */
+export const runWith = <T = Record<string, unknown>>(tx: Tx, items: Prisma.Sql[], select: Prisma.Sql) =>
+  items.length === 0 ? run<T>(tx, select) : run<T>(tx, Prisma.sql`WITH ${Prisma.join(items, ', ')} ${select}`);
+
+/**
+ * Writes the tables' rows in as few statements as can be: the INSERTs of a statement are WITH items of
+ * it, which all read the snapshot taken before it, so a table written twice (derive stages may both add
+ * to one) starts the next statement — an upsert must not meet the row another item of its statement
+ * inserted. A round trip per table per block was most of the indexer's write time on a loaded machine.
+ */
+export async function insertTables(tx: Tx, tables: TableRows[]): Promise<void> {
+  const nonEmpty = tables.filter((t) => t.rows.length > 0);
+  if (writeMode.statementPerTable) {
+    for (const t of nonEmpty) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+    return;
+  }
+  const groups: TableRows[][] = [];
+  for (const t of nonEmpty) {
+    const last = groups.at(-1);
+    if (last && !last.some((g) => g.table === t.table)) last.push(t);
+    else groups.push([t]);
+  }
+  for (const g of groups) {
+    if (g.length === 1) await insertRows(tx, g[0]!.table, g[0]!.columns, g[0]!.rows, g[0]!.onConflict);
+    else await runWith(tx, g.map((t, i) => insertItem(`w${i}`, t)), Prisma.sql`SELECT 1 AS done`);
+  }
+}
+
 /** `bytea` values of a list of buffers, for `= ANY(...)` filters: one JSON parameter. */
 export const byteaList = (bufs: Buffer[]) => Prisma.sql`(SELECT decode(x, 'hex') FROM json_array_elements_text(${JSON.stringify(bufs.map((b) => b.toString('hex')))}::json) AS x)`;

@@ -1,15 +1,16 @@
 // Writes the rows of one masterchain block (it and the shard blocks it registered) in one database
 // transaction together with the cursor, so a crash leaves either all of it or none; re-running a block
 // is a no-op (every insert skips rows that exist). The same transaction assembles the traces the block's
-// transactions belong to (traces.ts) and classifies those it completes (trace-actions.ts).
+// transactions belong to (traces.ts) and classifies those it completes (trace-actions.ts): the traces the
+// block holds whole before their rows are inserted, the others (begun by an earlier block) after.
 //
 // Each table gets ONE statement per masterchain block (lib/indexer/sql.ts insertRows).
 import type { PrismaClient } from '../db/generated/client';
 import type { AccountStateRecord } from './account-state';
-import { classifyTraces } from './trace-actions';
+import { actionTables, classifyBatchTraces, classifyTraces, insertActions, type Classified } from './trace-actions';
 import { Prisma } from '../db/generated/client';
-import { dec, hex, insertRows, optHex, run, writeTransaction, type Row, type TableRows } from './sql';
-import { assembleTraces } from './traces';
+import { dec, hex, insertItem, insertTables, optHex, run, runWith, writeMode, writeTransaction, type Row, type TableRows, type Tx } from './sql';
+import { planTraces, traceUpsert, wholeNewTraces, writeTraces, type TracePlan, type TraceResultRow, type TraceWrite } from './traces';
 import { withTraceIds } from './derive/trace-ids';
 import { blockHeaderColumns, type MessageContentRecord, type MessageRecord, type ParsedBlock, type TransactionRecord } from '../chain/records';
 
@@ -95,39 +96,80 @@ export async function storeMasterchainBlock(
   let traceIds: Buffer[] = [];
   await writeTransaction(prisma, async (tx) => {
       await run(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}::int4, ${cursor.mcSeqno}::int4)`);
-      await insertRows(tx, 'blocks', BLOCK_COLUMNS, blocks.map(blockRow));
-      const { traceOf, completed, whole } = await assembleTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const plan = await planTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const { traceOf } = plan;
       traceIds = [...new Map([...traceOf.values()].map((id) => [id.toString('hex'), id])).values()];
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
-      await insertRows(tx, 'transactions', TRANSACTION_COLUMNS, txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })));
-      await insertRows(tx, 'transaction_bocs', BOC_COLUMNS, txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })));
-      await insertRows(tx, 'messages', MESSAGE_COLUMNS, msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })));
-      await insertRows(tx, 'message_contents', CONTENT_COLUMNS, [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })));
-      await insertRows(tx, 'account_states', ACCOUNT_STATE_COLUMNS, accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })));
-      await insertRows(tx, 'latest_account_states', LATEST_COLUMNS, [...latest.values()].map(latestRow), LATEST_UPSERT);
-      await insertRows(
-        tx,
-        'shard_state',
-        SHARD_STATE_COLUMNS,
-        shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
-      );
-      for (const table of derived) {
-        const d = withTraceIds(table, (hash) => traceOf.get(hash) ?? null);
-        await insertRows(tx, d.table, d.columns, d.rows, d.onConflict);
-      }
-      // After the states and the derived token tables: "what is at address X" reads them.
+      await insertTables(tx, [
+        { table: 'blocks', columns: BLOCK_COLUMNS, rows: blocks.map(blockRow) },
+        { table: 'account_states', columns: ACCOUNT_STATE_COLUMNS, rows: accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })) },
+        { table: 'latest_account_states', columns: LATEST_COLUMNS, rows: [...latest.values()].map(latestRow), onConflict: LATEST_UPSERT },
+        {
+          table: 'shard_state',
+          columns: SHARD_STATE_COLUMNS,
+          rows: shardState.map((s) => ({ mc_seqno: cursor.mcSeqno, workchain: s.workchain, shard: s.shard.toString(), seqno: s.seqno })),
+        },
+        ...derived.map((table) => withTraceIds(table, (hash) => traceOf.get(hash) ?? null)),
+      ]);
+      // The traces the batch holds whole are classified before their rows are written, so each is
+      // inserted once, classified (no UPDATE of every trace row of the block). After the states and the
+      // derived token tables: "what is at address X" reads them.
       const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
-      await classifyTraces(tx, completed, { traceOf, whole, transactions: txRecords, messages: msgRecords, bodies });
-      if (cursor.advance === false) return;
-      const moved = await run(tx, Prisma.sql`
+      const batch = { traceOf, transactions: txRecords, messages: msgRecords, bodies };
+      const early = await classifyBatchTraces(tx, wholeNewTraces(plan), batch);
+      const chain: TableRows[] = [
+        { table: 'transactions', columns: TRANSACTION_COLUMNS, rows: txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })) },
+        { table: 'transaction_bocs', columns: BOC_COLUMNS, rows: txRecords.map((t) => ({ hash: hex(t.hash), boc: hex(t.boc) })) },
+        { table: 'messages', columns: MESSAGE_COLUMNS, rows: msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })) },
+        { table: 'message_contents', columns: CONTENT_COLUMNS, rows: [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: hex(c.boc) })) },
+      ];
+      // The cursor moves only forward (a range backfill leaves it alone).
+      const advance = cursor.advance === false ? undefined : Prisma.sql`
         UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
-        WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`);
-      if (moved.length === 0) {
+        WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`;
+      const { completed, whole, moved } = await writeTracesAndRows(tx, plan, early, chain, advance);
+      // The rest (completed by this block, begun by an earlier one) are read back and updated, as before.
+      await classifyTraces(tx, completed, { ...batch, whole });
+      if (moved === false) {
         const state = await run(tx, Prisma.sql`SELECT id FROM indexer_state WHERE id = ${cursor.indexerId}`);
         if (state.length === 0) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
       }
   });
   return { traceIds };
+}
+
+/**
+ * The traces' upsert, the batch's transactions and messages, the actions of the traces classified early
+ * and the cursor (`advance`, an UPDATE … RETURNING id) in one statement (traces.ts traceUpsert: its
+ * counting subqueries must not see the batch's rows, and a statement's WITH items all read the snapshot
+ * taken before it). The actions of a trace are kept only if its row was inserted (classified), not
+ * merged into a stored one. `moved`: whether the cursor moved (undefined without `advance`).
+ */
+async function writeTracesAndRows(tx: Tx, plan: TracePlan, early: Classified, chain: TableRows[], advance?: Prisma.Sql): Promise<TraceWrite & { moved?: boolean }> {
+  if (writeMode.statementPerTable) {
+    const written = await writeTraces(tx, plan, early.states);
+    await insertTables(tx, chain);
+    await insertActions(tx, early, written.classifiedInserted);
+    return { ...written, moved: advance ? (await run(tx, advance)).length > 0 : undefined };
+  }
+  const upsert = traceUpsert(plan, early.states);
+  const kept = Prisma.sql`WHERE r.trace_id IN (SELECT trace_id FROM tr WHERE inserted)`;
+  const traced = plan.deltas.length > 0;
+  const items = [
+    ...(traced ? [Prisma.sql`tr AS (${upsert.sql})`] : []),
+    ...chain.filter((t) => t.rows.length > 0).map((t, i) => insertItem(`w${i}`, t)),
+    ...actionTables(early).filter((t) => t.rows.length > 0).map((t, i) => insertItem(`a${i}`, t, { filter: kept })),
+    ...(advance ? [Prisma.sql`cur AS (${advance})`] : []),
+  ];
+  // One row at least (the cursor's count), then one per trace.
+  const moved = advance ? Prisma.sql`(SELECT count(*) FROM cur)::int` : Prisma.sql`NULL::int`;
+  const rows = await runWith<TraceResultRow & { moved: number | null }>(
+    tx,
+    items,
+    traced ? Prisma.sql`SELECT tr.*, m.moved FROM (SELECT ${moved} AS moved) AS m LEFT JOIN tr ON true` : Prisma.sql`SELECT ${moved} AS moved`,
+  );
+  const written = upsert.read(rows.filter((r) => r.trace_id));
+  return { ...written, moved: advance ? (rows[0]?.moved ?? 0) > 0 : undefined };
 }
 
 function blockRow({ block: b }: ParsedBlock): Row {

@@ -3,12 +3,12 @@
 // reclassify` can redo traces an older classifier produced. Runs inside the caller's database
 // transaction: the block that completes a trace stores its actions with it.
 import { classify } from '../actions/classify';
-import { CLASSIFIER_VERSION, type Action, type ActionValue, type Trace } from '../actions/model';
+import { CLASSIFIER_VERSION, type AccountInterfaces, type Action, type ActionValue, type Trace } from '../actions/model';
 import { log } from '../log';
 import { Prisma } from '../db/generated/client';
-import { insertRows, byteaList, run, type Row, type Tx } from './sql';
+import { insertItem, insertRows, byteaList, run, runWith, writeMode, type Row, type TableRows, type Tx } from './sql';
 import { addressInterfaces, batchTraces, loadTraces } from './trace-input';
-import type { TraceAssembly, TraceHead } from './traces';
+import type { ClassificationState, TraceAssembly, TraceHead } from './traces';
 import type { MessageRecord, TransactionRecord } from '../chain/records';
 
 /** The batch being stored, for the traces it holds whole (TraceAssembly.whole). */
@@ -87,6 +87,63 @@ export function addressesOf(trace: Trace): string[] {
   return [...s];
 }
 
+/** The rows classification produced: actions, their accounts, and each trace's classification_state. */
+export interface Classified {
+  actions: Row[];
+  accounts: Row[];
+  /** classification_state by trace_id (hex) */
+  states: Map<string, ClassificationState>;
+}
+
+/** Runs the classifier on traces (interfaces as the index knows them now); `norms`: external_hash_norm by trace_id (base64). */
+function classifyAll(traces: Trace[], interfaces: Map<string, AccountInterfaces>, norms: Map<string, string | null>): Classified {
+  const out: Classified = { actions: [], accounts: [], states: new Map() };
+  for (const trace of traces) {
+    const id = Buffer.from(trace.traceId, 'base64').toString('hex');
+    let found: Action[];
+    try {
+      found = classify(trace, interfaces);
+    } catch (err) {
+      log.warn({ err, trace_id: trace.traceId }, 'classifier failed on a trace');
+      out.states.set(id, 'failed');
+      continue;
+    }
+    out.states.set(id, 'ok');
+    for (const a of found) {
+      out.actions.push(actionRow(a, trace, norms.get(trace.traceId) ?? null));
+      for (const account of new Set(a.accounts)) {
+        out.accounts.push({ account, trace_id: bytea(a.trace_id), action_id: bytea(a.action_id), trace_end_lt: a.trace_end_lt.toString(), end_lt: a.end_lt.toString() });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Classifies traces wholly in the batch being stored, from its records (nothing of them is read back):
+ * before their trace rows are written, so those are inserted classified (traces.ts wholeNewTraces).
+ * Call once the batch's states and derived token tables are written: the interfaces are read from them.
+ */
+export async function classifyBatchTraces(tx: Tx, heads: TraceHead[], batch: Omit<BatchTraces, 'whole'>): Promise<Classified> {
+  if (heads.length === 0) return { actions: [], accounts: [], states: new Map() };
+  const traces = batchTraces(heads, batch.traceOf, batch.transactions, batch.messages, batch.bodies);
+  const norms = new Map(heads.map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
+  return classifyAll(traces, await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]), norms);
+}
+
+/** The actions and action_accounts rows of traces classified before their rows were written. */
+export const actionTables = (c: Classified): TableRows[] => [
+  { table: 'actions', columns: ACTION_COLUMNS, rows: c.actions },
+  { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: c.accounts },
+];
+
+/** Inserts the actions of traces classified before their rows were written (only those `kept`: trace_id hex). */
+export async function insertActions(tx: Tx, c: Classified, kept: Set<string>): Promise<void> {
+  const ofKept = (r: Row) => kept.has(String(r.trace_id).slice(2));
+  await insertRows(tx, 'actions', ACTION_COLUMNS, c.actions.filter(ofKept));
+  await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, c.accounts.filter(ofKept));
+}
+
 /**
  * Classifies the given traces and replaces their stored actions. A classifier error marks the trace
  * `failed` (logged) instead of losing the block: the chain data is what must be stored.
@@ -96,48 +153,40 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
   // Traces wholly in the batch being stored come from its records; the others are read back.
   const whole = batch?.whole ?? new Map<string, TraceHead>();
   const stored = traceIds.filter((id) => !whole.has(id.toString('hex')));
+  const norms = new Map<string, string | null>([...whole.values()].map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
   const traces = [
     ...(batch ? batchTraces(whole.values(), batch.traceOf, batch.transactions, batch.messages, batch.bodies) : []),
-    ...(await loadTraces(tx, stored)),
+    ...(await loadTraces(tx, stored, norms)),
   ];
-  const norms = new Map<string, string | null>([...whole.values()].map((h) => [h.traceId.toString('base64'), h.externalHashNorm?.toString('base64') ?? null]));
-  if (stored.length > 0) {
-    const rows = await run<{ trace_id: Uint8Array; external_hash_norm: Uint8Array | null }>(tx, Prisma.sql`
-      SELECT trace_id, external_hash_norm FROM traces WHERE trace_id IN ${byteaList(stored)}`);
-    for (const r of rows) norms.set(Buffer.from(r.trace_id).toString('base64'), r.external_hash_norm ? Buffer.from(r.external_hash_norm).toString('base64') : null);
-  }
   const interfaces = await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]);
-  const actions: Row[] = [];
-  const accounts: Row[] = [];
-  const states: Row[] = [];
-  for (const trace of traces) {
-    let found: Action[];
-    try {
-      found = classify(trace, interfaces);
-    } catch (err) {
-      log.warn({ err, trace_id: trace.traceId }, 'classifier failed on a trace');
-      states.push({ trace_id: bytea(trace.traceId), classification_state: 'failed' });
-      continue;
-    }
-    states.push({ trace_id: bytea(trace.traceId), classification_state: 'ok' });
-    for (const a of found) {
-      actions.push(actionRow(a, trace, norms.get(trace.traceId) ?? null));
-      for (const account of new Set(a.accounts)) {
-        accounts.push({ account, trace_id: bytea(a.trace_id), action_id: bytea(a.action_id), trace_end_lt: a.trace_end_lt.toString(), end_lt: a.end_lt.toString() });
-      }
-    }
-  }
+  const { actions, accounts, states } = classifyAll(traces, interfaces, norms);
+  const stateRows = [...states].map(([id, state]) => ({ trace_id: `\\x${id}`, classification_state: state }));
+  const setStates = Prisma.sql`
+    UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
+    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(stateRows)}::json) AS s WHERE traces.trace_id = s.trace_id`;
   // Only stored traces can have actions to replace (reclassified, or completed by this block's
   // transactions): a trace wholly in this batch was never stored. Deleting nothing costs an index probe per
   // trace, a twentieth of the indexer's time on a busy chain.
+  if (writeMode.statementPerTable) {
+    if (stored.length > 0) {
+      const ids = byteaList(stored);
+      await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
+      await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
+    }
+    await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
+    await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
+    await run(tx, setStates);
+    return;
+  }
+  // Two statements: the old actions deleted, then the new ones and the traces' states (an INSERT in the
+  // DELETE's statement would not see the rows it deletes gone).
   if (stored.length > 0) {
     const ids = byteaList(stored);
-    await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
-    await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
+    await run(tx, Prisma.sql`WITH d AS (DELETE FROM action_accounts WHERE trace_id IN ${ids}) DELETE FROM actions WHERE trace_id IN ${ids}`);
   }
-  await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
-  await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
-  await run(tx, Prisma.sql`
-    UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
-    FROM json_populate_recordset(NULL::traces, ${JSON.stringify(states)}::json) AS s WHERE traces.trace_id = s.trace_id`);
+  const inserts = [
+    { table: 'actions', columns: ACTION_COLUMNS, rows: actions },
+    { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: accounts },
+  ].filter((t) => t.rows.length > 0);
+  await runWith(tx, [...inserts.map((t, i) => insertItem(`a${i}`, t)), Prisma.sql`st AS (${setStates})`], Prisma.sql`SELECT 1 AS done`);
 }

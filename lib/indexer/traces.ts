@@ -14,8 +14,12 @@
 // while pending_messages > 0 and `complete` when it reaches 0 (nothing in flight means nothing more can
 // join). Each batch only adds deltas, in one upsert.
 import { Prisma } from '../db/generated/client';
+import { CLASSIFIER_VERSION } from '../actions/model';
 import type { MessageRecord, TransactionRecord } from '../chain/records';
 import { byteaList, hex, optHex, run, tableSql, type Row, type Tx } from './sql';
+
+/** A trace's classification_state once the classifier ran on it. */
+export type ClassificationState = 'ok' | 'failed';
 
 /** toncenter's -max-trace-txs: larger traces are flagged is_incomplete, not classified nor served whole. */
 export const MAX_TRACE_TRANSACTIONS = 4000;
@@ -47,7 +51,7 @@ export interface TraceHead {
   endUtime: number;
 }
 
-interface Delta {
+export interface Delta {
   traceId: Buffer;
   externalHash: Buffer | null;
   externalHashNorm: Buffer | null;
@@ -80,8 +84,42 @@ export async function assembleTraces(
   mcSeqno: number,
   o: { untraced?: boolean } = {},
 ): Promise<TraceAssembly> {
+  const plan = await planTraces(tx, transactions, messages, mcSeqno, o);
+  return { traceOf: plan.traceOf, ...(await writeTraces(tx, plan)) };
+}
+
+/** The batch's traces worked out before anything of them is written (assembleTraces' first half). */
+export interface TracePlan {
+  traceOf: Map<string, Buffer>;
+  deltas: Delta[];
+}
+
+/**
+ * The traces the batch creates and completes on its own (a new root, nothing left in flight, not over
+ * MAX_TRACE_TRANSACTIONS): known complete and whole before the traces are written, so the store
+ * classifies them first and inserts them classified, instead of an UPDATE of every such trace row
+ * after the insert (which rewrote the row and every index of it). writeTraces checks each was indeed
+ * inserted, not merged into a stored row.
+ */
+export function wholeNewTraces(plan: TracePlan): TraceHead[] {
+  return plan.deltas
+    .filter((d) => d.isNew && !d.broken && d.pending <= 0 && d.transactions <= MAX_TRACE_TRANSACTIONS)
+    .map((d) => ({ traceId: d.traceId, externalHash: d.externalHash, externalHashNorm: d.externalHashNorm, mcSeqnoEnd: d.mcEnd, endLt: d.endLt, endUtime: d.endUtime }));
+}
+
+/**
+ * The first half of assembleTraces: reads what is stored (transactions of the batch already there, the
+ * senders of its messages) and assigns every new transaction its trace; writes nothing.
+ */
+export async function planTraces(
+  tx: Tx,
+  transactions: TraceTransactionInput[],
+  messages: TraceMessageInput[],
+  mcSeqno: number,
+  o: { untraced?: boolean } = {},
+): Promise<TracePlan> {
   const traceOf = new Map<string, Buffer>();
-  if (transactions.length === 0) return { traceOf, completed: [], whole: new Map() };
+  if (transactions.length === 0) return { traceOf, deltas: [] };
 
   const hashes = byteaList(transactions.map((t) => t.hash));
   const stored = o.untraced
@@ -89,7 +127,7 @@ export async function assembleTraces(
     : await run<{ hash: Uint8Array }>(tx, Prisma.sql`SELECT hash FROM transactions WHERE hash IN ${hashes}`);
   const skip = new Set(stored.map((r) => key(Buffer.from(r.hash))));
   const fresh = transactions.filter((t) => !skip.has(key(t.hash))).sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
-  if (fresh.length === 0) return { traceOf, completed: [], whole: new Map() };
+  if (fresh.length === 0) return { traceOf, deltas: [] };
 
   const inMsg = new Map<string, TraceMessageInput>();
   const outMsgs = new Map<string, TraceMessageInput[]>();
@@ -162,12 +200,12 @@ export async function assembleTraces(
     if (mc > d.mcEnd) d.mcEnd = mc;
   }
 
-  return { traceOf, ...(await upsertTraces(tx, [...deltas.values()])) };
+  return { traceOf, deltas: [...deltas.values()] };
 }
 
 const TRACE_COLUMNS = [
   'trace_id', 'external_hash', 'external_hash_norm', 'mc_seqno_start', 'mc_seqno_end', 'start_lt', 'start_utime', 'end_lt', 'end_utime',
-  'state', 'transactions', 'messages', 'pending_messages', 'is_incomplete', 'classification_state',
+  'state', 'transactions', 'messages', 'pending_messages', 'is_incomplete', 'classification_state', 'classifier_version',
 ] as const;
 
 /**
@@ -175,8 +213,44 @@ const TRACE_COLUMNS = [
  * its counters from its stored rows plus the batch's (not its stored counters plus the batch's: a
  * transaction that was lost and is indexed again would count twice), and its end extended. A broken
  * trace stays broken. Returns the traces that are complete after the batch and not classified yet.
+ *
+ * `classified`: traces of wholeNewTraces the caller classified already (by trace_id hex), inserted with
+ * their classification_state and the classifier's version; `classifiedInserted` says which were indeed
+ * inserted (their actions are to be stored), not found stored already.
  */
-async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Pick<TraceAssembly, 'completed' | 'whole'>> {
+export async function writeTraces(
+  tx: Tx,
+  plan: TracePlan,
+  classified: Map<string, ClassificationState> = new Map(),
+): Promise<TraceWrite> {
+  const upsert = traceUpsert(plan, classified);
+  return upsert.read(await run<TraceResultRow>(tx, upsert.sql));
+}
+
+/** What writeTraces tells of the traces after the batch. */
+export type TraceWrite = Pick<TraceAssembly, 'completed' | 'whole'> & { classifiedInserted: Set<string> };
+
+/** A trace row as the upsert returns it. */
+export interface TraceResultRow {
+  trace_id: Uint8Array;
+  state: string;
+  is_incomplete: boolean;
+  classifier_version: number | null;
+  transactions: number;
+  external_hash: Uint8Array | null;
+  external_hash_norm: Uint8Array | null;
+  mc_seqno_end: number;
+  end_lt: bigint;
+  end_utime: number;
+  inserted: boolean;
+}
+
+/**
+ * writeTraces as a statement and the reading of its rows: the store runs it as a WITH item (named tr)
+ * of the statement that also inserts the batch's transactions and messages — which that statement's
+ * counting subqueries do not see, as the counters want.
+ */
+export function traceUpsert({ deltas }: TracePlan, classified: Map<string, ClassificationState>): { sql: Prisma.Sql; read: (rows: TraceResultRow[]) => TraceWrite } {
   const rows: Row[] = deltas.map((d) => ({
     trace_id: hex(d.traceId),
     external_hash: optHex(d.externalHash),
@@ -192,7 +266,8 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Pick<TraceAssembly
     messages: d.messages,
     pending_messages: d.pending,
     is_incomplete: d.transactions > MAX_TRACE_TRANSACTIONS,
-    classification_state: 'unclassified',
+    classification_state: classified.get(key(d.traceId)) ?? 'unclassified',
+    classifier_version: classified.has(key(d.traceId)) ? CLASSIFIER_VERSION : null,
   }));
   const { cols } = tableSql('traces', TRACE_COLUMNS);
   // The stored rows' counts, as verify.ts counts them (the batch's rows are not inserted yet).
@@ -200,18 +275,7 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Pick<TraceAssembly
   const storedJoined = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'in' AND m.source IS NOT NULL AND m.tx_hash <> traces.trace_id)`;
   const storedOuts = Prisma.sql`(SELECT count(*) FROM messages m WHERE m.trace_id = traces.trace_id AND m.direction = 'out' AND m.destination IS NOT NULL)`;
   const pending = Prisma.sql`(${storedOuts} - ${storedJoined} + EXCLUDED.pending_messages)`;
-  const after = await run<{
-    trace_id: Uint8Array;
-    state: string;
-    is_incomplete: boolean;
-    classifier_version: number | null;
-    transactions: number;
-    external_hash: Uint8Array | null;
-    external_hash_norm: Uint8Array | null;
-    mc_seqno_end: number;
-    end_lt: bigint;
-    end_utime: number;
-  }>(tx, Prisma.sql`
+  const sql = Prisma.sql`
     INSERT INTO traces (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::traces, ${JSON.stringify(rows)}::json)
     ON CONFLICT (trace_id) DO UPDATE SET
       mc_seqno_end = GREATEST(traces.mc_seqno_end, EXCLUDED.mc_seqno_end),
@@ -222,11 +286,23 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Pick<TraceAssembly
       pending_messages = ${pending},
       is_incomplete = ${storedTxs} + EXCLUDED.transactions > ${MAX_TRACE_TRANSACTIONS},
       state = CASE WHEN traces.state = 'broken' THEN 'broken' WHEN ${pending} > 0 THEN 'pending' ELSE 'complete' END
-    RETURNING trace_id, state, is_incomplete, classifier_version, transactions, external_hash, external_hash_norm, mc_seqno_end, end_lt, end_utime`);
+    RETURNING trace_id, state, is_incomplete, classifier_version, transactions, external_hash, external_hash_norm, mc_seqno_end, end_lt, end_utime,
+      (xmax = 0) AS inserted`;
+  return { sql, read: (after) => readTraces(deltas, classified, after) };
+}
+
+function readTraces(deltas: Delta[], classified: Map<string, ClassificationState>, after: TraceResultRow[]): TraceWrite {
   const inBatch = new Map(deltas.map((d) => [key(d.traceId), d.transactions]));
   const completed: Buffer[] = [];
   const whole = new Map<string, TraceHead>();
+  // Classified before the write and inserted as such (a row merged into a stored one kept its own state).
+  const classifiedInserted = new Set<string>();
   for (const r of after) {
+    const id = key(Buffer.from(r.trace_id));
+    if (r.inserted && classified.has(id)) {
+      classifiedInserted.add(id);
+      continue;
+    }
     if (r.state !== 'complete' || r.is_incomplete || r.classifier_version !== null) continue;
     const traceId = Buffer.from(r.trace_id);
     completed.push(traceId);
@@ -243,5 +319,5 @@ async function upsertTraces(tx: Tx, deltas: Delta[]): Promise<Pick<TraceAssembly
       });
     }
   }
-  return { completed, whole };
+  return { completed, whole, classifiedInserted };
 }

@@ -1,10 +1,11 @@
 /**
  * The indexer writes through the database driver (lib/db/database.ts transaction(), lib/indexer/sql.ts),
- * not through Prisma, and classifies the traces a block holds whole from its records instead of reading
- * them back, for speed. Equivalence: the same devnet chain, with the derive stage, traces and actions,
- * indexed once that way and once with the same statements run in a Prisma interactive transaction (the
- * write path Atlas had before) and every trace then classified again from its stored rows (reclassify,
- * loadTraces), gives the same rows in every table.
+ * not through Prisma, writes a block's tables in a few statements (sql.ts insertTables, store.ts), and
+ * classifies the traces a block holds whole from its records before inserting them, for speed.
+ * Equivalence: the same devnet chain, with the derive stage, traces and actions, indexed once that way
+ * and once with one statement per table run in a Prisma interactive transaction (the write path Atlas
+ * had before) and every trace then classified again from its stored rows (reclassify, loadTraces, the
+ * UPDATE of the trace rows), gives the same rows in every table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
@@ -16,6 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { TvmPool } from '../tvm/pool';
 import { Indexer } from './follower';
 import { reclassify } from './reclassify';
+import { writeMode } from './sql';
 
 let chain: TestChain;
 let viaPrisma: TestDatabase;
@@ -42,7 +44,12 @@ beforeAll(async () => {
   viaPrisma.db.transaction = prismaTransaction(viaPrisma.db.prisma);
   const indexer = new Indexer({ prisma: viaPrisma.db.prisma, client: chain.lite, log, network: 'devnet', tvm });
   await indexer.claim();
-  await indexer.indexRange(1, chain.devnet.chain.lastSeqno);
+  writeMode.statementPerTable = true;
+  try {
+    await indexer.indexRange(1, chain.devnet.chain.lastSeqno);
+  } finally {
+    writeMode.statementPerTable = false;
+  }
   await indexer.stop();
   await viaPrisma.db.prisma.$executeRaw`UPDATE traces SET classifier_version = NULL`;
   expect(await reclassify(viaPrisma.db.prisma)).toBeGreaterThan(10);
