@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { nodeHandler } from '../testing/http-server';
 import { startTestServer, type TestLiteServer } from '../testing/lite-servers';
 import { createAccess } from './access';
+import { inFlightOf } from './in-flight';
 import { createKey } from './keys';
 import { memoryLimiter } from './limiter';
 
@@ -88,9 +89,11 @@ describe('requests in flight per client', () => {
   }, 30_000);
 
   it('a key has a share of its own: its cap is counted per key, whichever address sends it', async () => {
-    const key = (await createKey(t.db.prisma, { name: 'capped key' })).key;
+    const { key, id } = await createKey(t.db.prisma, { name: 'capped key' });
     const holding = [held('10.2.0.1', { 'x-api-key': key }), held('10.2.0.2', { 'x-api-key': key })];
     await untilInFlight(CAP);
+    // A keyed request takes its key's slot once the key is looked up (a database read), after the edge counted it.
+    await expect.poll(() => inFlightOf(`key:${id}`), { timeout: 5000, interval: 10 }).toBe(CAP);
     const refused = await from('10.2.0.3', `/api/v2/packAddress?address=${RAW}&api_key=${key}`);
     expect(await refused.json()).toMatchObject({ ok: false, code: 429, error: `too many requests at once: this key may have ${CAP} requests in flight; wait for an answer before sending more` });
     expect((await from('10.2.0.3', `/api/v2/packAddress?address=${RAW}`)).status).toBe(200);
