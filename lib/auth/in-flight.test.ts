@@ -2,17 +2,15 @@
 // a client holding its cap of requests (v2 calls waiting on a lite server that does not answer) gets 429
 // in each API's envelope for one more, while another address and a key get theirs; the slots come back
 // when the held requests end. Clients are named by X-Forwarded-For (TRUST_PROXY=on), as behind a proxy.
-import type { AddressInfo } from 'node:net';
 import type { LiteClient } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { createAtlasServer, type AtlasServer } from '../server/server';
+import type { AtlasServer } from '../server/server';
 import { createLiteClient } from '../lite';
-import { log } from '../log';
 import { testApi, type TestApi } from '../testing/api';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { nodeHandler } from '../testing/http-server';
+import { startEdgeTestServer } from '../testing/http-server';
 import { startTestServer, type TestLiteServer } from '../testing/lite-servers';
 import { createAccess } from './access';
 import { inFlightOf } from './in-flight';
@@ -39,11 +37,7 @@ beforeAll(async () => {
   const config = parseConfig({ VITEST: 'true', TRUST_PROXY: 'on', MAX_IN_FLIGHT_PER_CLIENT: String(CAP) });
   const access = createAccess({ prisma: t.db.prisma, limiter: memoryLimiter(), anonRps: 1000, exemptLoopback: true, maxInFlightPerClient: config.maxInFlightPerClient });
   api = testApi({ db: t.db, lite: client, config, access });
-  let port = 0;
-  server = createAtlasServer({ config, handle: nodeHandler(api.fetch, () => `http://127.0.0.1:${port}`), log });
-  await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  ({ edge: server, url: base } = await startEdgeTestServer(config, api.fetch));
 }, 60_000);
 
 afterAll(async () => {

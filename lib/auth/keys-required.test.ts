@@ -1,15 +1,13 @@
 // API_KEYS_REQUIRED and key expiry through the real HTTP edge (lib/server/server.ts) to the real v2/v3
 // handlers: anonymous requests are 401 in each API's envelope (from loopback too), a
 // key answers until it expires and is 401 "API key expired" after, even while its lookup is remembered.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { createAtlasServer, type AtlasServer } from '../server/server';
-import { log } from '../log';
+import type { AtlasServer } from '../server/server';
 import { testApi, type TestApi } from '../testing/api';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { nodeHandler } from '../testing/http-server';
+import { startEdgeTestServer } from '../testing/http-server';
 import { createAccess } from './access';
 import { createKey } from './keys';
 import { memoryLimiter } from './limiter';
@@ -28,11 +26,7 @@ beforeAll(async () => {
   const config = parseConfig({ VITEST: 'true', API_KEYS_REQUIRED: 'on' });
   const access = createAccess({ prisma: t.db.prisma, limiter: memoryLimiter(), anonRps: 1000, exemptLoopback: true, keysRequired: config.apiKeysRequired, keyCacheMs: 60_000 });
   api = testApi({ db: t.db, config, access });
-  let port = 0;
-  server = createAtlasServer({ config, handle: nodeHandler(api.fetch, () => `http://127.0.0.1:${port}`), log });
-  await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  ({ edge: server, url: base } = await startEdgeTestServer(config, api.fetch));
 });
 
 afterAll(async () => {

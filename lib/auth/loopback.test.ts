@@ -2,16 +2,14 @@
 // the real v2 handlers and access check, from loopback and from this machine's non-loopback address,
 // directly and behind a reverse proxy (TRUST_PROXY), with the default anonymous limit.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { createAtlasServer, type AtlasServer } from '../server/server';
-import { log } from '../log';
+import type { AtlasServer } from '../server/server';
 import { testApi, type TestApi } from '../testing/api';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { nodeHandler } from '../testing/http-server';
+import { startEdgeTestServer } from '../testing/http-server';
 import { createAccess } from './access';
 import { memoryLimiter, WINDOW_MS } from './limiter';
 
@@ -48,10 +46,7 @@ async function start(env: Record<string, string> = {}): Promise<number> {
   const config = parseConfig({ VITEST: 'true', ...env });
   const access = createAccess({ prisma: t.db.prisma, limiter: memoryLimiter(), anonRps: config.rateLimitAnonRps, exemptLoopback: config.rateLimitExemptLoopback });
   const api = testApi({ db: t.db, config, access });
-  let port = 0;
-  const server = createAtlasServer({ config, handle: nodeHandler(api.fetch, () => `http://127.0.0.1:${port}`), log });
-  await new Promise<void>((resolve) => server.server.listen(0, '0.0.0.0', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  const { edge: server, port } = await startEdgeTestServer(config, api.fetch, '0.0.0.0');
   running.push({ server, api });
   return port;
 }

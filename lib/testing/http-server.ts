@@ -5,7 +5,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../config';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { log } from '../log';
+import { createAtlasServer, type AtlasServer } from '../server/server';
 import type { StreamEndpoints } from '../stream/gateway';
 
 export interface HttpTestServer {
@@ -62,4 +65,16 @@ export async function startHttpTestServer(handle: (req: Request) => Promise<Resp
     url: base,
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+}
+
+/**
+ * `npm start`'s HTTP edge (lib/server/server.ts: limits, shedding, deadlines, client addresses) in front of
+ * `handle` on a free port of `host` (0.0.0.0 lets a test reach it from a non-loopback address too).
+ */
+export async function startEdgeTestServer(config: Pick<Config, 'http' | 'corsOrigins'>, handle: (req: Request) => Promise<Response>, host = '127.0.0.1'): Promise<{ edge: AtlasServer; url: string; port: number }> {
+  let port = 0;
+  const edge = createAtlasServer({ config, handle: nodeHandler(handle, () => `http://127.0.0.1:${port}`), log });
+  await new Promise<void>((resolve) => edge.server.listen(0, host, resolve));
+  port = (edge.server.address() as AddressInfo).port;
+  return { edge, url: `http://127.0.0.1:${port}`, port };
 }
