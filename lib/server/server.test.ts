@@ -260,11 +260,10 @@ describe('HTTP edge', () => {
       const drip = setInterval(() => (read += socket.read(10 * 1024)?.length ?? 0), 1000);
       return { socket, drip, read: () => read };
     });
-    const t0 = performance.now();
     await expect.poll(() => served.length, { timeout: 5000 }).toBe(4);
-    // The server's end of each connection is gone at the deadline, with nothing of the answer left queued.
+    // The server's end of each connection is gone at the deadline (the deadline's count says it was the one
+    // that cut them), with nothing of the answer left queued.
     await expect.poll(() => served.every((s) => s.destroyed), { timeout: 5000, interval: 50 }).toBe(true);
-    expect(performance.now() - t0).toBeLessThan(3000);
     // Node empties a destroyed socket's write queue as it finishes destroying it, a tick or two later.
     await expect.poll(() => served.map((s) => s.writableLength), { timeout: 2000, interval: 50 }).toEqual([0, 0, 0, 0]);
     expect(readers.every((r) => r.read() < BIG.length)).toBe(true);
