@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { log } from '../log';
-import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER } from '../http/client-ip';
 import { LIMITS } from '../limits';
 import { createAtlasServer, type AtlasServer } from './server';
 
@@ -275,5 +275,30 @@ describe('HTTP edge', () => {
     }
     // Everyone else is served as before.
     expect((await fetch(`${base}/x`)).status).toBe(200);
+  });
+});
+
+describe('who the client is, on a WebSocket upgrade', () => {
+  it('overwrites the client address and loopback headers a client sends, as on plain requests', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const config = parseConfig({ VITEST: 'true', TRUST_PROXY: 'on' });
+    running = createAtlasServer({
+      config,
+      handle: stubHandler,
+      log,
+      streams: {
+        handles: (path) => path === '/ws',
+        request: (_req, res) => void res.end(),
+        upgrade: (req, socket) => {
+          seen.push({ ip: req.headers[CLIENT_IP_HEADER], loopback: req.headers[CLIENT_LOOPBACK_HEADER] });
+          socket.destroy();
+        },
+      },
+    });
+    await new Promise<void>((resolve) => running!.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
+    // A remote client behind the proxy claims both headers; the proxy appended the address it saw.
+    await raw(base, `GET /ws HTTP/1.1\r\nHost: atlas.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nX-Forwarded-For: 203.0.113.9\r\n${CLIENT_IP_HEADER}: 127.0.0.1\r\n${CLIENT_LOOPBACK_HEADER}: 1\r\n\r\n`);
+    expect(seen).toEqual([{ ip: '203.0.113.9', loopback: '0' }]);
   });
 });

@@ -109,8 +109,7 @@ export function createAtlasServer({
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: requestTimeoutMs, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs) }, (req, res) => {
     const target = req.url ?? '/';
     const path = rawPath(target);
-    req.headers[CLIENT_IP_HEADER] = clientAddress(req, trustProxy);
-    req.headers[CLIENT_LOOPBACK_HEADER] = clientOnLoopback(req, trustProxy) ? '1' : '0';
+    stampClient(req, trustProxy);
 
     if (!METHODS.has(req.method ?? '')) return send(req, res, 405, `method ${req.method} is not allowed`, { Allow: [...METHODS].join(', '), Connection: 'close' });
     if (target.length > LIMITS.urlChars) return send(req, res, 414, `URL longer than ${LIMITS.urlChars} characters`, { Connection: 'close' });
@@ -176,7 +175,7 @@ export function createAtlasServer({
 
   // WebSocket: only the Streaming API's endpoint upgrades.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    req.headers[CLIENT_IP_HEADER] = clientAddress(req, trustProxy);
+    stampClient(req, trustProxy);
     if (streams?.handles(rawPath(req.url ?? '/'))) return streams.upgrade(req, socket, head);
     void rawAnswer(socket as Socket, edgeError(req.url ?? '/', 404, 'nothing here upgrades to another protocol'));
   });
@@ -298,6 +297,16 @@ function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, 
 function headerOf(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];
   return typeof v === 'string' ? v : null;
+}
+
+/**
+ * Who the client is, in the headers everything behind the edge reads (client-ip.ts): its address and
+ * whether it is on loopback. Both are always overwritten — on plain requests and WebSocket upgrades alike —
+ * so a client's own copy of either header is never believed.
+ */
+function stampClient(req: IncomingMessage, trustProxy: boolean): void {
+  req.headers[CLIENT_IP_HEADER] = clientAddress(req, trustProxy);
+  req.headers[CLIENT_LOOPBACK_HEADER] = clientOnLoopback(req, trustProxy) ? '1' : '0';
 }
 
 /**
