@@ -2,7 +2,7 @@
 // (hooks), so the hydrated cache is exactly what the client would have fetched.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchResource } from './fetcher';
-import type { ParamsOf, ResourceName, ResponseOf } from './registry';
+import type { ParamsOf, ResourceName } from './registry';
 
 export const resourceKey = <N extends ResourceName>(name: N, params: ParamsOf<N>) => ['api', name, params] as const;
 
@@ -13,11 +13,9 @@ export function resourceQuery<N extends ResourceName>(name: N, params: ParamsOf<
   });
 }
 
-interface HookOptions<R = unknown> {
-  /** Poll every n ms (live lists), or as often as the latest answer calls for (false: stop). */
-  refetchInterval?: number | ((data: R | undefined) => number | false);
-  /** With refetchInterval: poll only while the latest answer says there is more to come (a pending trace). */
-  pollWhile?: (data: R) => boolean;
+interface HookOptions {
+  /** Poll every n ms (health and the blocks list; everything else follows the Streaming API). */
+  refetchInterval?: number;
   enabled?: boolean;
   /** Keep showing the previous answer while a new key loads (lists whose query follows live data). */
   keepPrevious?: boolean;
@@ -27,12 +25,10 @@ interface HookOptions<R = unknown> {
   refetchOnFocus?: boolean;
 }
 
-export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions<ResponseOf<N>> = {}) {
-  const { pollWhile, refetchInterval } = opts;
-  const every = typeof refetchInterval === 'function' ? refetchInterval : () => refetchInterval ?? false;
+export function useResource<N extends ResourceName>(name: N, params: ParamsOf<N>, opts: HookOptions = {}) {
   return useQuery({
     ...resourceQuery(name, params),
-    refetchInterval: (query) => (pollWhile && query.state.data !== undefined && !pollWhile(query.state.data) ? false : every(query.state.data)),
+    refetchInterval: opts.refetchInterval ?? false,
     enabled: opts.enabled,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
     ...(opts.noRetry ? { retry: false } : {}),

@@ -19,5 +19,3 @@ export function becomePrimary(): void {
   slot[PRIMARY] = true;
 }
 
-/** This worker's cluster id (1, 2, …; a restarted worker gets a new one); undefined outside a worker. */
-export const workerId = (): number | undefined => cluster.worker?.id;

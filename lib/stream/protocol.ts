@@ -92,7 +92,6 @@ type NotificationSchema = (typeof NOTIFICATIONS)[keyof typeof NOTIFICATIONS];
 
 export const Notification = z.discriminatedUnion('type', Object.values(NOTIFICATIONS) as [NotificationSchema, ...NotificationSchema[]]);
 
-export type TransactionsNotificationJson = z.infer<typeof TransactionsNotification>;
 export type ActionsNotificationJson = z.infer<typeof ActionsNotification>;
 export type TraceNotificationJson = z.infer<typeof TraceNotification>;
 export type NotificationJson = z.infer<typeof Notification>;

@@ -4,7 +4,7 @@
 import { Cell } from '@ton/core';
 import { Prisma } from '../../db/generated/client';
 import { actionRecordJson } from './action-json';
-import { bytes, hex } from './encode';
+import { bytes } from './encode';
 import { mapAccountState, mapMessage, type MessageRowLike } from './mappers';
 import type { ActionJson } from './models/actions';
 import type { MessageJson } from './models/messages';
@@ -145,4 +145,3 @@ export function pendingTraceJson(entry: PendingEntry, supported: string[]): Trac
 /** Newest first (api-v3.md §4.3: traces by end_lt desc; emulated lts are not comparable across traces, so by time). */
 export const newestFirst = (a: PendingEntry, b: PendingEntry) => b.createdAt - a.createdAt;
 
-export const entryKey = (e: PendingEntry) => hex(Buffer.from(e.externalHash, 'base64'));
