@@ -11,6 +11,10 @@ import { runMessage } from '../tvm/transaction';
 import { configAt, librariesUnder } from './tvm';
 import { transactionMessages } from './tx-json';
 
+/** The state init an external message carries: code and data as given, none when neither is (toncenter's rule for sendQuery and estimateFee). */
+export const stateInit = (code: Cell | null | undefined, data: Cell | null | undefined): StateInit | null =>
+  code || data ? { code: code ?? undefined, data: data ?? undefined } : null;
+
 export interface Fees {
   '@type': 'fees';
   in_fwd_fee: number;

@@ -8,7 +8,7 @@ import { BocRejected, bocParam, parseClientBoc } from '../../../ton/client-boc';
 import { cellObjectParam } from '../cell-object';
 import type { V2Context } from '../context';
 import { invalidRequest, V2Error } from '../errors';
-import { estimateFees } from '../../../chain/fees';
+import { estimateFees, stateInit } from '../../../chain/fees';
 import { defineMethod } from '../method';
 import { address, bool } from '../params';
 
@@ -87,10 +87,6 @@ export const sendBocReturnHashNoError = defineMethod({
   params: sendParams,
   run: (p, ctx) => sendExternal(p, ctx, (e) => new V2Error(400, e instanceof Error ? e.message : String(e))),
 });
-
-/** The state init an external message carries: code and data as given, none when neither is (estimateFee's rule too). */
-const stateInit = (code: Cell | null | undefined, data: Cell | null | undefined): StateInit | null =>
-  code || data ? { code: code ?? undefined, data: data ?? undefined } : null;
 
 /**
  * The external inbound message tonlib's raw.createQuery builds (the Python service's sendQuery): from

@@ -14,11 +14,11 @@
 // - POST bodies as Go decodes them into toncenter's models: estimateFee's init_code/init_data may be ""
 //   (toncenter's own clients always send both), and a stack value may be a JSON number, which toncenter
 //   passes on to v2 as it came.
-import { Address, Cell, type StateInit, type TupleItem } from '@ton/core';
+import { Address, Cell, type TupleItem } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { z } from 'zod';
 import { accountAt, type AccountAt } from '../../../chain/account-state';
-import { estimateFees } from '../../../chain/fees';
+import { estimateFees, stateInit } from '../../../chain/fees';
 import { methodIdOf, runGetMethodOn } from '../../../chain/get-method';
 import { sendBocReturnHash } from '../../v2/methods/send';
 import { parseStack, typedEntry } from '../../v2/stack';
@@ -221,7 +221,7 @@ export const estimateFee = definePostRoute({
   async run(b, ctx) {
     const address = unprocessableIfMissing(b.address, 'address is required');
     const body = unprocessableIfMissing(b.body, 'body is required');
-    const init: StateInit | null = b.init_code || b.init_data ? { code: b.init_code ?? undefined, data: b.init_data ?? undefined } : null;
+    const init = stateInit(b.init_code, b.init_data);
     return live(async () => {
       const r = await estimateFees(ctx.lite, ctx.tvm, address, body, init, b.ignore_chksig);
       const fee = ({ in_fwd_fee, storage_fee, gas_fee, fwd_fee }: { in_fwd_fee: number; storage_fee: number; gas_fee: number; fwd_fee: number }) => ({
