@@ -3,13 +3,15 @@
  * that follow it — its shard's next block, both children after a split, the parent after a merge —
  * as `blocks` queries. Shards are the 16-digit hex of v3 block ids.
  */
-import { SHARD_ALL, shardChild, shardDepth, shardParent, shardTag } from '../ton/shard';
+import { SHARD_ALL, shardChildren, shardDepth, shardHex, shardParent, shardTag } from '../ton/shard';
 
 const toId = (hex: string) => BigInt.asUintN(64, BigInt('0x' + hex));
-const toHex = (s: bigint) => s.toString(16).padStart(16, '0').toUpperCase();
+/** v3's spelling of a shard: upper-case hex. */
+const toHex = (s: bigint) => shardHex(s).toUpperCase();
 
 export function shardChildrenHex(hex: string): [string, string] {
-  return [toHex(shardChild(toId(hex), false)), toHex(shardChild(toId(hex), true))];
+  const [left, right] = shardChildren(toId(hex));
+  return [toHex(left), toHex(right)];
 }
 
 /** The parent shard's hex, or null for the whole workchain. */
