@@ -44,7 +44,6 @@ function baseBlock(node: Node): Block {
   return b;
 }
 
-const isDeploy = (n: Node) => n.kind === 'tx' && n.tx.endStatus === 'active' && n.tx.origStatus !== 'active' && n.tx.origStatus !== 'frozen';
 
 // One-shot hashing (crypto.hash) costs a fifth of a Hash object's for inputs this short; every action pays it.
 const sha256Base64: (text: string) => string =
@@ -156,7 +155,7 @@ function serialize(blocks: Block[], trace: Trace, out: Action[], parent: Action 
 
 function deployments(nodes: Node[], trace: Trace, out: Action[]) {
   for (const n of nodes) {
-    if (!isDeploy(n)) continue;
+    if (!n.isDeploy) continue;
     const b = new Block('contract_deploy', [n]);
     b.fields = { opcode: n.opcode, source: n.source, destination: n.destination, value: n.msg?.value ?? null };
     b.failed = n.failed;

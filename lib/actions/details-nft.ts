@@ -1,12 +1,9 @@
 // NFT, marketplace and .ton name actions as /api/v3's `details` (api-v3.md §3.7): per-type keys,
 // addresses raw, amounts as decimal strings, absent values null.
 import { cellFromBoc, readComment } from './cells';
+import { data, str, type Details } from './details-common';
 import type { Action, ActionData, ActionValue } from './model';
 
-type Details = Record<string, unknown>;
-
-const str = (v: ActionValue | undefined): string | null => (v === null || v === undefined ? null : String(v));
-const data = (a: Action, key: string): ActionData => (a[`${key}_data`] as ActionData | undefined) ?? {};
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** The comment a forward payload carries (text or encrypted), as the API reads it from the stored BoC. */

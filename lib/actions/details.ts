@@ -2,13 +2,9 @@
 // amounts and query ids as decimal strings, absent values null.
 import { opcodeHex } from '../ton/opcode-hex';
 import { EVAA_ASSET_MASTERS, EVAA_TON_ASSET_ID } from './addresses';
+import { data, str, type Details } from './details-common';
 import { nftDetails } from './details-nft';
 import type { Action, ActionData, ActionValue, DexTransfer, PeerSwap } from './model';
-
-type Details = Record<string, unknown>;
-
-/** Amounts, query ids and other big integers as strings (S in api-v3.md). */
-const str = (v: ActionValue | undefined): string | null => (v === null || v === undefined ? null : String(v));
 
 /** A coffee staking position's move: the staker and its jetton wallet, the pool and its wallet, the amount. */
 const stakingPosition = (a: Action) => ({
@@ -19,7 +15,6 @@ const stakingPosition = (a: Action) => ({
   asset: a.asset,
   amount: str(a.amount),
 });
-const data = (a: Action, key: string): ActionData => (a[`${key}_data`] as ActionData | undefined) ?? {};
 
 const leg = (t: DexTransfer | undefined) =>
   t && {
@@ -210,8 +205,6 @@ export function actionDetails(a: Action): Details {
 }
 
 const LIMIT = 2n ** 53n;
-
-/** EVAA's id of TON: sha256("TON"). */
 
 /**
  * Integers the API prints as numbers (N in api-v3.md), inside objects too: numbers up to 2^53, decimal

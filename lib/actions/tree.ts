@@ -133,6 +133,11 @@ export class Node {
     return this.kind !== 'log' && this.source !== null && this.destination !== null && (op === null || op === 0 || op === ENCRYPTED_COMMENT_OP);
   }
 
+  /** The transaction deployed its account: from uninit or nonexistent (never frozen) to active. */
+  get isDeploy(): boolean {
+    return this.kind === 'tx' && this.tx.endStatus === 'active' && this.tx.origStatus !== 'active' && this.tx.origStatus !== 'frozen';
+  }
+
   /** The text comment of a TON transfer (op 0), null for anything else. */
   comment(): string | null {
     if (this.opcode !== 0) return null;

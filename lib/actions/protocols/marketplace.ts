@@ -12,7 +12,7 @@ import type { Action, ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { loadAddr } from '../cells';
 import type { Matcher } from './matcher';
-import { isFragmentItem, NFT_OP, nftTransferData, payoutComment, TRADE_END_COMMENTS } from './nft';
+import { FINISH_COMMENTS, isFragmentItem, NFT_OP, nftTransferData, payoutComment, TRADE_END_COMMENTS } from './nft';
 
 export const MARKET_OP = {
   saleCancel: 0x3,
@@ -42,7 +42,6 @@ function nextNodes(b: Block): Node[] {
   return b.nodes.flatMap((n) => n.children.filter((c) => !inside.has(c)));
 }
 
-const isDeploy = (n: Node) => n.kind === 'tx' && n.tx.origStatus !== 'active' && n.tx.origStatus !== 'frozen' && n.tx.endStatus === 'active';
 
 /** An NFT transfer's item, collection and new owner as its block recorded them. */
 function itemOf(b: Block) {
@@ -100,7 +99,7 @@ const putOnSale: Matcher = (node, ctx) => {
   if (!toSale) return;
   const sold = itemOf(toSale);
   const listed = itemOf(listing);
-  const init = next.find((n) => n.free && isDeploy(n) && n.destination === sold.newOwner);
+  const init = next.find((n) => n.free && n.isDeploy && n.destination === sold.newOwner);
   if (!init || sold.nft !== listed.nft) return;
   const contract = init.destination;
   const { nftSale: sale, nftAuction: auction } = ctx.info(contract);
@@ -182,7 +181,7 @@ const cancelSale: Matcher = (node, ctx) => {
 
 /** An auction ended by "finish"/"stop" (or their ops) with a winner: the purchase follows it. */
 const finishAuction: Matcher = (node, ctx) => {
-  if (!node.free || node.kind !== 'tx' || !isCancelOrder(node, ['finish', 'stop'], [MARKET_OP.auctionFinish, MARKET_OP.auctionStop])) return;
+  if (!node.free || node.kind !== 'tx' || !isCancelOrder(node, FINISH_COMMENTS, [MARKET_OP.auctionFinish, MARKET_OP.auctionStop])) return;
   const auction = ctx.info(node.destination).nftAuction;
   const sold = returned(node, 'nft_purchase');
   if (!auction || !sold || itemOf(sold).nft !== auction.nft) return;
@@ -196,7 +195,7 @@ const cancelAuction: Matcher = (node, ctx) => {
   const auction = ctx.info(node.destination).nftAuction;
   const back = returned(node, 'nft_transfer');
   if (!auction || !back || itemOf(back).nft !== auction.nft) return;
-  const finish = node.isTonTransfer ? ['finish', 'stop'].includes(node.comment() ?? '') : node.opcode !== MARKET_OP.auctionCancel;
+  const finish = node.isTonTransfer ? FINISH_COMMENTS.includes(node.comment() ?? '') : node.opcode !== MARKET_OP.auctionCancel;
   ctx.claim(finish ? 'nft_finish_auction' : 'nft_cancel_auction', [node], tradeFields(node, back, auction.marketplace, ctx), node.failed);
 };
 
@@ -229,7 +228,7 @@ function auctionOf(node: Node, ctx: Context): { nft: string | null; type: 'getge
 }
 
 const bid: Matcher = (node, ctx) => {
-  if (!node.free || isDeploy(node) || TRADE_END_COMMENTS.includes(node.comment() ?? '')) return;
+  if (!node.free || node.isDeploy || TRADE_END_COMMENTS.includes(node.comment() ?? '')) return;
   const a = auctionOf(node, ctx);
   if (!a) return;
   const item = ctx.info(a.nft).nftItem;

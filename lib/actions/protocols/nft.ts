@@ -25,8 +25,10 @@ export const NFT_OP = {
   teleitemBidInfo: 0x38127de1,
 } as const;
 
+/** Comments a seller sends an auction to end it with the last bid winning. */
+export const FINISH_COMMENTS = ['finish', 'stop'];
 /** Comments that end a GetGems sale or auction: the item leaves without a purchase by its sender. */
-export const TRADE_END_COMMENTS = ['cancel', 'finish', 'stop'];
+export const TRADE_END_COMMENTS = ['cancel', ...FINISH_COMMENTS];
 export const isFragmentItem = (uri: string | null | undefined) => !!uri && uri.includes('https://nft.fragment.com');
 
 /** The fields of an NFT transfer request (the body table's nft_transfer layout); throws on any other body. */
@@ -43,7 +45,6 @@ export function readNftTransfer(body: Slice) {
 }
 type Slice = ReturnType<Cell['beginParse']>;
 
-const isDeploy = (n: Node) => n.kind === 'tx' && n.tx.origStatus !== 'active' && n.tx.origStatus !== 'frozen' && n.tx.endStatus === 'active';
 
 /** nft_transfer_data with every key toncenter's record has, null unless set. */
 export function nftTransferData(ctx: Context, item: string | null, d: ActionData): ActionData {
@@ -72,7 +73,7 @@ export function nftTransferData(ctx: Context, item: string | null, d: ActionData
 
 /** A transaction that deployed an NFT item the index knows: its mint (whoever deployed it). */
 const mint: Matcher = (node, ctx) => {
-  if (!node.free || !isDeploy(node)) return;
+  if (!node.free || !node.isDeploy) return;
   const item = ctx.info(node.tx.account).nftItem;
   if (!item) return;
   ctx.claim(
@@ -121,7 +122,7 @@ function purchaseOf(node: Node, item: string | null, newOwner: string | null, ct
 function payment(node: Node): Node | null {
   const parent = node.parent;
   if (!parent?.free || parent.kind !== 'tx') return null;
-  if (parent.isTonTransfer) return ['finish', 'stop'].includes(parent.comment() ?? '') ? null : parent;
+  if (parent.isTonTransfer) return FINISH_COMMENTS.includes(parent.comment() ?? '') ? null : parent;
   return parent.destination === node.source ? parent : null;
 }
 
