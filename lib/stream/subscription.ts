@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { invalidActionTypeParam, supportedActionTypes } from '../api/v3/action-types';
 import { parseAddress, rawUpper, WORKCHAINS } from '../ton/address';
 import { EVENT_TYPES, FINALITIES, RequestId, type EventType, type Finality, type RequestIdJson } from './protocol';
+import { hashToBase64, parseHash } from '../ton/hash-input';
 
 export interface Subscription {
   types: ReadonlySet<EventType>;
@@ -59,13 +60,10 @@ const TRACE_TYPES = new Set<EventType>(['trace']);
 /** Types that need no address: `trace` (by trace hash) and Atlas's `blocks`. */
 const ADDRESSLESS = new Set<EventType>(['trace', 'blocks']);
 
-/** A 32-byte hash in standard or url-safe base64 or hex, as standard base64; null for anything else. */
+/** A 32-byte hash as every Atlas API reads one (lib/ton/hash-input.ts), as standard base64; null for anything else. */
 export function normalizeHash(text: string): string | null {
-  const t = text.trim();
-  let bytes: Buffer | null = null;
-  if (/^[0-9a-fA-F]{64}$/.test(t)) bytes = Buffer.from(t, 'hex');
-  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  return bytes?.length === 32 ? bytes.toString('base64') : null;
+  const hash = parseHash(text.trim());
+  return hash ? hashToBase64(hash) : null;
 }
 
 /** Raw addresses of `inputs`, deduplicated in order, or the first one that is not an address. */
