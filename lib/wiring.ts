@@ -47,22 +47,18 @@ export function chainParts(cfg: Config, source: LiteSource): ChainParts {
 }
 
 export interface StreamParts {
-  /** Emulated traces of sent messages, when there is a store to keep them in. */
-  pending?: PendingTraces;
+  /** Emulated traces of sent messages, kept in the process's pending store. */
+  pending: PendingTraces;
   publisher: StreamPublisher;
 }
 
 /**
  * What streams a process's commits over `bus` (lib/stream): the publisher, and the pending traces (in
- * `store`, when given) whose predictions it publishes once stored and settles as blocks are committed.
+ * `store`) whose predictions it publishes once stored and settles as blocks are committed.
  */
-export function streamParts(cfg: Config, parts: ChainParts & { db: Database; bus: EventBus; store: PendingStore }): Required<StreamParts>;
-export function streamParts(cfg: Config, parts: ChainParts & { db: Database; bus: EventBus; store?: PendingStore }): StreamParts;
-export function streamParts(cfg: Config, parts: ChainParts & { db: Database; bus: EventBus; store?: PendingStore }): StreamParts {
+export function streamParts(cfg: Config, parts: ChainParts & { db: Database; bus: EventBus; store: PendingStore }): StreamParts {
   const { db, lite, tvm, bus, store } = parts;
-  const pending = store
-    ? new PendingTraces({ lite, tvm, store, prisma: db.prisma, log: log.child({ component: 'pending' }), onStored: (entry) => publisher.pendingStored(entry) })
-    : undefined;
+  const pending = new PendingTraces({ lite, tvm, store, prisma: db.prisma, log: log.child({ component: 'pending' }), onStored: (entry) => publisher.pendingStored(entry) });
   const publisher = new StreamPublisher({
     bus,
     ctx: publisherContext({ db, lite, tvm, testnet: cfg.network === 'testnet' }),
