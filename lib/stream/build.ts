@@ -72,9 +72,9 @@ export async function finalizedTraceEvents(ctx: V3Context, traceIds: Buffer[], a
   const [txRows, messages] = await Promise.all([transactionsOfTraces(ctx.sql, rows), messagesOfTraces(ctx.sql, whole)]);
   const allActions = [...actions.values()].flat();
   // Every address the events name is known now: the transactions' from their rows, the actions' from their details.
-  const addresses = [...partsAddresses({ rows: txRows, messages, states: [], externalOf: new Map() }), ...actionAddresses(allActions.map((r) => actionJson(r)))];
+  const addresses = [...partsAddresses({ rows: txRows, messages, states: [], externalOf: new Map(), kept: new Map() }), ...actionAddresses(allActions.map((r) => actionJson(r)))];
   const [parts, accountsOf, maps] = await Promise.all([
-    transactionParts(ctx.sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), Promise.resolve(messages)),
+    transactionParts(ctx.sql, txRows, { traceExternals: new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages: Promise.resolve(messages) }),
     accountsOfActions(ctx.sql, allActions),
     sideMaps(ctx, addresses),
   ]);

@@ -7,19 +7,25 @@ import type { TransactionJson } from '../models/transactions';
 import { actionsOfTraces, type ActionRow } from './actions';
 import { servedWhole, transactionsOfTraces, type TraceRow } from './traces';
 import { messagesOfTraces, transactionParts, type TransactionParts } from './transactions-load';
+import type { TransactionCache } from '../transaction-cache';
 
 /**
  * `actions`: the supported types whose visible actions to read, null for every action (nested ones
- * too), false for none.
+ * too), false for none. `cache`: the process's kept transactions (transactionParts).
  */
-export async function traceParts(sql: SqlReader, rows: TraceRow[], actions: string[] | null | false): Promise<{ parts: TransactionParts; actions: Map<string, ActionRow[]> | null }> {
+export async function traceParts(
+  sql: SqlReader,
+  rows: TraceRow[],
+  actions: string[] | null | false,
+  cache?: TransactionCache,
+): Promise<{ parts: TransactionParts; actions: Map<string, ActionRow[]> | null }> {
   const messages = messagesOfTraces(sql, servedWhole(rows));
   messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
   const [txRows, actionRows] = await Promise.all([
     transactionsOfTraces(sql, rows),
     actions === false ? Promise.resolve(null) : actionsOfTraces(sql, rows.map((r) => r.trace_id), actions),
   ]);
-  const parts = await transactionParts(sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages);
+  const parts = await transactionParts(sql, txRows, { traceExternals: new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages, cache });
   return { parts, actions: actionRows };
 }
 

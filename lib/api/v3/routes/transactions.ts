@@ -15,7 +15,7 @@ import { loadTransactions, transactionAddresses } from '../queries/transactions-
 import { bounds, clampLt, requireMasterchainBlock } from './common';
 
 async function answer(ctx: V3Context, rows: Transaction[]) {
-  const transactions = await loadTransactions(ctx.sql, rows);
+  const transactions = await loadTransactions(ctx.sql, rows, ctx.txCache);
   const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
   return { transactions, address_book };
 }
