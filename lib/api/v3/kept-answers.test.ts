@@ -1,10 +1,12 @@
 // Answers made of kept parts (transaction-cache.ts, trace-cache.ts, serialize.ts's renderedOnce) are
 // byte for byte the answers built from the rows, on a real devnet index: first asks, repeated asks, and
 // after what can change around a finalized transaction — its trace's external hash, its trace, whether
-// its account states are indexed, token metadata, a trace's re-classification.
+// its account states are indexed, token metadata, a trace's re-classification. And a long page of
+// transactions waits for its turn among heavy reads (heavy-reads.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../testing/chain';
 import { testApi, type TestApi } from '../../testing/api';
+import { heavyRead } from './heavy-reads';
 import { TraceCache } from './trace-cache';
 import { TransactionCache } from './transaction-cache';
 
@@ -118,4 +120,20 @@ describe('answers from kept parts', () => {
     await prisma().$executeRaw`UPDATE traces SET classifier_version = classifier_version + 1 WHERE trace_id = ${traced!.trace_id}`;
     await same('re-classified', [...transactions, ...traces]);
   }, 300_000);
+
+  it('a long page of transactions takes its turn among heavy reads; a short one passes', async () => {
+    const [{ n }] = await prisma().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM transactions`;
+    expect(n).toBeGreaterThan(250);
+    let release!: () => void;
+    const holding = heavyRead(1000, () => {}, () => new Promise<void>((r) => (release = r)));
+    let longDone = false;
+    const long = kept.callV3('transactions', { limit: 250 }).then((a) => ((longDone = true), a));
+    const short = await kept.callV3('transactions', { limit: 20 });
+    expect(short.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(longDone).toBe(false);
+    release();
+    await holding;
+    expect((await long).body.transactions).toHaveLength(250);
+  }, 60_000);
 });
