@@ -40,6 +40,7 @@ import {
   storeBlock,
   transactionTotalFees,
   zeroCurrencyCollection,
+  SHARD_ALL,
   accountPrefix,
   hypercubeRoute,
   loadMsgEnvelope,
@@ -58,7 +59,7 @@ import {
   type ShardHashes,
   type ValueFlow,
 } from '../ton';
-import { FULL_SHARD, MASTERCHAIN, shardIdent } from './state';
+import { MASTERCHAIN, shardIdent } from './state';
 import { queueKeyNextHop, type QueuedMessage } from './shard-tip';
 
 /** One executed transaction as the chain recorded it. */
@@ -305,7 +306,7 @@ export function buildBlock(p: BlockInput): BuiltBlock {
     }
   }
   const globalVersion = p.genSoftware.version;
-  const descrs = buildMsgDescrs(txs, { workchain: p.workchain, shard: p.shard ?? FULL_SHARD }, p.index, globalVersion, p.queue);
+  const descrs = buildMsgDescrs(txs, { workchain: p.workchain, shard: p.shard ?? SHARD_ALL }, p.index, globalVersion, p.queue);
   const accountBlocks = accountBlocksFromTransactions(txs.map((t) => t.cell));
   let txFees = zeroCurrencyCollection();
   for (const tx of txs) txFees = addCurrencyCollections(txFees, transactionTotalFees(tx.cell));
@@ -407,7 +408,7 @@ function sumInFees(entries: Map<bigint, AugEntry<InMsg, ImportFees>>): ImportFee
 }
 
 /** The whole-workchain shard id used in ShardFees keys and block ids. */
-export const BASECHAIN_SHARD = FULL_SHARD;
+export const BASECHAIN_SHARD = SHARD_ALL;
 
 /** An ExtBlkRef to a block. */
 export function extBlkRef(b: { endLt: bigint; seqno: number; rootHash: Buffer; fileHash: Buffer }): ExtBlkRef {

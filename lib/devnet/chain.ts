@@ -70,7 +70,6 @@ import { ShardQueue, type QueuedMessage, type ShardTip } from './shard-tip';
 import { DevnetValidators, devnetValidatorKeys, withDevnetValidators } from './validators';
 import {
   BASECHAIN,
-  FULL_SHARD,
   MASTERCHAIN,
   addPrevBlock,
   buildMcStateExtra,
@@ -175,7 +174,7 @@ class Lock {
 function metaOfState(workchain: number, root: Cell, boc: Buffer, genUtime: number): BlockMeta {
   return {
     workchain,
-    shard: FULL_SHARD,
+    shard: SHARD_ALL,
     seqno: 0,
     rootHash: root.hash(),
     fileHash: createHash('sha256').update(boc).digest(),
@@ -228,7 +227,7 @@ export class DevnetChain implements ChainDriver {
   #bcTips = new Map<bigint, ShardTip>();
   /** The masterchain's ShardDescr of each basechain leaf, and the shards of the round being filled. */
   #descrs = new Map<bigint, ShardDescr>();
-  #layout: LayoutEntry[] = [{ shard: FULL_SHARD, prev: [FULL_SHARD], afterSplit: false, afterMerge: false, ccSeqno: 0, fsm: { kind: 'none' } }];
+  #layout: LayoutEntry[] = [{ shard: SHARD_ALL, prev: [SHARD_ALL], afterSplit: false, afterMerge: false, ccSeqno: 0, fsm: { kind: 'none' } }];
   #limits: SplitLimits = { minSplit: 0, maxSplit: 0 };
   #timings: SplitMergeTimings = { splitMergeDelay: 0, splitMergeInterval: 0, minSplitMergeInterval: 0, maxSplitMergeDelay: 0 };
   /** Queued messages already imported, awaiting their dequeue. */
@@ -443,7 +442,7 @@ export class DevnetChain implements ChainDriver {
 
   /** The shard of the round being filled that holds an address (the whole workchain for the masterchain). */
   #shardOf(address: Address): bigint {
-    if (address.workChain !== BASECHAIN) return FULL_SHARD;
+    if (address.workChain !== BASECHAIN) return SHARD_ALL;
     const prefix = accountPrefix(address.hash);
     const entry = this.#layout.find((e) => shardContains(e.shard, prefix));
     if (!entry) throw new Error(`devnet: no shard holds ${address.toRawString()}`);
@@ -591,8 +590,8 @@ export class DevnetChain implements ChainDriver {
     const mcMeta = metaOfState(MASTERCHAIN, mcState, serializeBoc(mcState), genesisTime);
     this.#zero = { mc: mcState, basechain: bcState, mcMeta, basechainMeta: bcMeta };
     this.#mcTip = { accounts: mcAccounts, state: mcState, meta: mcMeta };
-    this.#bcTips = new Map([[FULL_SHARD, { shard: FULL_SHARD, accounts: bcAccounts, queue: new ShardQueue(), processed: emptyProcessedInfo(), state: bcState, meta: bcMeta }]]);
-    this.#descrs = new Map([[FULL_SHARD, zeroDescr]]);
+    this.#bcTips = new Map([[SHARD_ALL, { shard: SHARD_ALL, accounts: bcAccounts, queue: new ShardQueue(), processed: emptyProcessedInfo(), state: bcState, meta: bcMeta }]]);
+    this.#descrs = new Map([[SHARD_ALL, zeroDescr]]);
     this.#layout = nextLayout(this.#descrs);
     this.#lastKeyBlock = mcMeta;
     this.#lastMcBlocks = [mcMeta];
@@ -860,7 +859,7 @@ export class DevnetChain implements ChainDriver {
   }
 
   #prevBlocksInfo(): PrevBlocksInfo {
-    const id = (m: BlockMeta) => ({ workchain: m.workchain, shard: FULL_SHARD, seqno: m.seqno, rootHash: m.rootHash, fileHash: m.fileHash });
+    const id = (m: BlockMeta) => ({ workchain: m.workchain, shard: SHARD_ALL, seqno: m.seqno, rootHash: m.rootHash, fileHash: m.fileHash });
     return { lastMcBlocks: this.#lastMcBlocks.map(id), prevKeyBlock: id(this.#lastKeyBlock ?? this.#lastMcBlocks[0]) };
   }
 
@@ -1066,7 +1065,7 @@ function checkIdentity(opts: DevnetChainOptions, identity: ChainIdentity): void 
 function blockMeta(workchain: number, seqno: number, b: BuiltBlock, keyBlock: boolean): BlockMeta {
   return {
     workchain,
-    shard: FULL_SHARD,
+    shard: SHARD_ALL,
     seqno,
     rootHash: b.rootHash,
     fileHash: b.fileHash,

@@ -1,12 +1,11 @@
 import { Address, Cell, Dictionary, beginCell, external, loadShardStateUnsplit, storeMessage, storeShardAccount } from '@ton/core';
 import { createShardAccount } from '@ton/sandbox';
 import { describe, expect, it } from 'vitest';
-import { ShardAccountsDict, loadMcStateExtra, loadOutMsgDescr, loadShardStateUnsplitFull, storeOutMsgDescr } from '../ton';
+import { SHARD_ALL, ShardAccountsDict, loadMcStateExtra, loadOutMsgDescr, loadShardStateUnsplitFull, storeOutMsgDescr } from '../ton';
 import { RawShardAccounts, rawShardAccountFromCell } from './accounts';
 import { RoundIndex, buildMsgDescrs, type ExecutedTx } from './block-builder';
 import { BlockStore, type BlockMeta } from './block-store';
 import {
-  FULL_SHARD,
   addPrevBlock,
   buildMcStateExtra,
   buildShardState,
@@ -162,9 +161,9 @@ describe('block builder: message descriptors', () => {
       initiator: addr(1),
       initiatorLt: 10n,
       depth: 0,
-      shard: FULL_SHARD,
+      shard: SHARD_ALL,
     };
-    const d = buildMsgDescrs([tx], { workchain: 0, shard: FULL_SHARD }, new RoundIndex([tx]), 12);
+    const d = buildMsgDescrs([tx], { workchain: 0, shard: SHARD_ALL }, new RoundIndex([tx]), 12);
     expect([...d.inEntries.values()].map((e) => e.value.type)).toEqual(['importExt']);
     const out = [...d.outEntries.values()].map((e) => e.value);
     expect(out.map((m) => m.type).sort()).toEqual(['exportExt', 'exportNew']);
@@ -183,7 +182,7 @@ describe('BlockStore', () => {
     const store = BlockStore.open(dir);
     const meta = (wc: number, k: number): BlockMeta => ({
       workchain: wc,
-      shard: FULL_SHARD,
+      shard: SHARD_ALL,
       seqno: k,
       rootHash: Buffer.alloc(32, k),
       fileHash: Buffer.alloc(32, 100 + k),

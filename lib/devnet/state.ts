@@ -25,6 +25,7 @@ import {
   ExtBlkRef,
   ShardDescr,
   ShardHashes,
+  SHARD_ALL,
   listShards,
   shardChildren,
   shardIdentOf,
@@ -45,12 +46,8 @@ import {
 
 export const MASTERCHAIN = -1;
 export const BASECHAIN = 0;
-/** Shard id (with tag bit) of a whole workchain, as in block ids: 0x8000000000000000. */
-export const FULL_SHARD = 0x8000000000000000n;
-/** The same as a signed TL long (tonNode.blockIdExt shard). */
-export const FULL_SHARD_TL = '-9223372036854775808';
 
-export function shardIdent(workchain: number, shard: bigint = FULL_SHARD): ShardIdent {
+export function shardIdent(workchain: number, shard: bigint = SHARD_ALL): ShardIdent {
   return shardIdentOf(workchain, shard);
 }
 
@@ -222,7 +219,7 @@ export function addPrevBlock(root: Cell | null, seqno: number, ref: ExtBlkRef, k
 
 /** The basechain's single shard in ShardHashes. */
 export function singleShardHashes(workchain: number, descr: ShardDescr): ShardHashes {
-  return shardHashesOf(workchain, new Map([[FULL_SHARD, descr]]));
+  return shardHashesOf(workchain, new Map([[SHARD_ALL, descr]]));
 }
 
 /** ShardHashes of a workchain from its leaves: the BinTree forks wherever a shard is split. */
@@ -234,7 +231,7 @@ export function shardHashesOf(workchain: number, leaves: ReadonlyMap<bigint, Sha
     return { kind: 'fork', left: tree(left), right: tree(right) };
   };
   const hashes = emptyShardHashes();
-  hashes.set(workchain, tree(FULL_SHARD));
+  hashes.set(workchain, tree(SHARD_ALL));
   return hashes;
 }
 
@@ -276,7 +273,7 @@ export function shardDescr(p: ShardDescrInput): ShardDescr {
     nxCcUpdated: false,
     flags: 0,
     nextCatchainSeqno: p.ccSeqno ?? 0,
-    nextValidatorShard: p.shard ?? FULL_SHARD,
+    nextValidatorShard: p.shard ?? SHARD_ALL,
     minRefMcSeqno: p.minRefMcSeqno,
     genUtime: p.genUtime,
     splitMergeAt: p.splitMergeAt ?? { kind: 'none' },

@@ -17,7 +17,7 @@ import type { ShardIdent } from '@ton/core';
 const U64 = (1n << 64n) - 1n;
 /** The whole-workchain shard. */
 export const SHARD_ALL = 0x8000000000000000n;
-/** The whole-workchain shard (and so the masterchain's) as a signed 64-bit integer, as the lite client and v2 take it. */
+/** The whole-workchain shard (and so the masterchain's) as a signed 64-bit integer, as the lite client, v2 and the blocks table take it. */
 export const MASTER_SHARD = -(2n ** 63n);
 /** Deepest shard the node allows (ShardIdent's shard_pfx_bits:(#<= 60)). */
 export const MAX_SHARD_DEPTH = 60;

@@ -1,6 +1,7 @@
 /** lite_api group: the basechain's shards as a masterchain block registers them, and out message queues. */
 import { beginCell } from '@ton/core';
 import {
+  MASTER_SHARD,
   listShards,
   loadOutMsgQueueInfo,
   outMsgQueueEntries,
@@ -11,7 +12,7 @@ import {
   storeShardHashes,
 } from '../../ton';
 import { LiteErrorCodes, LiteServerError, type LiteMethods, type tonNode_blockIdExt } from '../../lite/tl/codec';
-import { FULL_SHARD_TL, MASTERCHAIN, readShardState } from '../state';
+import { MASTERCHAIN, readShardState } from '../state';
 import { NOT_FOUND, checkShard, tlId, unavailable, type LiteContext } from './context';
 
 export function shardMethods(ctx: LiteContext) {
@@ -47,7 +48,7 @@ export function shardMethods(ctx: LiteContext) {
     'liteServer.getOutMsgQueueSizes': (req: { mode: number; wc?: number | null; shard?: string | null }) => {
       // The masterchain's queue stays empty (its messages are delivered in their round); each basechain shard's holds what it sent to other shards.
       const all = [{ meta: ctx.ready(), size: 0 }, ...chain.queueSizes()];
-      const want = req.mode & 1 ? { wc: req.wc, shard: BigInt.asUintN(64, BigInt(req.shard ?? FULL_SHARD_TL)) } : undefined;
+      const want = req.mode & 1 ? { wc: req.wc, shard: BigInt.asUintN(64, BigInt(req.shard ?? MASTER_SHARD)) } : undefined;
       const shards = all
         .filter(({ meta }) => !want || (meta.workchain === want.wc && shardsIntersect(meta.shard, want.shard)))
         .map(({ meta, size }) => ({ kind: 'liteServer.outMsgQueueSize' as const, id: tlId(meta), size }));
