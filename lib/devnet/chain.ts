@@ -38,6 +38,7 @@ import {
   emptyProcessedInfo,
   loadConfigDict,
   loadMsgEnvelope,
+  loadShardStateUnsplitFull,
   serializeBoc,
   shardContains,
   type GlobalVersion,
@@ -78,7 +79,6 @@ import {
   configIdentity,
   librariesFromSandboxLibs,
   readMcStateExtra,
-  readShardState,
   sandboxLibsFromLibraries,
   shardDescr,
   shardHashesOf,
@@ -331,7 +331,7 @@ export class DevnetChain implements ChainDriver {
       store.close();
       throw e instanceof RestoreError ? new DevnetIdentityError(e.message) : e;
     }
-    const mcView = readMcStateExtra(readShardState(restored.mc).custom!);
+    const mcView = readMcStateExtra(loadShardStateUnsplitFull(restored.mc.beginParse()).custom!);
     let chain: DevnetChain | undefined = undefined;
     const blockchain = await DevnetBlockchain.createDevnet((a) => chain!.#lookup(a), mcView.configRoot);
     chain = new DevnetChain({ ...common, seed: identity.seed, seeded: identity.seeded, shards: identity.shards, store, blockchain });
@@ -896,8 +896,8 @@ export class DevnetChain implements ChainDriver {
 
   #adopt(restored: RestoredStates, mcView: ReturnType<typeof readMcStateExtra>): void {
     const store = this.store;
-    const mcState = readShardState(restored.mc);
-    const zeroMc = readShardState(restored.zero.mc);
+    const mcState = loadShardStateUnsplitFull(restored.mc.beginParse());
+    const zeroMc = loadShardStateUnsplitFull(restored.zero.mc.beginParse());
     this.#useConfig(mcView.configRoot, mcView.validatorListHashShort);
     const genesisTime = zeroMc.genUtime;
     this.#zero = {
@@ -913,7 +913,7 @@ export class DevnetChain implements ChainDriver {
     this.#mcTip = { accounts: RawShardAccounts.fromCell(mcState.accounts), state: restored.mc, meta: store.get(MASTERCHAIN, last)! };
     this.#bcTips = new Map(
       [...restored.shards].map(([shard, state]) => {
-        const view = readShardState(state);
+        const view = loadShardStateUnsplitFull(state.beginParse());
         const { queue, processed } = ShardQueue.fromCell(view.outMsgQueueInfo);
         return [shard, { shard, accounts: RawShardAccounts.fromCell(view.accounts), queue, processed, state, meta: store.get(BASECHAIN, last, shard)! }];
       }),

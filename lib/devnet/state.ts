@@ -17,7 +17,6 @@ import {
   Slice,
   beginCell,
   loadCurrencyCollection,
-  loadShardIdent,
   storeCurrencyCollection,
   storeShardIdent,
 } from '@ton/core';
@@ -115,36 +114,6 @@ export function buildShardState(p: ShardStateInput): Cell {
     .storeRef(r)
     .storeMaybeRef(p.custom)
     .endCell();
-}
-
-/** The fields of a state the devnet reads back (restart, lite_api). */
-export interface ShardStateView extends ShardStateFields {
-  shard: ShardIdent;
-  outMsgQueueInfo: Cell;
-  beforeSplit: boolean;
-}
-
-export function readShardState(root: Cell): ShardStateView {
-  const s = root.beginParse();
-  if (s.loadUint(32) !== SHARD_STATE_TAG) throw new Error('ShardStateUnsplit: bad tag');
-  const globalId = s.loadInt(32);
-  const shard = loadShardIdent(s);
-  const seqno = s.loadUint(32);
-  s.loadUint(32);
-  const genUtime = s.loadUint(32);
-  const genLt = s.loadUintBig(64);
-  const minRefMcSeqno = s.loadUint(32);
-  const outMsgQueueInfo = s.loadRef();
-  const beforeSplit = s.loadBit();
-  const accounts = s.loadRef();
-  const r = s.loadRef().beginParse();
-  r.skip(128);
-  const totalBalance = loadCurrencyCollection(r);
-  loadCurrencyCollection(r);
-  const libraries = r.loadMaybeRef();
-  const masterRef = r.loadBit() ? loadExtBlkRef(r) : null;
-  const custom = s.loadMaybeRef();
-  return { globalId, shard, outMsgQueueInfo, beforeSplit, seqno, genUtime, genLt, minRefMcSeqno, accounts, totalBalance, libraries, masterRef, custom };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import {
   MASTER_SHARD,
   listShards,
   loadOutMsgQueueInfo,
+  loadShardStateUnsplitFull,
   outMsgQueueEntries,
   serializeBoc,
   shardContains,
@@ -12,7 +13,7 @@ import {
   storeShardHashes,
 } from '../../ton';
 import { LiteErrorCodes, LiteServerError, type LiteMethods, type tonNode_blockIdExt } from '../../lite/tl/codec';
-import { MASTERCHAIN, readShardState } from '../state';
+import { MASTERCHAIN } from '../state';
 import { NOT_FOUND, checkShard, tlId, unavailable, type LiteContext } from './context';
 
 export function shardMethods(ctx: LiteContext) {
@@ -57,7 +58,7 @@ export function shardMethods(ctx: LiteContext) {
     'liteServer.getBlockOutMsgQueueSize': (req: { mode: number; id: tonNode_blockIdExt; wantProof?: boolean | null }) => {
       const m = ctx.resolve(req.id);
       if (req.wantProof) throw unavailable('out message queue proofs');
-      const size = m.workchain === MASTERCHAIN ? 0 : outMsgQueueEntries(loadOutMsgQueueInfo(readShardState(ctx.stateOf(m)).outMsgQueueInfo).queue).size;
+      const size = m.workchain === MASTERCHAIN ? 0 : outMsgQueueEntries(loadOutMsgQueueInfo(loadShardStateUnsplitFull(ctx.stateOf(m).beginParse()).outMsgQueueInfo).queue).size;
       return { kind: 'liteServer.blockOutMsgQueueSize' as const, mode: 0, id: tlId(m), size: String(size) };
     },
   } satisfies LiteMethods;
