@@ -18,7 +18,6 @@ import {
   beginCell,
   loadCurrencyCollection,
   storeCurrencyCollection,
-  storeShardIdent,
 } from '@ton/core';
 import {
   ExtBlkRef,
@@ -40,7 +39,9 @@ import {
   storeAugDictRootE,
   storeExtBlkRef,
   storeShardHashes,
+  storeShardStateUnsplit,
   type KeyExtBlkRef,
+  type ShardStateUnsplitFull,
 } from '../ton';
 
 export const MASTERCHAIN = -1;
@@ -50,16 +51,22 @@ export function shardIdent(workchain: number, shard: bigint = SHARD_ALL): ShardI
   return shardIdentOf(workchain, shard);
 }
 
-const SHARD_STATE_TAG = 0x9023afe2;
 const MC_STATE_EXTRA_TAG = 0xcc26;
 
-/** The fields of a ShardStateUnsplit that the devnet both writes and reads back. */
-interface ShardStateFields {
+/** What the devnet sets of a ShardStateUnsplit (buildShardState writes the rest as zero or empty). */
+export interface ShardStateInput {
   globalId: number;
+  workchain: number;
+  /** Basechain shard (default: the whole workchain). */
+  shard?: bigint;
   seqno: number;
   genUtime: number;
   genLt: bigint;
   minRefMcSeqno: number;
+  /** OutMsgQueueInfo (default: empty). */
+  outMsgQueueInfo?: Cell;
+  /** The state's block is the last before a split. */
+  beforeSplit?: boolean;
   /** The ^ShardAccounts cell (RawShardAccounts.toCell()). */
   accounts: Cell;
   totalBalance: CurrencyCollection;
@@ -70,50 +77,32 @@ interface ShardStateFields {
   custom: Cell | null;
 }
 
-export interface ShardStateInput extends ShardStateFields {
-  workchain: number;
-  /** Basechain shard (default: the whole workchain). */
-  shard?: bigint;
-  /** OutMsgQueueInfo (default: empty). */
-  outMsgQueueInfo?: Cell;
-  /** The state's block is the last before a split. */
-  beforeSplit?: boolean;
-}
-
 /**
- * shard_state#9023afe2 global_id:int32 shard_id:ShardIdent seq_no:uint32 vert_seq_no:#
- *   gen_utime:uint32 gen_lt:uint64 min_ref_mc_seqno:uint32 out_msg_queue_info:^OutMsgQueueInfo
- *   before_split:(## 1) accounts:^ShardAccounts ^[ overload_history:uint64 underload_history:uint64
- *   total_balance:CurrencyCollection total_validator_fees:CurrencyCollection
- *   libraries:(HashmapE 256 LibDescr) master_ref:(Maybe BlkMasterInfo) ] custom:(Maybe ^McStateExtra)
- * (lib/ton's storeShardStateUnsplit with the McStateExtra passed as a cell.) The out message queue
- * holds the messages between basechain shards (lib/devnet/shard-tip.ts); the devnet keeps no
- * validator fees: fees leave the accounts and are counted in fees_collected, nowhere else.
+ * A state as lib/ton's storeShardStateUnsplit writes it. The out message queue holds the messages
+ * between basechain shards (lib/devnet/shard-tip.ts); no vertical seqno, no load history; the devnet
+ * keeps no validator fees: fees leave the accounts and are counted in fees_collected, nowhere else.
  */
 export function buildShardState(p: ShardStateInput): Cell {
-  const r = beginCell()
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .store(storeCurrencyCollection(p.totalBalance))
-    .store(storeCurrencyCollection({ coins: 0n }))
-    .storeMaybeRef(p.libraries);
-  if (p.masterRef) r.storeBit(1).store(storeExtBlkRef(p.masterRef));
-  else r.storeBit(0);
-  return beginCell()
-    .storeUint(SHARD_STATE_TAG, 32)
-    .storeInt(p.globalId, 32)
-    .store(storeShardIdent(shardIdent(p.workchain, p.shard)))
-    .storeUint(p.seqno, 32)
-    .storeUint(0, 32)
-    .storeUint(p.genUtime, 32)
-    .storeUint(p.genLt, 64)
-    .storeUint(p.minRefMcSeqno, 32)
-    .storeRef(p.outMsgQueueInfo ?? emptyOutMsgQueueInfo())
-    .storeBit(p.beforeSplit ?? false)
-    .storeRef(p.accounts)
-    .storeRef(r)
-    .storeMaybeRef(p.custom)
-    .endCell();
+  const state: ShardStateUnsplitFull = {
+    globalId: p.globalId,
+    shardId: shardIdent(p.workchain, p.shard),
+    seqno: p.seqno,
+    vertSeqno: 0,
+    genUtime: p.genUtime,
+    genLt: p.genLt,
+    minRefMcSeqno: p.minRefMcSeqno,
+    outMsgQueueInfo: p.outMsgQueueInfo ?? emptyOutMsgQueueInfo(),
+    beforeSplit: p.beforeSplit ?? false,
+    accounts: p.accounts,
+    overloadHistory: 0n,
+    underloadHistory: 0n,
+    totalBalance: p.totalBalance,
+    totalValidatorFees: { coins: 0n },
+    libraries: p.libraries,
+    masterRef: p.masterRef,
+    custom: p.custom,
+  };
+  return beginCell().store(storeShardStateUnsplit(state)).endCell();
 }
 
 // ---------------------------------------------------------------------------------------------
