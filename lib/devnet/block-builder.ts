@@ -43,7 +43,6 @@ import {
   SHARD_ALL,
   accountPrefix,
   hypercubeRoute,
-  loadMsgEnvelope,
   type AugEntry,
   type BlkPrevInfo,
   type BlockInfo,
@@ -189,7 +188,7 @@ export function buildMsgDescrs(txs: readonly ExecutedTx[], chain: ChainShard, in
       if (tx.inExternal) {
         m = { type: 'importExt', msg: tx.inMsg, transaction: tx.cell };
       } else if (tx.imported) {
-        const env = loadMsgEnvelope(tx.imported.envelope.beginParse());
+        const env = tx.imported.env;
         m = { type: 'importFin', inMsg: env, transaction: tx.cell, fwdFee: env.fwdFeeRemaining };
         // From this shard's own queue (its halves' queues after a merge): it leaves the queue in this block.
         if (queue?.ownImports.has(keyOf(tx.inMsg))) add(bigKey(tx.inMsg), { type: 'exportDeqImm', outMsg: env, reimport: m });

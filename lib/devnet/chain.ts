@@ -37,7 +37,6 @@ import {
   addCurrencyCollections,
   emptyProcessedInfo,
   loadConfigDict,
-  loadMsgEnvelope,
   loadShardStateUnsplitFull,
   serializeBoc,
   shardContains,
@@ -815,7 +814,7 @@ export class DevnetChain implements ChainDriver {
       .filter((m) => !this.#deliveries.has(hashKey(m.msgHash)))
       .sort((a, b) => (a.emittedLt !== b.emittedLt ? (a.emittedLt < b.emittedLt ? -1 : 1) : Buffer.compare(a.msgHash, b.msgHash)));
     for (const m of waiting) {
-      const meta = loadMsgEnvelope(m.envelope.beginParse()).metadata;
+      const meta = m.env.metadata;
       if (meta) this.#traces.set(hashKey(m.msgHash), { initiator: meta.initiatorAddr, initiatorLt: meta.initiatorLt, depth: meta.depth });
       this.blockchain.capturing.registerOriginal(m.msg);
       try {
