@@ -406,9 +406,6 @@ function sumInFees(entries: Map<bigint, AugEntry<InMsg, ImportFees>>): ImportFee
   return { feesCollected, valueImported };
 }
 
-/** The whole-workchain shard id used in ShardFees keys and block ids. */
-export const BASECHAIN_SHARD = SHARD_ALL;
-
 /** An ExtBlkRef to a block. */
 export function extBlkRef(b: { endLt: bigint; seqno: number; rootHash: Buffer; fileHash: Buffer }): ExtBlkRef {
   return { endLt: b.endLt, seqno: b.seqno, rootHash: b.rootHash, fileHash: b.fileHash };

@@ -50,8 +50,6 @@ export interface QueuedMessage {
   emittedLt: bigint;
   /** enqueued_lt of its queue entry. */
   enqueuedLt: bigint;
-  /** Set once its destination imported it: the round, and the importing block's end_lt (import_block_lt). */
-  delivered?: { round: number; blockEndLt: bigint };
 }
 
 /** A queue entry; `env` is the envelope cell parsed, when the caller has it already. */

@@ -430,10 +430,3 @@ const SPLIT_STATE_TAG = 0x5f327da5;
 export function splitStateCell(left: Cell, right: Cell): Cell {
   return beginCell().storeUint(SPLIT_STATE_TAG, 32).storeRef(left).storeRef(right).endCell();
 }
-
-/** The two halves of a split_state, or undefined for a ShardStateUnsplit. */
-export function loadSplitState(cell: Cell): { left: Cell; right: Cell } | undefined {
-  const s = cell.beginParse();
-  if (s.remainingBits < 32 || s.preloadUint(32) !== SPLIT_STATE_TAG) return undefined;
-  return { left: cell.refs[0], right: cell.refs[1] };
-}

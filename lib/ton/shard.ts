@@ -92,11 +92,6 @@ export function accountPrefix(hash: Buffer | Uint8Array): bigint {
   return Buffer.from(hash.buffer, hash.byteOffset, 8).readBigUInt64BE(0);
 }
 
-/** The same for a 256-bit account id. */
-export function accountIdPrefix(id: bigint): bigint {
-  return id >> 192n;
-}
-
 /** ShardIdent of a shard id (prefix without the tag bit). */
 export function shardIdentOf(workchain: number, shard: bigint): ShardIdent {
   const s = BigInt.asUintN(64, shard);
