@@ -106,6 +106,33 @@ describe('HTTP edge', () => {
     }
   });
 
+  it('lets a client that writes a whole 8 MB body before it reads still read its 413 (no reset under it)', async () => {
+    const base = await start();
+    const message = `request body larger than ${LIMITS.bodyBytes} bytes`;
+    const body = Buffer.alloc(8 * 1024 * 1024, 0x20);
+    const declared = `POST /api/v3/runGetMethod HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const chunked = `POST /api/v2/runGetMethod HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n`;
+    for (const head of [declared, chunked]) {
+      const { port } = new URL(base);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      // A client busy writing does not read: the answer waits in its socket until the body is out.
+      socket.pause();
+      socket.on('error', () => {});
+      const written = await new Promise<Error | undefined>((resolve) => socket.write(Buffer.concat([Buffer.from(head), body]), (err) => resolve(err ?? undefined)));
+      expect(written?.message).toBeUndefined();
+      const text = await new Promise<string>((resolve) => {
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('end', () => resolve(got));
+        socket.on('error', () => resolve(got));
+        socket.resume();
+      });
+      socket.destroy();
+      expect(text).toMatch(/^HTTP\/1\.1 413/);
+      expect(JSON.parse(text.slice(text.indexOf('{')))).toMatchObject({ error: message });
+    }
+  });
+
   it('answers 413 to a chunked body once it passes the limit, without waiting for the rest', async () => {
     const base = await start();
     const part = Buffer.alloc(256 * 1024, 0x20);

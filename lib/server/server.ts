@@ -94,6 +94,12 @@ export function createAtlasServer({
     void writeResponse(res, answer);
   };
 
+  /** 413, and the connection closed only once the client has had the chance to read it (lingerOnClose). */
+  const refuseBody = (req: IncomingMessage, res: ServerResponse) => {
+    lingerOnClose(req.socket);
+    send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
+  };
+
   const health = createHealthCache({
     load,
     maxAgeMs: HEALTH_MAX_AGE_MS,
@@ -120,7 +126,7 @@ export function createAtlasServer({
       return send(req, res, 400, 'malformed percent-encoding in the URL path');
     }
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > LIMITS.bodyBytes) return send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
+    if (declared > LIMITS.bodyBytes) return refuseBody(req, res);
     if (streams?.handles(path)) return streams.request(req, res);
     const deadline = cutAtDeadline(req, res, path);
 
@@ -160,7 +166,7 @@ export function createAtlasServer({
     deadline.onExpired = finish;
     limitStreamedBody(req, () => {
       // Connection: close ends the socket once the answer is out; destroying it now would lose the answer.
-      if (!res.headersSent) send(req, res, 413, bodyTooLargeMessage(), { Connection: 'close' });
+      if (!res.headersSent) refuseBody(req, res);
       else req.destroy();
     });
     Promise.resolve()
@@ -333,6 +339,34 @@ export function clientOnLoopback(req: IncomingMessage, trustProxy: boolean): boo
   return client !== undefined && isLoopbackAddress(client);
 }
 
+/** How long, and for how many bytes, a refused body is still read after its 413 (lingerOnClose). */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_CHECK_MS = 100;
+
+/**
+ * A client refused a body may still be writing it. Node closes a `Connection: close` socket as soon as the
+ * answer is out (destroySoon), and the bytes that keep coming then meet a closed socket: the kernel
+ * resets the connection, and a client that had not yet read the 413 gets EPIPE or ECONNRESET instead.
+ * So, as servers do with a lingering close, the write side is closed after the answer while what still
+ * comes is read and dropped until the client closes its side — for at most LINGER_MS and LINGER_BYTES,
+ * so a client that never stops costs a bounded amount of reading.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = () => {
+    socket.end();
+    const stopAt = socket.bytesRead + LINGER_BYTES;
+    const started = Date.now();
+    // Node's HTTP parser reads the socket (and drops a finished request's body); only its totals are visible here.
+    const watch = setInterval(() => {
+      if (socket.bytesRead > stopAt || Date.now() - started >= LINGER_MS) socket.destroy();
+    }, LINGER_CHECK_MS);
+    watch.unref();
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => clearInterval(watch));
+  };
+}
+
 /**
  * Chunked bodies carry no length up front: count bytes as Node's parser hands them to the request stream
  * (its push), so the limit holds before the handler has read the body — and whichever way it reads it.
@@ -343,12 +377,11 @@ function limitStreamedBody(req: IncomingMessage, onExceeded: () => void): void {
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
     if (chunk && seen <= LIMITS.bodyBytes) {
       seen += (chunk as Buffer).length;
-      if (seen > LIMITS.bodyBytes) {
-        onExceeded();
-        return false;
-      }
+      if (seen > LIMITS.bodyBytes) onExceeded();
     }
-    return seen > LIMITS.bodyBytes ? false : push(chunk, encoding);
+    // Past the limit the rest is dropped, not held: the socket is still read, so the refused client is
+    // not stalled mid-write before it can read its 413 (lingerOnClose bounds how long).
+    return seen > LIMITS.bodyBytes ? true : push(chunk, encoding);
   };
 }
 
