@@ -30,10 +30,12 @@ export default async function AccountPage({ params, searchParams }: Props) {
   // Everything at once: the address check decides between the page and not-found, and waiting for it
   // before the rest would put one more request in front of every render.
   const rest = Promise.all([
-    prefetch(qc, 'accountStates', { address, include_boc: true }).then(async (states) => {
+    // A state the server could not read in time (a 504 under load) is read by the browser, as every other
+    // section's: the page still renders.
+    tryPrefetch(qc, 'accountStates', { address, include_boc: true }).then(async (states) => {
       // The sections of vesting wallets and multisig wallets and orders read their own routes: one
       // indexed lookup, prefetched only for those accounts.
-      const state = states.accounts[0];
+      const state = states?.accounts[0];
       const interfaces = state?.interfaces ?? [];
       if (interfaces.includes(WALLET_VESTING)) await tryPrefetch(qc, 'vesting', vestingParams(address));
       if (interfaces.includes(MULTISIG_V2)) await tryPrefetch(qc, 'multisigWallets', { address: [state!.address] });
