@@ -18,7 +18,7 @@ import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
 import { emulatedTransactions, entryActions } from '../api/v3/pending-json';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, StreamEvent, TraceEvent } from './events';
-import type { Finality } from './protocol';
+import type { Finality } from './finality';
 
 const byLtDesc = (a: TransactionJson, b: TransactionJson) => {
   const x = BigInt(a.lt);
