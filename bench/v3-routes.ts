@@ -7,10 +7,10 @@
 // - emulate (POST) emulates a trace (`pending` benchmark).
 // decode reads no table either, but is a cheap GET route: measured as a point lookup for completeness.
 //
-// Classes, as issue 16 sets targets for them: point lookups (by a hash, an address or a seqno), account
+// Classes, as issues 16 and 31 set targets for them: point lookups (by a hash, an address or a seqno), account
 // lookups (a page of 20 — the explorer's page — by an account, owner, jetton or collection; measured over
 // 3 hot and 47 ordinary keys, and over the 3 hot ones alone), list routes (the newest rows at the default
-// limit, 100) and heavy ones (limit=1000; no target).
+// limit, 100) and heavy ones (limit=1000; a target for /transactions only).
 import type { SqlSession } from '../lib/db/sql';
 
 export type RouteClass = 'point' | 'account' | 'list' | 'heavy';

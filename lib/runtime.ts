@@ -20,6 +20,7 @@ import type { PendingTraces } from './pending';
 import { memoryPendingStore, redisPendingStore } from './pending/store';
 import type { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
+import { TransactionCache } from './api/v3/transaction-cache';
 import type { ClusterView } from './cluster/messages';
 import { clusterPendingStore } from './cluster/pending-store';
 import { clusterRole } from './cluster/role';
@@ -47,6 +48,8 @@ export interface Services {
   pending: PendingTraces;
   /** Finished traces the v3 trace routes built (TRACE_CACHE_MB). */
   traceCache?: TraceCache;
+  /** Finalized transactions' messages and descriptions the v3 routes mapped (TX_CACHE_MB). */
+  txCache?: TransactionCache;
   /** The Streaming API: this process's bus and open streams (shared with the HTTP edge), and what publishes to them. */
   stream: ProcessStream;
   publisher: StreamPublisher;
@@ -141,9 +144,10 @@ async function start(): Promise<Services> {
     keysRequired: cfg.apiKeysRequired,
   });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
+  const txCache = cfg.txCacheBytes > 0 ? new TransactionCache(cfg.txCacheBytes) : undefined;
   hookSignals();
   const cluster = role === 'worker' ? clusterView : undefined;
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, txCache, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */

@@ -9,6 +9,7 @@ import type { Reads } from '../db/replicas';
 import type { PendingTraces } from '../pending';
 import type { TvmPool } from '../tvm/pool';
 import type { TraceCache } from './v3/trace-cache';
+import type { TransactionCache } from './v3/transaction-cache';
 
 /** What a /api/v2 handler needs. */
 export interface V2Services {
@@ -33,6 +34,8 @@ export interface V3Services extends V2Services {
   reads: Reads;
   /** Finished traces this process built (lib/api/v3/trace-cache.ts); absent: none kept. */
   traceCache?: TraceCache;
+  /** Finalized transactions' messages and descriptions this process mapped (lib/api/v3/transaction-cache.ts); absent: none kept. */
+  txCache?: TransactionCache;
 }
 
 /**

@@ -63,7 +63,7 @@ const traceKey = (r: TraceRow) => b64(r.external_hash_norm ?? r.trace_id);
  */
 function accountsAndMaps(ctx: V3Context, { rows, messages, actions }: TraceRows) {
   const all = [...(actions?.values() ?? [])].flat();
-  const addresses = [...partsAddresses({ rows, messages, states: [], externalOf: new Map() }), ...actionAddresses(all.map((r) => actionJson(r)))];
+  const addresses = [...partsAddresses({ rows, messages, states: [], externalOf: new Map(), kept: new Map() }), ...actionAddresses(all.map((r) => actionJson(r)))];
   return Promise.all([accountsOfActions(ctx.sql, all), sideMaps(ctx, addresses)]);
 }
 
@@ -75,7 +75,7 @@ function accountsAndMaps(ctx: V3Context, { rows, messages, actions }: TraceRows)
 export async function finalizedTraceEvents(ctx: V3Context, traceIds: Buffer[], at: number): Promise<TraceEvent[]> {
   if (!traceIds.length) return [];
   const rows = await findTraces(ctx.sql, { traceId: traceIds, take: traceIds.length, skip: 0, sort: 'asc' });
-  const { parts, actions, alongside } = await traceParts(ctx.sql, rows, null, (read) => accountsAndMaps(ctx, read));
+  const { parts, actions, alongside } = await traceParts(ctx.sql, rows, null, { alongside: (read) => accountsAndMaps(ctx, read) });
   const [accountsOf, maps] = alongside;
   const byTrace = transactionsByTrace(mapTransactions(parts));
   const streamAction = (r: ActionRow): StreamAction => {

@@ -10,6 +10,7 @@ import { unlimitedAccess, type Access } from '../auth/access';
 import { apiDispatcher } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
 import { TraceCache } from '../api/v3/trace-cache';
+import { TransactionCache } from '../api/v3/transaction-cache';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { primaryReads, type Reads } from '../db/replicas';
@@ -91,6 +92,8 @@ export function testApi(parts: {
   pending?: PendingTraces;
   /** The v3 trace cache: a fresh one by default, none with null. */
   traceCache?: TraceCache | null;
+  /** The v3 transaction cache: a fresh one by default, none with null. */
+  txCache?: TransactionCache | null;
   /** Told of each entry the pending store keeps (the Streaming API's publisher), when no `pending` is given. */
   onPendingStored?: (entry: PendingEntry) => void;
 }): TestApi {
@@ -107,7 +110,8 @@ export function testApi(parts: {
   const reads = parts.reads ?? primaryReads(db);
   // As a process keeps one (lib/runtime.ts), unless the test asks for none.
   const traceCache = parts.traceCache === null ? undefined : (parts.traceCache ?? new TraceCache(config.traceCacheBytes));
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache });
+  const txCache = parts.txCache === null ? undefined : (parts.txCache ?? new TransactionCache(config.txCacheBytes));
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache, txCache });
   const fetch = apiDispatcher(v2, v3);
 
   const api: TestApi = {

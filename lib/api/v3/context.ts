@@ -7,6 +7,7 @@ import type { SqlReader } from '../../db/sql';
 import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
 import type { TraceCache } from './trace-cache';
+import type { TransactionCache } from './transaction-cache';
 
 export interface V3Context {
   /**
@@ -30,6 +31,8 @@ export interface V3Context {
   noMetadata: boolean;
   /** Finished traces already built by this process (trace-cache.ts); absent: every trace is built. */
   traceCache?: TraceCache;
+  /** Finalized transactions' parts already mapped by this process (transaction-cache.ts); absent: all are mapped. */
+  txCache?: TransactionCache;
   /** X-Actions-Version: replaces supported_action_types with this one name (api-v3.md §4.4); null when absent. */
   actionsVersion: string | null;
   /** Transactions one answer may carry in full (API_MAX_ANSWER_TRANSACTIONS, answer-budget.ts). */

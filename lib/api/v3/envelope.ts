@@ -5,19 +5,13 @@
 import { ATLAS_RELEASE } from '../../version';
 import { logInternalError } from '../internal-error';
 import { V3Error } from './errors';
+import { goJson } from './serialize';
 
 /**
  * 1.2 is the toncenter index API generation this implements (ton-index-go 1.2.x answers X-API-Version
  * 1.2.*); the patch number is Atlas's release.
  */
 export const V3_API_VERSION = `1.2.${ATLAS_RELEASE}`;
-
-const GO_ESCAPES = /[<>&\u2028\u2029]/g;
-
-/** JSON.stringify with Go's HTML-safe escaping (only strings can contain these characters). */
-export function goJson(value: unknown): string {
-  return JSON.stringify(value).replace(GO_ESCAPES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 function headers(startedAt?: number): Headers {
   const h = new Headers({ 'Content-Type': 'application/json', 'X-API-Version': V3_API_VERSION });

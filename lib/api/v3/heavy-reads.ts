@@ -1,10 +1,10 @@
-// Heavy reads take turns. A page of traces or of actions with their transactions reads and maps hundreds of
-// transactions on this process's one thread (PGlite's queries run on it too); several at once do not end
-// sooner — the thread is the bottleneck — but every light request and health check then waits behind all
-// of them, stage by stage. So reads carrying more than HEAVY_TRANSACTIONS transactions run one at a time,
-// in arrival order, and everything else passes them between their stages (each database read first yields
-// to pending I/O: lib/db/database.ts). A heavy read that waited past its request's budget (X-Timeout) is
-// answered 504 without starting.
+// Heavy reads take turns. A page of traces, of actions with their transactions or a long page of
+// transactions reads and maps hundreds of transactions on this process's one thread (PGlite's queries run
+// on it too); several at once do not end sooner — the thread is the bottleneck — but every light request
+// and health check then waits behind all of them, stage by stage. So reads carrying more than
+// HEAVY_TRANSACTIONS transactions run one at a time, in arrival order, and everything else passes them
+// between their stages (each database read first yields to pending I/O: lib/db/database.ts). A heavy read
+// that waited past its request's budget (X-Timeout) is answered 504 without starting.
 
 /** Transactions a read must carry to count as heavy (a /transactions?limit=200 page is not). */
 const HEAVY_TRANSACTIONS = 200;

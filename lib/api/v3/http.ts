@@ -57,7 +57,7 @@ async function context(
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, reads, lite, tvm, config, access, pending, traceCache } = await services();
+  const { db, reads, lite, tvm, config, access, pending, traceCache, txCache } = await services();
   const cap = config.dbStatementTimeoutMs;
   const budget = timeBudget(startedAt, s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap);
   return {
@@ -73,6 +73,7 @@ async function context(
       tvm,
       pending,
       traceCache,
+      txCache,
       testnet: config.network === 'testnet',
       noAddressBook: s.x_no_address_book ?? false,
       noMetadata: s.x_no_metadata ?? false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { goJson } from './envelope';
+import { goJson } from './serialize';
 import { describeIssue, normalizeQuery, p, page, parseBool, parseInt32, parseOpcode, parseShard, parseUint64, parseUtime, readQuery, sortOrder } from './params';
 
 describe('scalar parsers (api-v3.md §1.4)', () => {

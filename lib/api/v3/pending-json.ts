@@ -5,14 +5,14 @@ import { Cell } from '@ton/core';
 import { Prisma } from '../../db/generated/client';
 import { actionRecordJson } from './action-json';
 import { bytes } from './encode';
-import { mapAccountState, mapMessage, type MessageRowLike } from './mappers';
+import { mapAccountState, mapMessage, orderDescription, type MessageRowLike } from './mappers';
 import type { ActionJson } from './models/actions';
 import type { MessageJson } from './models/messages';
 import type { TraceJson } from './models/traces';
 import type { TransactionJson } from './models/transactions';
 import { traceTree } from './trace-json';
 import { traceSummary } from './trace-summary';
-import { transactionJson, type TransactionRowJson } from './queries/transactions-load';
+import { byCreatedLt, transactionJson, type TransactionRowJson } from './queries/transactions-load';
 import type { MessageRecord } from '../../chain/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '../../pending';
 
@@ -61,7 +61,7 @@ export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
       if (m.direction === 'in') inMsg = msg;
       else out.push({ lt: m.createdLt, msg });
     }
-    return transactionJson(row, inMsg, out, {
+    return transactionJson(row, { inMsg, outMsgs: byCreatedLt(out), description: orderDescription(row.description) }, {
       traceExternalHash: entry.externalHash,
       before: mapAccountState(t.accountStateHashBefore, undefined),
       after: mapAccountState(t.accountStateHashAfter, undefined),

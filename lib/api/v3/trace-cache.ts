@@ -3,11 +3,14 @@
 // those of its classifier_version (a re-classification stores a new version, so a new key). The same
 // traces are asked for again and again — wallets poll their account's traces, explorers refresh pages —
 // and building one (its rows, messages and states read and mapped) is most of such an answer's cost.
-// Bounded by an estimate of the answers' size; the least recently used go first.
+// Bounded by an estimate of the answers' size; the least recently used go first. A kept trace is
+// serialized once: later answers splice its bytes in.
 import type { TraceJson } from './models/traces';
 import type { TransactionJson } from './models/transactions';
 import type { TraceRow } from './queries/traces';
 import { hex } from './encode';
+import { renderedOnce } from './serialize';
+import { SizedLru } from './sized-lru';
 
 export interface CachedTrace {
   json: TraceJson;
@@ -15,37 +18,27 @@ export interface CachedTrace {
   addresses: string[];
 }
 
+/** Kept traces by traceCacheKey; each is serialized once (serialize.ts renderedOnce). */
 export class TraceCache {
-  private readonly entries = new Map<string, { trace: CachedTrace; size: number }>();
-  private size = 0;
+  private readonly lru: SizedLru<CachedTrace>;
 
   /** `maxBytes`: the estimated JSON size of the traces kept (traceSize). */
-  constructor(readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.lru = new SizedLru(maxBytes, (t) => traceSize(t.json));
+  }
 
   get(key: string): CachedTrace | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    // Most recently used last: a Map keeps insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.trace;
+    return this.lru.get(key);
   }
 
   set(key: string, trace: CachedTrace): void {
-    const size = traceSize(trace.json);
-    // One huge trace must not empty the cache of everything else.
-    if (size > this.maxBytes / 16 || this.entries.has(key)) return;
-    this.entries.set(key, { trace, size });
-    this.size += size;
-    for (const [k, e] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.size -= e.size;
-    }
+    renderedOnce(trace.json);
+    this.lru.set(key, trace);
   }
 
   get stats() {
-    return { traces: this.entries.size, bytes: this.size };
+    const { entries, bytes } = this.lru.stats;
+    return { traces: entries, bytes };
   }
 }
 

@@ -8,6 +8,7 @@ import type { TransactionJson } from '../models/transactions';
 import { actionsOfTraces, type ActionRow } from './actions';
 import { servedWhole, transactionsOfTraces, type TraceRow } from './traces';
 import { messagesOfTraces, transactionParts, type TransactionParts } from './transactions-load';
+import type { TransactionCache } from '../transaction-cache';
 
 /** What is read of the traces before their transactions' account states: rows, messages, action rows. */
 export interface TraceRows {
@@ -18,15 +19,16 @@ export interface TraceRows {
 
 /**
  * `actions`: the supported types whose visible actions to read, null for every action (nested ones
- * too), false for none. `alongside`: reads that need only the rows, messages and actions, run side by
- * side with the account states instead of after them (the Streaming API's side maps and action
- * accounts: a block's traces go out a round of queries sooner); its answer comes back as `alongside`.
+ * too), false for none. `cache`: the process's kept transactions (transactionParts). `alongside`: reads
+ * that need only the rows, messages and actions, run side by side with the account states instead of
+ * after them (the Streaming API's side maps and action accounts: a block's traces go out a round of
+ * queries sooner); its answer comes back as `alongside`.
  */
 export async function traceParts<T = undefined>(
   sql: SqlReader,
   rows: TraceRow[],
   actions: string[] | null | false,
-  alongside: (read: TraceRows) => Promise<T> = async () => undefined as T,
+  o: { cache?: TransactionCache; alongside?: (read: TraceRows) => Promise<T> } = {},
 ): Promise<{ parts: TransactionParts; actions: Map<string, ActionRow[]> | null; alongside: T }> {
   const messages = messagesOfTraces(sql, servedWhole(rows));
   messages.catch(() => undefined); // awaited in transactionParts; a failure before that is the other reads'
@@ -34,8 +36,9 @@ export async function traceParts<T = undefined>(
     transactionsOfTraces(sql, rows),
     actions === false ? Promise.resolve(null) : actionsOfTraces(sql, rows.map((r) => r.trace_id), actions),
   ]);
+  const alongside = o.alongside ?? (async () => undefined as T);
   const [parts, more] = await Promise.all([
-    transactionParts(sql, txRows, new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages),
+    transactionParts(sql, txRows, { traceExternals: new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages, cache: o.cache }),
     messages.then((m) => alongside({ rows: txRows, messages: m, actions: actionRows })),
   ]);
   return { parts, actions: actionRows, alongside: more };

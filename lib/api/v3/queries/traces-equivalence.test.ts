@@ -75,7 +75,7 @@ describe('/traces?account= on a devnet index', () => {
     for (const { account } of accounts) {
       const rows = await findTraces(sql(), { account, take: 20, skip: 0, sort: 'desc' });
       const txRows = await transactionsOfTraces(sql(), rows);
-      const parts = await transactionParts(sql(), txRows, undefined, messagesOfTraces(sql(), servedWhole(rows)));
+      const parts = await transactionParts(sql(), txRows, { messages: messagesOfTraces(sql(), servedWhole(rows)) });
       const expected = await loadTransactions(sql(), txRows);
       expect(mapTransactions(parts)).toEqual(expected);
       expect(new Set(partsAddresses(parts))).toEqual(new Set(transactionAddresses(expected)));

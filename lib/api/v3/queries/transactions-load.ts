@@ -1,7 +1,8 @@
 // Transaction rows → toncenter Transactions: their messages (in_msg, out_msgs by created_lt), bodies and
 // init states, the account states before and after (only `hash` when the state is not indexed), and the
 // trace (trace_id, trace_external_hash). Three queries, in parallel; read and mapped as two steps so a
-// route can read its side maps while the mapping runs.
+// route can read its side maps while the mapping runs. With a TransactionCache, the messages and
+// description of a transaction mapped before are taken from it, and its messages are not read again.
 import { Prisma, type AccountState, type Transaction } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { amountMap, b64, bytes, dec, hex } from '../encode';
@@ -9,6 +10,7 @@ import { blockId, mapAccountState, mapMessage, orderDescription } from '../mappe
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
 import type { MessageJson } from '../models/messages';
 import type { AccountStateJson, TransactionJson } from '../models/transactions';
+import type { KeptTransaction, TransactionCache } from '../transaction-cache';
 
 interface TxMessageRow extends MessageSqlRow {
   tx_hash: Uint8Array<ArrayBuffer>;
@@ -18,9 +20,13 @@ interface TxMessageRow extends MessageSqlRow {
 /** What a page of Transactions is made of, read (transactionParts) before it is mapped (mapTransactions). */
 export interface TransactionParts {
   rows: Transaction[];
+  /** The messages of the rows not kept. */
   messages: TxMessageRow[];
   states: AccountState[];
   externalOf: Map<string, Uint8Array | null>;
+  /** The rows' kept parts by hash (hex), and where to keep the others once mapped. */
+  kept: Map<string, KeptTransaction>;
+  cache?: TransactionCache;
 }
 
 /** Message rows with their transaction and direction, where `condition` (on `m`) holds. */
@@ -45,16 +51,21 @@ export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.
  * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.
  * `traceExternals`: the external_hash of every trace of `rows` by trace id (hex), when the caller has the
  * traces' rows already; `messages`: the rows' messages, when the caller read them alongside the rows
- * (messagesOfTraces).
+ * (messagesOfTraces); `cache`: the process's kept transactions (their messages are not read).
  */
 export async function transactionParts(
   sql: SqlReader,
   rows: Transaction[],
-  traceExternals?: Map<string, Uint8Array | null>,
-  messages?: Promise<TxMessageRow[]>,
+  o: { traceExternals?: Map<string, Uint8Array | null>; messages?: Promise<TxMessageRow[]>; cache?: TransactionCache } = {},
 ): Promise<TransactionParts> {
-  if (!rows.length) return { rows, messages: [], states: [], externalOf: new Map() };
-  const txHashes = rows.map((t) => bytes(t.hash));
+  const kept = new Map<string, KeptTransaction>();
+  if (!rows.length) return { rows, messages: [], states: [], externalOf: new Map(), kept, cache: o.cache };
+  const unkept: Uint8Array<ArrayBuffer>[] = [];
+  for (const t of rows) {
+    const k = o.cache?.get(hex(t.hash));
+    if (k) kept.set(hex(t.hash), k);
+    else unkept.push(bytes(t.hash));
+  }
   const stateHashes = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const t of rows) {
     stateHashes.set(hex(t.accountStateHashBefore), bytes(t.accountStateHashBefore));
@@ -62,38 +73,47 @@ export async function transactionParts(
   }
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
   const [messageRows, states, traces] = await Promise.all([
-    messages ?? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${txHashes}::bytea[])`),
+    o.messages ?? (unkept.length ? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${unkept}::bytea[])`) : []),
     sql.rows<AccountState>(accountStatesQuery([...stateHashes.values()])),
-    traceIds.size && !traceExternals
+    traceIds.size && !o.traceExternals
       ? sql.rows<{ traceId: Uint8Array; externalHash: Uint8Array | null }>(Prisma.sql`
           SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)
       : [],
   ]);
-  return { rows, messages: messageRows, states, externalOf: traceExternals ?? new Map(traces.map((t) => [hex(t.traceId), t.externalHash])) };
+  return {
+    rows,
+    messages: messageRows,
+    states,
+    externalOf: o.traceExternals ?? new Map(traces.map((t) => [hex(t.traceId), t.externalHash])),
+    kept,
+    cache: o.cache,
+  };
 }
 
 /**
  * The accounts a transaction list's address_book covers (account, in_msg source, out_msg destinations),
  * from its parts: known before the mapping, so the side maps can be read while it runs.
  */
-export function partsAddresses({ rows, messages }: TransactionParts): string[] {
+export function partsAddresses({ rows, messages, kept }: TransactionParts): string[] {
   const out = rows.map((t) => t.account);
   const mine = new Set(rows.map((t) => hex(t.hash)));
   for (const m of messages) {
-    if (!mine.has(hex(m.tx_hash))) continue;
+    if (!mine.has(hex(m.tx_hash)) || kept.has(hex(m.tx_hash))) continue;
     const a = m.direction === 'in' ? m.source : m.destination;
     if (a) out.push(a);
+  }
+  for (const k of kept.values()) {
+    if (k.inMsg?.source) out.push(k.inMsg.source);
+    for (const m of k.outMsgs) if (m.destination) out.push(m.destination);
   }
   return out;
 }
 
-/** toncenter Transactions of their parts: messages by direction (out by created_lt), states, trace. */
-export function mapTransactions({ rows, messages, states, externalOf }: TransactionParts): TransactionJson[] {
+/** The rows' messages mapped, by transaction hash (hex): in_msg and out_msgs (by created_lt). */
+function mappedMessages(rows: Transaction[], messages: TxMessageRow[], skip: ReadonlyMap<string, unknown>) {
   const contents = joinedContents(messages);
-  const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));
-
   const byTx = new Map<string, { in: MessageJson | null; out: { lt: bigint | null; msg: MessageJson }[] }>();
-  for (const t of rows) byTx.set(hex(t.hash), { in: null, out: [] });
+  for (const t of rows) if (!skip.has(hex(t.hash))) byTx.set(hex(t.hash), { in: null, out: [] });
   for (const m of messages) {
     const slot = byTx.get(hex(m.tx_hash));
     if (!slot) continue;
@@ -101,10 +121,29 @@ export function mapTransactions({ rows, messages, states, externalOf }: Transact
     if (m.direction === 'in') slot.in = msg;
     else slot.out.push({ lt: m.created_lt, msg });
   }
+  return byTx;
+}
 
+/** The kept parts of `t`: from the cache, or mapped now (and kept, when there is a cache). */
+function keptParts(t: Transaction, parts: TransactionParts, mapped: ReturnType<typeof mappedMessages>): KeptTransaction {
+  const key = hex(t.hash);
+  const hit = parts.kept.get(key);
+  if (hit) return hit;
+  const slot = mapped.get(key)!;
+  const k: KeptTransaction = { inMsg: slot.in, outMsgs: byCreatedLt(slot.out), description: orderDescription(t.description) };
+  // A stored transaction is finalized: these parts of it never change.
+  parts.cache?.set(key, k);
+  return k;
+}
+
+/** toncenter Transactions of their parts: messages by direction (out by created_lt), states, trace. */
+export function mapTransactions(parts: TransactionParts): TransactionJson[] {
+  const { rows, messages, states, externalOf } = parts;
+  const mapped = mappedMessages(rows, messages, parts.kept);
+  const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));
   return rows.map((t): TransactionJson => {
-    const slot = byTx.get(hex(t.hash))!;
-    return transactionJson(t, slot.in, slot.out, {
+    const k = keptParts(t, parts, mapped);
+    return transactionJson(t, k, {
       traceExternalHash: t.traceId && externalOf.get(hex(t.traceId)) ? b64(externalOf.get(hex(t.traceId))!) : null,
       before: mapAccountState(t.accountStateHashBefore, stateByHash.get(hex(t.accountStateHashBefore))),
       after: mapAccountState(t.accountStateHashAfter, stateByHash.get(hex(t.accountStateHashAfter))),
@@ -114,26 +153,29 @@ export function mapTransactions({ rows, messages, states, externalOf }: Transact
   });
 }
 
-/** Transaction rows → toncenter Transactions (`traceExternals` as in transactionParts). */
-export async function loadTransactions(sql: SqlReader, rows: Transaction[], traceExternals?: Map<string, Uint8Array | null>): Promise<TransactionJson[]> {
-  return mapTransactions(await transactionParts(sql, rows, traceExternals));
+/** Transaction rows → toncenter Transactions (`cache` as in transactionParts). */
+export async function loadTransactions(sql: SqlReader, rows: Transaction[], cache?: TransactionCache): Promise<TransactionJson[]> {
+  return mapTransactions(await transactionParts(sql, rows, { cache }));
 }
 
 /** A stored transaction row, or an emulated one (pending): no masterchain block yet. */
 export type TransactionRowJson = Omit<Transaction, 'mcBlockSeqno'> & { mcBlockSeqno: number | null };
 
+/** Outbound messages in toncenter's order: created_lt ascending, a message without one first. */
+export function byCreatedLt(out: { lt: bigint | null; msg: MessageJson }[]): MessageJson[] {
+  return [...out].sort((a, b) => (a.lt === b.lt ? 0 : a.lt === null ? -1 : b.lt === null ? 1 : a.lt < b.lt ? -1 : 1)).map((x) => x.msg);
+}
+
 /**
- * v3's Transaction of a row and its mapped messages: stored ones (above) and the emulated ones of
- * pending traces (lib/api/v3/pending-json.ts), which have no trace id yet but name their external message.
+ * v3's Transaction of a row, its mapped messages and description: stored ones (above) and the emulated
+ * ones of pending traces (lib/api/v3/pending-json.ts), which have no trace id yet but name their external
+ * message.
  */
 export function transactionJson(
   t: TransactionRowJson,
-  inMsg: MessageJson | null,
-  out: { lt: bigint | null; msg: MessageJson }[],
+  k: KeptTransaction,
   o: { traceExternalHash: string | null; before: AccountStateJson; after: AccountStateJson; emulated: boolean; finality: TransactionJson['finality'] },
 ): TransactionJson {
-  // created_lt ascending, a message without one first (toncenter's order).
-  const outs = [...out].sort((a, b) => (a.lt === b.lt ? 0 : a.lt === null ? -1 : b.lt === null ? 1 : a.lt < b.lt ? -1 : 1));
   type Status = TransactionJson['orig_status'];
   return {
     account: t.account,
@@ -149,10 +191,10 @@ export function transactionJson(
     end_status: t.endStatus as Status,
     total_fees: dec(t.totalFees),
     total_fees_extra_currencies: amountMap(t.totalFeesExtraCurrencies),
-    description: orderDescription(t.description),
+    description: k.description,
     block_ref: blockId(t.blockWorkchain, t.blockShard, t.blockSeqno),
-    in_msg: inMsg,
-    out_msgs: outs.map((x) => x.msg),
+    in_msg: k.inMsg,
+    out_msgs: k.outMsgs,
     account_state_before: o.before,
     account_state_after: o.after,
     emulated: o.emulated,

@@ -84,7 +84,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
  * of those accounts and of `alsoAddresses` (the cached traces of the same answer).
  */
 async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
-  const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false);
+  const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false, { cache: ctx.txCache });
   await letIoIn();
   ctx.checkBudget();
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
@@ -202,7 +202,7 @@ async function transactionsOfActions(ctx: V3Context, rows: ActionRow[]): Promise
   const hashes = [...new Map(rows.flatMap((r) => r.tx_hashes).map((h) => [hex(h), h])).values()];
   if (!hashes.length) return new Map();
   const txRows = await transactionsWhere(ctx.sql, { hashes: hashes.map(bytes) });
-  return new Map((await loadTransactions(ctx.sql, txRows)).map((t) => [t.hash, t]));
+  return new Map((await loadTransactions(ctx.sql, txRows, ctx.txCache)).map((t) => [t.hash, t]));
 }
 
 /** balanceChanges takes the ids as exact standard base64 (toncenter's raw string parameters). */

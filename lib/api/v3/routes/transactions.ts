@@ -13,11 +13,17 @@ import { defineRoute } from '../route';
 import { sideMaps } from '../queries/side-maps';
 import { loadTransactions, transactionAddresses } from '../queries/transactions-load';
 import { bounds, clampLt, requireMasterchainBlock } from './common';
+import { heavyRead, letIoIn } from '../heavy-reads';
 
-async function answer(ctx: V3Context, rows: Transaction[]) {
-  const transactions = await loadTransactions(ctx.sql, rows);
-  const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
-  return { transactions, address_book };
+/** The page's transactions and their address book; a long page (limit up to 1000) takes its turn among heavy reads. */
+function answer(ctx: V3Context, rows: Transaction[]) {
+  return heavyRead(rows.length, ctx.checkBudget, async () => {
+    const transactions = await loadTransactions(ctx.sql, rows, ctx.txCache);
+    await letIoIn();
+    ctx.checkBudget();
+    const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
+    return { transactions, address_book };
+  });
 }
 
 function validDirection(direction: string | undefined): 'in' | 'out' | undefined {

@@ -1,0 +1,39 @@
+// The bounded caches of an API process (finished traces, finalized transactions' contents): entries
+// weighed by an estimate of their JSON size, the least recently used dropped first past the budget.
+
+export class SizedLru<V> {
+  private readonly entries = new Map<string, { value: V; size: number }>();
+  private size = 0;
+
+  /** `maxBytes`: the budget of estimated sizes (`sizeOf`). */
+  constructor(
+    readonly maxBytes: number,
+    private readonly sizeOf: (value: V) => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    // Most recently used last: a Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.value;
+  }
+
+  set(key: string, value: V): void {
+    const size = this.sizeOf(value);
+    // One huge entry must not empty the cache of everything else.
+    if (size > this.maxBytes / 16 || this.entries.has(key)) return;
+    this.entries.set(key, { value, size });
+    this.size += size;
+    for (const [k, e] of this.entries) {
+      if (this.size <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.size -= e.size;
+    }
+  }
+
+  get stats() {
+    return { entries: this.entries.size, bytes: this.size };
+  }
+}
