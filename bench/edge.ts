@@ -5,11 +5,10 @@
 // requests keep a bounded latency instead of every request queueing towards the timeout. The prober shares
 // this process's event loop with the 50 clients, so its health latency is an upper bound: time health
 // from another process (curl) for the server's own.
-import type { BenchResult } from './support';
+import { quantile, type BenchResult } from './support';
 
 const CLIENT_TIMEOUT_MS = 10_000;
 
-const pct = (v: number[], q: number) => (v.length ? +[...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]!.toFixed(1) : 0);
 
 export async function benchEdge(opts: { url: string; path?: string; conns?: number; seconds?: number }): Promise<BenchResult[]> {
   const { url, path = '/', conns = 50, seconds = 20 } = opts;
@@ -55,10 +54,10 @@ export async function benchEdge(opts: { url: string; path?: string; conns?: numb
   const name = `edge ${conns} conns GET ${path}`;
   return [
     { name: `${name} served`, value: +(served.length / seconds).toFixed(1), unit: 'req/s', note: `${total} requests in ${seconds} s` },
-    { name: `${name} served p50`, value: pct(served, 0.5), unit: 'ms' },
-    { name: `${name} served p99`, value: pct(served, 0.99), unit: 'ms' },
+    { name: `${name} served p50`, value: quantile(served, 0.5), unit: 'ms' },
+    { name: `${name} served p99`, value: quantile(served, 0.99), unit: 'ms' },
     { name: `${name} shed (503)`, value: +((100 * counts.shed) / Math.max(1, total)).toFixed(1), unit: '%' },
     { name: `${name} timed out (${CLIENT_TIMEOUT_MS / 1000} s)`, value: +((100 * counts.timeout) / Math.max(1, total)).toFixed(1), unit: '%', note: counts.other ? `${counts.other} other statuses` : undefined },
-    { name: `${name} /api/health p99`, value: pct(healthMs, 0.99), unit: 'ms', note: counts.healthFailed ? `${counts.healthFailed} health checks failed` : undefined },
+    { name: `${name} /api/health p99`, value: quantile(healthMs, 0.99), unit: 'ms', note: counts.healthFailed ? `${counts.healthFailed} health checks failed` : undefined },
   ];
 }

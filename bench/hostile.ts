@@ -12,7 +12,7 @@ import { WalletContractV4 } from '@ton/ton';
 import { messageBoc, signedTransfer, type TestWallet } from '../lib/testing/devnet';
 import { chainCell, dagCell, hostileContract, type HostileContract } from '../lib/testing/hostile';
 import { startAtlas } from './atlas-server';
-import type { BenchResult } from './support';
+import { quantile, type BenchResult } from './support';
 
 const ATTACKERS = 4;
 const HONEST_EVERY_MS = 100;
@@ -47,12 +47,6 @@ async function call(base: URL, path: string, client: string, body?: unknown): Pr
     return { status: 0, ms: performance.now() - t };
   }
 }
-
-const quantile = (xs: number[], q: number) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return +s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1);
-};
 
 function wallet(accounts: Genesis[], name: string): TestWallet {
   const a = accounts.find((x) => x.name === name && x.secret_key_hex);

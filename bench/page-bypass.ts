@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startAtlas } from './atlas-server';
-import type { BenchResult } from './support';
+import { quantile, type BenchResult } from './support';
 
 const run = promisify(execFile);
 const SERVER_LOG = '.reports/page-bypass-server.log';
@@ -18,7 +18,6 @@ const CONNS = 16;
 const SAMPLE_EVERY_MS = 250;
 const V3_ROUTE = '/api/v3/transactions?limit=10';
 
-const pct = (v: number[], q: number) => (v.length ? +[...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]!.toFixed(1) : 0);
 
 /** One request timed by curl in its own process, so the bench's 16 clients do not slow the clock. */
 async function curlMs(url: string): Promise<{ status: number; ms: number }> {
@@ -92,11 +91,11 @@ export async function benchPageBypass(opts: { seconds?: number } = {}): Promise<
     const renders = [...statuses].filter(([k]) => k === '200 miss' || k === '200 uncached').reduce((s, [, v]) => s + v, 0);
     const name = `page-bypass ${CONNS} conns ${seconds} s`;
     return [
-      { name: `${name}: ${V3_ROUTE} p50 idle`, value: pct(idle.v3, 0.5), unit: 'ms', note: `p99 ${pct(idle.v3, 0.99)} ms; /api/health p50 ${pct(idle.health, 0.5)} ms` },
-      { name: `${name}: ${V3_ROUTE} p50 under load`, value: pct(load.v3, 0.5), unit: 'ms', note: `p90 ${pct(load.v3, 0.9)}, p99 ${pct(load.v3, 0.99)} ms over ${load.v3.length} samples (curl)` },
-      { name: `${name}: /api/health p50 under load`, value: pct(load.health, 0.5), unit: 'ms', note: `p99 ${pct(load.health, 0.99)} ms; ${load.failed} samples not 200` },
+      { name: `${name}: ${V3_ROUTE} p50 idle`, value: quantile(idle.v3, 0.5), unit: 'ms', note: `p99 ${quantile(idle.v3, 0.99)} ms; /api/health p50 ${quantile(idle.health, 0.5)} ms` },
+      { name: `${name}: ${V3_ROUTE} p50 under load`, value: quantile(load.v3, 0.5), unit: 'ms', note: `p90 ${quantile(load.v3, 0.9)}, p99 ${quantile(load.v3, 0.99)} ms over ${load.v3.length} samples (curl)` },
+      { name: `${name}: /api/health p50 under load`, value: quantile(load.health, 0.5), unit: 'ms', note: `p99 ${quantile(load.health, 0.99)} ms; ${load.failed} samples not 200` },
       { name: `${name}: page answers`, value: n, unit: 'requests', note: answers },
-      { name: `${name}: full renders`, value: renders, unit: 'renders', note: `page p50 ${pct(page, 0.5)} ms, p99 ${pct(page, 0.99)} ms (200s)` },
+      { name: `${name}: full renders`, value: renders, unit: 'renders', note: `page p50 ${quantile(page, 0.5)} ms, p99 ${quantile(page, 0.99)} ms (200s)` },
       { name: `${name}: RSS growth`, value: Math.round((rssAfter - rssBefore) / 1024 / 1024), unit: 'MB', note: `${Math.round(rssBefore / 1024 / 1024)} → ${Math.round(rssAfter / 1024 / 1024)} MB` },
     ];
   } finally {

@@ -7,11 +7,10 @@ import path from 'node:path';
 import { toUrlSafe } from '../lib/format/hash';
 import { benchEdge } from './edge';
 import { startAtlas } from './atlas-server';
-import type { BenchResult } from './support';
+import { quantile, type BenchResult } from './support';
 
 const SERVER_LOG = '.reports/pages-server.log';
 
-const pct = (v: number[], q: number) => +[...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]!.toFixed(1);
 
 async function ttfb(url: string): Promise<number> {
   const t0 = performance.now();
@@ -101,7 +100,7 @@ async function renderTimes(): Promise<BenchResult[]> {
       await ttfb(`${base}${page}`); // the first render of a kind warms Next's code for it
       const times: number[] = [];
       for (let i = 0; i < 20; i++) times.push(await ttfb(`${base}${page}`));
-      results.push({ name: `page ${name}: TTFB of a render, idle`, value: pct(times, 0.5), unit: 'ms', note: `p99 ${pct(times, 0.99)} ms over 20 renders` });
+      results.push({ name: `page ${name}: TTFB of a render, idle`, value: quantile(times, 0.5), unit: 'ms', note: `p99 ${quantile(times, 0.99)} ms over 20 renders` });
     }
     return results;
   } finally {

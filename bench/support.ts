@@ -30,9 +30,17 @@ export async function sampleConcurrent(n: number, clients: number, fn: (i: numbe
     }),
   );
   const total = (performance.now() - t0) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
-  return { p50: at(0.5), p99: at(0.99), rps: +(times.length / total).toFixed(0), n: times.length };
+  return { p50: quantile(times, 0.5, 3), p99: quantile(times, 0.99, 3), rps: +(times.length / total).toFixed(0), n: times.length };
+}
+
+/**
+ * The q-quantile of xs (nearest rank: the value below which a fraction q of the samples lie; q = 1 gives the
+ * maximum), rounded to `decimals` places; 0 for no samples, so a run that measured nothing still reports a row.
+ */
+export function quantile(xs: readonly number[], q: number, decimals = 1): number {
+  if (!xs.length) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return +sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(decimals);
 }
 
 /** Runs fn `n` times one after another; returns p50/p99 in ms and requests/s. */

@@ -7,7 +7,7 @@ import type { LiteClient } from 'ton-lite-client';
 import { clearGetMethodRuns } from '../lib/chain/get-method';
 import { testApi } from '../lib/testing/api';
 import type { Devnet } from '../lib/devnet';
-import { latencyRows, type BenchResult } from './support';
+import { latencyRows, quantile, type BenchResult } from './support';
 
 const N = 300;
 
@@ -30,9 +30,7 @@ async function sampleBoth(n: number, viaApi: () => Promise<unknown>, direct: () 
   }
   const stats = (v: number[]) => {
     const total = v.reduce((a, b) => a + b, 0) / 1000;
-    v.sort((a, b) => a - b);
-    const at = (q: number) => +v[Math.min(v.length - 1, Math.floor(q * v.length))]!.toFixed(3);
-    return { p50: at(0.5), p99: at(0.99), rps: +(v.length / total).toFixed(0) };
+    return { p50: quantile(v, 0.5, 3), p99: quantile(v, 0.99, 3), rps: +(v.length / total).toFixed(0) };
   };
   return { api: stats(times.api), raw: stats(times.raw) };
 }

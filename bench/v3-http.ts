@@ -6,7 +6,7 @@
 // other setting) in the bench's environment reaches the server.
 import http from 'node:http';
 import { startAtlas } from './atlas-server';
-import { scratchPostgres, type BenchResult } from './support';
+import { quantile, scratchPostgres, type BenchResult } from './support';
 
 export interface V3HttpOptions {
   engines: ('postgresql' | 'pglite')[];
@@ -21,7 +21,6 @@ interface Tx {
   account: string;
 }
 
-const pct = (v: number[], q: number) => (v.length ? +v[Math.min(v.length - 1, Math.floor(q * v.length))]!.toFixed(1) : 0);
 
 export async function benchV3Http(o: V3HttpOptions): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -114,6 +113,5 @@ async function drive(base: URL, path: string, agent: http.Agent, conns: number, 
     }
   };
   await Promise.all(Array.from({ length: conns }, client));
-  times.sort((a, b) => a - b);
-  return { served: times.length, other, rps: +(times.length / seconds).toFixed(0), p50: pct(times, 0.5), p99: pct(times, 0.99) };
+  return { served: times.length, other, rps: +(times.length / seconds).toFixed(0), p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }

@@ -2,6 +2,7 @@
 // operation of the OpenAPI document with a console that sends a real request to this server.
 import { expect as baseExpect, test } from '@playwright/test';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -15,8 +16,7 @@ test('/api/v3/index.html opens the v3 reference, whose console runs masterchainI
   const answer = op.getByTestId('console-answer');
   await expect(answer).toContainText('200');
   await expect(answer).toContainText('"last"');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await noHorizontalScroll(page);
 });
 
 test('/api/v2/ in a browser opens the v2 reference; a method runs with the parameters typed in', async ({ page }) => {

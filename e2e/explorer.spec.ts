@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 
 // Each test walks several server-rendered pages on a 2-core machine that also runs the devnet and the
 // indexer: generous budgets, so a slow render is not mistaken for a broken one.
@@ -53,11 +54,6 @@ async function shot(page: Page, info: TestInfo, name: string) {
   const dir = path.join('.reports', 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${info.project.name}-${name}.png`), fullPage: true });
-}
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
 test.beforeEach(async ({ request }) => {

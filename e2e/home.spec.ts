@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { noHorizontalScroll } from './layout-checks';
 
 /** Every navigation item is visible and leads to a page that exists. */
 async function expectNavPages(nav: Locator): Promise<void> {
@@ -27,8 +28,7 @@ test('home page shows the product, navigation and search', async ({ page }, info
     await expectNavPages(page.getByRole('navigation', { name: 'Main' }));
   }
   // No horizontal scrolling on any viewport.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await noHorizontalScroll(page);
   await page.screenshot({ path: info.outputPath('home.png'), fullPage: true });
 });
 

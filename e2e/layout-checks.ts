@@ -1,7 +1,8 @@
 // In-page layout detectors for e2e/layout.spec.ts: overlapping text, horizontal overflow, focus rings,
-// and a collector of console errors and failed requests. The detectors run inside the page
+// and a collector of console errors and failed requests; the other specs check horizontal overflow with
+// noHorizontalScroll. The detectors run inside the page
 // (page.evaluate), so their functions must not reference anything outside their own body.
-import type { Page, Request, Response } from '@playwright/test';
+import { expect, type Page, type Request, type Response } from '@playwright/test';
 import axe from 'axe-core';
 
 export interface Overlap {
@@ -126,6 +127,11 @@ export async function horizontalOverflow(page: Page): Promise<Overflow | null> {
     visit(document.body);
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits: culprits.slice(0, 8) };
   });
+}
+
+/** Fails the test when the page scrolls sideways; the message names the elements that stick out. */
+export async function noHorizontalScroll(page: Page): Promise<void> {
+  expect(await horizontalOverflow(page), `horizontal overflow on ${page.url()}`).toBeNull();
 }
 
 /**

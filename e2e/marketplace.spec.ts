@@ -3,8 +3,9 @@
 // (lib/devnet/genesis/traffic-market.ts). Once the index has a listing and a later step of a trade, the
 // seller's activity (NFTs filter) says it in words and leads to the trace, whose page names the action.
 // What the pages show is compared with what /api/v3/actions answers (the traffic chooses who trades what).
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 420_000 });
@@ -39,11 +40,6 @@ async function newest(request: APIRequestContext, types: string[]): Promise<{ ac
     )
     .toBe(true);
   return found!;
-}
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
 const NAMES: Record<string, string> = {

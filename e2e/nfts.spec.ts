@@ -7,6 +7,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { dnsChangeRecordBody } from '../lib/devnet/contracts/dns';
 import { DNS_TERM_SECONDS } from '../lib/format/nft';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 import { sendFromGenesisV4 } from './wallet';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -56,11 +57,6 @@ async function waitForNfts(request: APIRequestContext) {
 
 /** A card of the page by its id (components/ui/Card: the section is labelled by its `${id}-title` heading). */
 const card = (page: Page, id: string) => page.locator(`section[aria-labelledby="${id}-title"]`);
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
-}
 
 test.beforeEach(async ({ request }) => {
   await waitForNfts(request);

@@ -10,6 +10,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { formatUnits } from '../lib/format/amount';
 import { lockedAmount } from '../lib/ton/vesting-schedule';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 import { E2eWallet, sendBoc } from './wallet';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -21,11 +22,6 @@ const urlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
 const receiver = () => Address.parse(genesisAccount('bob').address);
 const wallet = new E2eWallet();
 let funded: Promise<void> | undefined;
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
-}
 
 /** A signed transfer of `value` to the receiver with `comment`, at the wallet's current seqno: its BoC and hash. */
 async function transfer(request: APIRequestContext, comment: string, value = toNano('0.02')) {

@@ -5,6 +5,7 @@
 import { Address, Cell, internal, toNano } from '@ton/core';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 import { E2eWallet, sendBoc } from './wallet';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -99,6 +100,5 @@ test('the reference: linked from the API page, every notification described, and
   const received = page.getByTestId('stream-console-received');
   await expect(received).toContainText('{"id":"console","status":"subscribed"}');
   await expect(received).toContainText('"type":"blocks"');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await noHorizontalScroll(page);
 });

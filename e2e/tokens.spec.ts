@@ -1,10 +1,11 @@
 // Jettons in the explorer on the seeded devnet: the genesis mints ATLAS to alice and bob, and the
 // background traffic keeps moving it between wallets. Supply and balances on the pages are checked
 // against what the jetton's own get-methods answer through /api/v2 (not against constants).
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { formatUnits } from '../lib/format/amount';
 import { GENESIS_OFFCHAIN_JETTON_URI, GENESIS_STABLECOIN } from '../lib/devnet/genesis/genesis';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -36,11 +37,6 @@ async function waitForJettons(request: APIRequestContext) {
       { timeout: 120_000, intervals: [1000] },
     )
     .toBeGreaterThanOrEqual(3);
-}
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
 test.beforeEach(async ({ request }) => {

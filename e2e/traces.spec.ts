@@ -2,8 +2,9 @@
 // with the failing node highlighted and explained, and an account's activity as actions. At genesis carol
 // asks her jetton wallet to send more ATLAS than she holds (it throws 706, the message bounces back to
 // her), and ATLAS moves between alice, bob and carol.
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { genesisAccount } from './genesis';
+import { noHorizontalScroll } from './layout-checks';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -33,11 +34,6 @@ async function failedJettonTx(request: APIRequestContext): Promise<Tx> {
     )
     .toBe(true);
   return found!;
-}
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
 test("from a failed jetton transfer's page to its trace: the failing node is highlighted and its exit code explained", async ({ page, request }) => {

@@ -40,9 +40,9 @@ import {
   storeBlock,
   transactionTotalFees,
   zeroCurrencyCollection,
+  SHARD_ALL,
   accountPrefix,
   hypercubeRoute,
-  loadMsgEnvelope,
   type AugEntry,
   type BlkPrevInfo,
   type BlockInfo,
@@ -58,7 +58,7 @@ import {
   type ShardHashes,
   type ValueFlow,
 } from '../ton';
-import { FULL_SHARD, MASTERCHAIN, shardIdent } from './state';
+import { MASTERCHAIN, shardIdent } from './state';
 import { queueKeyNextHop, type QueuedMessage } from './shard-tip';
 
 /** One executed transaction as the chain recorded it. */
@@ -188,7 +188,7 @@ export function buildMsgDescrs(txs: readonly ExecutedTx[], chain: ChainShard, in
       if (tx.inExternal) {
         m = { type: 'importExt', msg: tx.inMsg, transaction: tx.cell };
       } else if (tx.imported) {
-        const env = loadMsgEnvelope(tx.imported.envelope.beginParse());
+        const env = tx.imported.env;
         m = { type: 'importFin', inMsg: env, transaction: tx.cell, fwdFee: env.fwdFeeRemaining };
         // From this shard's own queue (its halves' queues after a merge): it leaves the queue in this block.
         if (queue?.ownImports.has(keyOf(tx.inMsg))) add(bigKey(tx.inMsg), { type: 'exportDeqImm', outMsg: env, reimport: m });
@@ -305,7 +305,7 @@ export function buildBlock(p: BlockInput): BuiltBlock {
     }
   }
   const globalVersion = p.genSoftware.version;
-  const descrs = buildMsgDescrs(txs, { workchain: p.workchain, shard: p.shard ?? FULL_SHARD }, p.index, globalVersion, p.queue);
+  const descrs = buildMsgDescrs(txs, { workchain: p.workchain, shard: p.shard ?? SHARD_ALL }, p.index, globalVersion, p.queue);
   const accountBlocks = accountBlocksFromTransactions(txs.map((t) => t.cell));
   let txFees = zeroCurrencyCollection();
   for (const tx of txs) txFees = addCurrencyCollections(txFees, transactionTotalFees(tx.cell));
@@ -405,9 +405,6 @@ function sumInFees(entries: Map<bigint, AugEntry<InMsg, ImportFees>>): ImportFee
   }
   return { feesCollected, valueImported };
 }
-
-/** The whole-workchain shard id used in ShardFees keys and block ids. */
-export const BASECHAIN_SHARD = FULL_SHARD;
 
 /** An ExtBlkRef to a block. */
 export function extBlkRef(b: { endLt: bigint; seqno: number; rootHash: Buffer; fileHash: Buffer }): ExtBlkRef {

@@ -37,7 +37,7 @@ import {
   addCurrencyCollections,
   emptyProcessedInfo,
   loadConfigDict,
-  loadMsgEnvelope,
+  loadShardStateUnsplitFull,
   serializeBoc,
   shardContains,
   type GlobalVersion,
@@ -70,7 +70,6 @@ import { ShardQueue, type QueuedMessage, type ShardTip } from './shard-tip';
 import { DevnetValidators, devnetValidatorKeys, withDevnetValidators } from './validators';
 import {
   BASECHAIN,
-  FULL_SHARD,
   MASTERCHAIN,
   addPrevBlock,
   buildMcStateExtra,
@@ -79,7 +78,6 @@ import {
   configIdentity,
   librariesFromSandboxLibs,
   readMcStateExtra,
-  readShardState,
   sandboxLibsFromLibraries,
   shardDescr,
   shardHashesOf,
@@ -175,7 +173,7 @@ class Lock {
 function metaOfState(workchain: number, root: Cell, boc: Buffer, genUtime: number): BlockMeta {
   return {
     workchain,
-    shard: FULL_SHARD,
+    shard: SHARD_ALL,
     seqno: 0,
     rootHash: root.hash(),
     fileHash: createHash('sha256').update(boc).digest(),
@@ -228,7 +226,7 @@ export class DevnetChain implements ChainDriver {
   #bcTips = new Map<bigint, ShardTip>();
   /** The masterchain's ShardDescr of each basechain leaf, and the shards of the round being filled. */
   #descrs = new Map<bigint, ShardDescr>();
-  #layout: LayoutEntry[] = [{ shard: FULL_SHARD, prev: [FULL_SHARD], afterSplit: false, afterMerge: false, ccSeqno: 0, fsm: { kind: 'none' } }];
+  #layout: LayoutEntry[] = [{ shard: SHARD_ALL, prev: [SHARD_ALL], afterSplit: false, afterMerge: false, ccSeqno: 0, fsm: { kind: 'none' } }];
   #limits: SplitLimits = { minSplit: 0, maxSplit: 0 };
   #timings: SplitMergeTimings = { splitMergeDelay: 0, splitMergeInterval: 0, minSplitMergeInterval: 0, maxSplitMergeDelay: 0 };
   /** Queued messages already imported, awaiting their dequeue. */
@@ -332,7 +330,7 @@ export class DevnetChain implements ChainDriver {
       store.close();
       throw e instanceof RestoreError ? new DevnetIdentityError(e.message) : e;
     }
-    const mcView = readMcStateExtra(readShardState(restored.mc).custom!);
+    const mcView = readMcStateExtra(loadShardStateUnsplitFull(restored.mc.beginParse()).custom!);
     let chain: DevnetChain | undefined = undefined;
     const blockchain = await DevnetBlockchain.createDevnet((a) => chain!.#lookup(a), mcView.configRoot);
     chain = new DevnetChain({ ...common, seed: identity.seed, seeded: identity.seeded, shards: identity.shards, store, blockchain });
@@ -443,7 +441,7 @@ export class DevnetChain implements ChainDriver {
 
   /** The shard of the round being filled that holds an address (the whole workchain for the masterchain). */
   #shardOf(address: Address): bigint {
-    if (address.workChain !== BASECHAIN) return FULL_SHARD;
+    if (address.workChain !== BASECHAIN) return SHARD_ALL;
     const prefix = accountPrefix(address.hash);
     const entry = this.#layout.find((e) => shardContains(e.shard, prefix));
     if (!entry) throw new Error(`devnet: no shard holds ${address.toRawString()}`);
@@ -591,8 +589,8 @@ export class DevnetChain implements ChainDriver {
     const mcMeta = metaOfState(MASTERCHAIN, mcState, serializeBoc(mcState), genesisTime);
     this.#zero = { mc: mcState, basechain: bcState, mcMeta, basechainMeta: bcMeta };
     this.#mcTip = { accounts: mcAccounts, state: mcState, meta: mcMeta };
-    this.#bcTips = new Map([[FULL_SHARD, { shard: FULL_SHARD, accounts: bcAccounts, queue: new ShardQueue(), processed: emptyProcessedInfo(), state: bcState, meta: bcMeta }]]);
-    this.#descrs = new Map([[FULL_SHARD, zeroDescr]]);
+    this.#bcTips = new Map([[SHARD_ALL, { shard: SHARD_ALL, accounts: bcAccounts, queue: new ShardQueue(), processed: emptyProcessedInfo(), state: bcState, meta: bcMeta }]]);
+    this.#descrs = new Map([[SHARD_ALL, zeroDescr]]);
     this.#layout = nextLayout(this.#descrs);
     this.#lastKeyBlock = mcMeta;
     this.#lastMcBlocks = [mcMeta];
@@ -816,7 +814,7 @@ export class DevnetChain implements ChainDriver {
       .filter((m) => !this.#deliveries.has(hashKey(m.msgHash)))
       .sort((a, b) => (a.emittedLt !== b.emittedLt ? (a.emittedLt < b.emittedLt ? -1 : 1) : Buffer.compare(a.msgHash, b.msgHash)));
     for (const m of waiting) {
-      const meta = loadMsgEnvelope(m.envelope.beginParse()).metadata;
+      const meta = m.env.metadata;
       if (meta) this.#traces.set(hashKey(m.msgHash), { initiator: meta.initiatorAddr, initiatorLt: meta.initiatorLt, depth: meta.depth });
       this.blockchain.capturing.registerOriginal(m.msg);
       try {
@@ -860,7 +858,7 @@ export class DevnetChain implements ChainDriver {
   }
 
   #prevBlocksInfo(): PrevBlocksInfo {
-    const id = (m: BlockMeta) => ({ workchain: m.workchain, shard: FULL_SHARD, seqno: m.seqno, rootHash: m.rootHash, fileHash: m.fileHash });
+    const id = (m: BlockMeta) => ({ workchain: m.workchain, shard: SHARD_ALL, seqno: m.seqno, rootHash: m.rootHash, fileHash: m.fileHash });
     return { lastMcBlocks: this.#lastMcBlocks.map(id), prevKeyBlock: id(this.#lastKeyBlock ?? this.#lastMcBlocks[0]) };
   }
 
@@ -897,8 +895,8 @@ export class DevnetChain implements ChainDriver {
 
   #adopt(restored: RestoredStates, mcView: ReturnType<typeof readMcStateExtra>): void {
     const store = this.store;
-    const mcState = readShardState(restored.mc);
-    const zeroMc = readShardState(restored.zero.mc);
+    const mcState = loadShardStateUnsplitFull(restored.mc.beginParse());
+    const zeroMc = loadShardStateUnsplitFull(restored.zero.mc.beginParse());
     this.#useConfig(mcView.configRoot, mcView.validatorListHashShort);
     const genesisTime = zeroMc.genUtime;
     this.#zero = {
@@ -914,7 +912,7 @@ export class DevnetChain implements ChainDriver {
     this.#mcTip = { accounts: RawShardAccounts.fromCell(mcState.accounts), state: restored.mc, meta: store.get(MASTERCHAIN, last)! };
     this.#bcTips = new Map(
       [...restored.shards].map(([shard, state]) => {
-        const view = readShardState(state);
+        const view = loadShardStateUnsplitFull(state.beginParse());
         const { queue, processed } = ShardQueue.fromCell(view.outMsgQueueInfo);
         return [shard, { shard, accounts: RawShardAccounts.fromCell(view.accounts), queue, processed, state, meta: store.get(BASECHAIN, last, shard)! }];
       }),
@@ -1066,7 +1064,7 @@ function checkIdentity(opts: DevnetChainOptions, identity: ChainIdentity): void 
 function blockMeta(workchain: number, seqno: number, b: BuiltBlock, keyBlock: boolean): BlockMeta {
   return {
     workchain,
-    shard: FULL_SHARD,
+    shard: SHARD_ALL,
     seqno,
     rootHash: b.rootHash,
     fileHash: b.fileHash,

@@ -6,9 +6,9 @@ import { Address, Cell, CellType, Dictionary, SendMode, beginCell, external, int
 import { WalletContractV5R1 } from '@ton/ton';
 import { LiteClient, type LiteEngine } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBlock, loadBlockInfo, serializeBoc } from '../ton';
+import { MASTER_SHARD, loadBlock, loadBlockInfo, serializeBoc } from '../ton';
 import { createDevnetLiteHandler } from './lite-handler';
-import { BASECHAIN, FULL_SHARD_TL, MASTERCHAIN } from './state';
+import { BASECHAIN, MASTERCHAIN } from './state';
 import { messageBoc, openScenario, rmDir, signedTransfer, type Scenario } from '../testing/devnet';
 import { startAdnlServer, type AdnlServer } from './transport/adnl-server';
 import { InProcessLiteEngine } from './transport/in-process-engine';
@@ -88,23 +88,23 @@ describe.each(Object.keys(makers))('LiteClient over %s', (mode) => {
   it('getAllShardsInfo lists the basechain shard at the round of the masterchain block', async () => {
     const { last } = await client.getMasterchainInfo();
     const shards = await client.getAllShardsInfo(last);
-    expect(shards.shards).toEqual({ '0': { [FULL_SHARD_TL]: last.seqno } });
+    expect(shards.shards).toEqual({ '0': { [MASTER_SHARD.toString()]: last.seqno } });
   });
 
   it('lookupBlockByID / ByUtime / ByLt and getBlockHeader', async () => {
     const { last } = await client.getMasterchainInfo();
-    const byId = await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: last.seqno });
+    const byId = await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: last.seqno });
     expect(byId.id).toEqual(last);
     const k = 2;
     const meta = s.chain.block(BASECHAIN, k)!;
     const tx = s.chain.store.transactions(meta)[0];
-    const byLt = await client.lookupBlockByLt({ workchain: BASECHAIN, shard: FULL_SHARD_TL, lt: tx.lt });
+    const byLt = await client.lookupBlockByLt({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), lt: tx.lt });
     expect(byLt.id.seqno).toBe(k);
     expect(byLt.id.rootHash.equals(meta.rootHash)).toBe(true);
-    const byUtime = await client.lookupBlockByUtime({ workchain: BASECHAIN, shard: FULL_SHARD_TL, utime: meta.genUtime });
+    const byUtime = await client.lookupBlockByUtime({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), utime: meta.genUtime });
     expect(byUtime.id.seqno).toBeLessThanOrEqual(k); // the first block generated at or after that time
     expect(s.chain.block(BASECHAIN, byUtime.id.seqno)!.genUtime).toBeGreaterThanOrEqual(meta.genUtime);
-    await expect(client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: last.seqno + 100 })).rejects.toThrow(
+    await expect(client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: last.seqno + 100 })).rejects.toThrow(
       /block not found/,
     );
     const header = await client.getBlockHeader(byLt.id);
@@ -135,7 +135,7 @@ describe.each(Object.keys(makers))('LiteClient over %s', (mode) => {
   });
 
   it('listBlockTransactions pages with `after` and says `incomplete` until the last page', async () => {
-    const blk = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 })).id;
+    const blk = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 2 })).id;
     const all = s.chain.store.transactions(s.chain.block(BASECHAIN, 2)!);
     const seen: { account: string; lt: string; hash: string }[] = [];
     let after: { kind: 'liteServer.transactionId3'; account: Buffer; lt: string } | null = null;
@@ -226,7 +226,7 @@ describe.each(Object.keys(makers))('LiteClient over %s', (mode) => {
   });
 
   it('transactions in account_blocks equal getOneTransaction answers', async () => {
-    const id = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 })).id;
+    const id = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 2 })).id;
     const block = loadBlock(Cell.fromBoc((await engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id })).data)[0].beginParse());
     let n = 0;
     for (const [account, ab] of block.extra.accountBlocks.entries) {
@@ -245,7 +245,7 @@ describe.each(Object.keys(makers))('LiteClient over %s', (mode) => {
     const now = await client.runMethod(wallets.carol.address, 'seqno', Buffer.alloc(0), last);
     expect(now.exitCode).toBe(0);
     const seqnoNow = Cell.fromBase64(now.result!).beginParse();
-    const old = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 })).id;
+    const old = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 2 })).id;
     const then = await client.runMethod(wallets.carol.address, 'seqno', Buffer.alloc(0), old);
     const parse = (b64: string) => {
       const c = Cell.fromBase64(b64).beginParse();
@@ -332,7 +332,7 @@ describe.each(Object.keys(makers))('LiteClient over %s', (mode) => {
     const res = await engine.query(Functions.liteServer_lookupBlockWithProof, {
       kind: 'liteServer.lookupBlockWithProof',
       mode: 1,
-      id: { kind: 'tonNode.blockId', workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 },
+      id: { kind: 'tonNode.blockId', workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 2 },
       mcBlockId: last,
       lt: null,
       utime: null,
@@ -346,14 +346,14 @@ describe.each(Object.keys(makers))('LiteClient over %s', (mode) => {
 describe('devnet lite handler: old states', () => {
   it('says clearly when a block is older than the kept states', async () => {
     const client = new LiteClient({ engine: new InProcessLiteEngine(handler) });
-    const old = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 3 })).id;
+    const old = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 3 })).id;
     while (s.chain.lastSeqno < 3 + 50) await s.chain.seal();
     await expect(client.getAccountState(s.wallets.alice.address, old)).rejects.toThrow(/no longer kept: the devnet keeps the states of its last 50 blocks/);
     // blocks themselves stay available
     const data = await client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: old });
     expect(serializeBoc(Cell.fromBoc(data.data)[0]).length).toBeGreaterThan(0);
     // the zero state is always kept
-    const zero = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).id;
+    const zero = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 0 })).id;
     expect((await client.getAccountState(s.wallets.master.address, zero)).balance.coins).toBe(toNano(10_000));
     // and a block of another chain is not mistaken for one of this devnet
     await expect(client.getAccountState(s.wallets.alice.address, { ...old, rootHash: Buffer.alloc(32, 1) })).rejects.toThrow(/not a block of this devnet/);

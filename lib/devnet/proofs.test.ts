@@ -8,6 +8,7 @@ import { LiteClient } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Functions, type tonNode_blockIdExt } from '../lite/tl/codec';
 import {
+  MASTER_SHARD,
   checkAccountState,
   checkBlockLink,
   checkShardBlockLink,
@@ -17,7 +18,7 @@ import {
 } from '../ton';
 import { openScenario, rmDir, signedTransfer, type Scenario } from '../testing/devnet';
 import { createDevnetLiteHandler } from './lite-handler';
-import { BASECHAIN, FULL_SHARD_TL, MASTERCHAIN } from './state';
+import { BASECHAIN, MASTERCHAIN } from './state';
 import { InProcessLiteEngine } from './transport/in-process-engine';
 import { blockLinkOf, fullBlockId } from '../lite/verify';
 import { DEVNET_VALIDATORS, devnetValidatorKeys } from './validators';
@@ -56,7 +57,7 @@ describe('devnet validators', () => {
 describe('getBlockProof', () => {
   it('chains from the zero state to the last block: every link checks, forward links carry > 2/3 of the signatures', async () => {
     const info = await client.getMasterchainInfo();
-    const zero = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).id;
+    const zero = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 0 })).id;
     const res = await proof(zero, info.last);
     expect(res.complete).toBe(true);
     // zero state → key block 1 → the last block
@@ -82,7 +83,7 @@ describe('getBlockProof', () => {
 
   it('goes back from a newer block through the previous blocks of its state', async () => {
     const info = await client.getMasterchainInfo();
-    const old = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 })).id;
+    const old = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 2 })).id;
     const res = await proof(info.last, old);
     expect(res.complete).toBe(true);
     expect(res.steps).toHaveLength(1);
@@ -92,7 +93,7 @@ describe('getBlockProof', () => {
 
   it('refuses links that were altered: a swapped signature, a signature of another block, a destination that is not the block', async () => {
     const info = await client.getMasterchainInfo();
-    const key1 = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 1 })).id;
+    const key1 = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 1 })).id;
     const res = await proof(key1, info.last);
     const link = blockLinkOf(res.steps[0]);
     if (!link.forward) throw new Error('expected a forward link');
@@ -102,7 +103,7 @@ describe('getBlockProof', () => {
     // only half of the validators: not more than 2/3
     expect(() => checkBlockLink({ ...link, signatures: sigs.slice(0, 2) })).toThrow(/insufficient signature weight/);
     // the signatures of another block
-    const before = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: info.last.seqno - 1 })).id;
+    const before = (await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: info.last.seqno - 1 })).id;
     const other = blockLinkOf((await proof(key1, before)).steps[0]);
     if (!other.forward) throw new Error('expected a forward link');
     expect(() => checkBlockLink({ ...link, signatures: other.signatures })).toThrow(/bad signature/);
@@ -113,13 +114,13 @@ describe('getBlockProof', () => {
 
 describe('getShardBlockProof and account state proofs', () => {
   it('a basechain block is named by the masterchain block of its round', async () => {
-    const shard = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 3 })).id;
+    const shard = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 3 })).id;
     const res = await client.engine.query(Functions.liteServer_getShardBlockProof, { kind: 'liteServer.getShardBlockProof', id: shard });
     expect(res.masterchainId.seqno).toBe(3);
     expect(res.links).toHaveLength(1);
     checkShardBlockLink(fullBlockId(res.masterchainId), fullBlockId(res.links[0].id), res.links[0].proof);
     expect(res.links[0].id).toEqual(shard);
-    const other = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 })).id;
+    const other = (await client.lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 2 })).id;
     expect(() => checkShardBlockLink(fullBlockId(res.masterchainId), fullBlockId(other), res.links[0].proof)).toThrow(/top block/);
   });
 

@@ -5,11 +5,10 @@
  * update starts from the parent's whole state), or split_state(left, right) after a merge.
  */
 import type { Cell } from '@ton/core';
-import { SHARD_ALL, loadBlockInfo, merkleUpdateHashes, shardChildren, shardIdOf, shardParent, splitStateCell } from '../ton';
+import { SHARD_ALL, loadBlockInfo, loadShardStateUnsplitFull, merkleUpdateHashes, shardChildren, shardIdOf, shardParent, splitStateCell } from '../ton';
 import type { BlockMeta, BlockStore } from './block-store';
 import { readSnapshot, readZeroStates, type ChainIdentity } from './chain-files';
 import { applyMerkleUpdate } from './merkle-update';
-import { readShardState } from './state';
 
 /** The states after one round: the masterchain's and those of the round's basechain blocks, by shard. */
 export interface StatesAt {
@@ -38,7 +37,7 @@ const updateOf = (store: BlockStore, meta: BlockMeta) => store.root(meta).refs[2
 
 /** The shard of a state (read from its ShardIdent). */
 export function stateShard(state: Cell): bigint {
-  return BigInt.asUintN(64, shardIdOf(readShardState(state).shard));
+  return BigInt.asUintN(64, shardIdOf(loadShardStateUnsplitFull(state.beginParse()).shardId));
 }
 
 /** The snapshot's states if they are those the blocks of its round end with. */

@@ -16,7 +16,7 @@ import {
   augDictJoinSiblings,
   augDictSet,
   emptyProcessedInfo,
-  envelopeEmittedLt,
+  emittedLtOf,
   intermediatePrefix,
   loadMsgEnvelope,
   loadOutMsgQueueInfo,
@@ -41,6 +41,8 @@ export interface QueuedMessage {
   key: bigint;
   /** The MsgEnvelope cell (the same cell its msg_export_new, msg_import_fin and queue entry hold). */
   envelope: Cell;
+  /** The same envelope parsed, once: routing, import and delivery read it from here. */
+  env: MsgEnvelope;
   msg: Cell;
   msgHash: Buffer;
   src: Address;
@@ -48,15 +50,13 @@ export interface QueuedMessage {
   emittedLt: bigint;
   /** enqueued_lt of its queue entry. */
   enqueuedLt: bigint;
-  /** Set once its destination imported it: the round, and the importing block's end_lt (import_block_lt). */
-  delivered?: { round: number; blockEndLt: bigint };
 }
 
-export function queuedMessage(key: bigint, envelope: Cell, enqueuedLt: bigint): QueuedMessage {
-  const env = loadMsgEnvelope(envelope.beginParse());
+/** A queue entry; `env` is the envelope cell parsed, when the caller has it already. */
+export function queuedMessage(key: bigint, envelope: Cell, enqueuedLt: bigint, env = loadMsgEnvelope(envelope.beginParse())): QueuedMessage {
   const info = loadCommonMessageInfo(env.msg.beginParse());
   if (info.type !== 'internal') throw new Error('only internal messages travel through queues');
-  return { key, envelope, msg: env.msg, msgHash: env.msg.hash(), src: info.src, dest: info.dest, emittedLt: envelopeEmittedLt(envelope), enqueuedLt };
+  return { key, envelope, env, msg: env.msg, msgHash: env.msg.hash(), src: info.src, dest: info.dest, emittedLt: emittedLtOf(env), enqueuedLt };
 }
 
 const prefixOf = (a: Address) => ({ workchain: a.workChain, prefix: accountPrefix(a.hash) });
@@ -64,7 +64,7 @@ const prefixOf = (a: Address) => ({ workchain: a.workChain, prefix: accountPrefi
 /** The queue entry of a message leaving for another shard: keyed by where its envelope sends it next. */
 export function queueEntryOf(env: MsgEnvelope): QueuedMessage {
   const cell = beginCell().store(storeMsgEnvelope(env)).endCell();
-  const m = queuedMessage(0n, cell, 0n);
+  const m = queuedMessage(0n, cell, 0n, env);
   const next = intermediatePrefix(prefixOf(m.src), prefixOf(m.dest), env.nextAddr);
   return { ...m, key: outMsgQueueKey(next, m.msgHash), enqueuedLt: m.emittedLt };
 }
@@ -77,8 +77,7 @@ export function crossesShards(msg: Cell, shard: bigint): boolean {
 
 /** The 64-bit prefix where a queued message is now (its envelope's cur_addr between source and destination). */
 export function currentPrefix(m: QueuedMessage): bigint {
-  const env = loadMsgEnvelope(m.envelope.beginParse());
-  return intermediatePrefix(prefixOf(m.src), prefixOf(m.dest), env.curAddr).prefix;
+  return intermediatePrefix(prefixOf(m.src), prefixOf(m.dest), m.env.curAddr).prefix;
 }
 
 export class ShardQueue {
@@ -101,7 +100,8 @@ export class ShardQueue {
   }
 
   enqueue(m: QueuedMessage): void {
-    this.root = augDictSet(this.root, 352, m.key, { enqueuedLt: m.enqueuedLt, envelope: m.envelope }, outMsgQueueAug);
+    // The entry's augmentation is its emitted lt, known already: the codec would parse the envelope again.
+    this.root = augDictSet(this.root, 352, m.key, { enqueuedLt: m.enqueuedLt, envelope: m.envelope }, outMsgQueueAug, m.emittedLt);
     this.entries.set(m.key, m);
   }
 

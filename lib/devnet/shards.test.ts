@@ -9,6 +9,7 @@ import {
   loadConfigDict,
   loadMsgEnvelope,
   loadOutMsgQueueInfo,
+  loadShardStateUnsplitFull,
   outMsgQueueEntries,
   shardContains,
   loadWorkchains,
@@ -21,7 +22,7 @@ import { createDevnetLiteHandler } from './lite-handler';
 import { BlockProducer } from './producer';
 import { startAdnlServer } from './transport/adnl-server';
 import { connectTcpEngine } from '../testing/lite-sample-handler';
-import { BASECHAIN, MASTERCHAIN, readMcStateExtra, readShardState } from './state';
+import { BASECHAIN, MASTERCHAIN, readMcStateExtra } from './state';
 import { openScenario, rmDir, signedTransfer, verifyChain, type Scenario } from '../testing/devnet';
 import type { BlockMeta } from './block-store';
 
@@ -52,7 +53,7 @@ describe('a devnet of several basechain shards that split and merge', () => {
     expect(layout(chain, 14)).toEqual(['2', '6', 'a', 'e']);
 
     // The masterchain announces the split (fsm_split), registers the before_split block, then both children together.
-    const mcState = (k: number) => readMcStateExtra(readShardState(chain.state(MASTERCHAIN, k)!).custom!);
+    const mcState = (k: number) => readMcStateExtra(loadShardStateUnsplitFull(chain.state(MASTERCHAIN, k)!.beginParse()).custom!);
     const leaves = (k: number) => listShards(mcState(k).shardHashes);
     expect(leaves(3).map((l) => l.descr.splitMergeAt.kind)).toEqual(['split', 'split']);
     expect(leaves(4).every((l) => l.descr.beforeSplit && l.descr.splitMergeAt.kind === 'none')).toBe(true);
@@ -91,7 +92,7 @@ describe('a devnet of several basechain shards that split and merge', () => {
     const msg = loadMessage(env.msg.beginParse());
     expect(msg.info.dest?.toString()).toBe(dave.address.toString());
     // Not delivered in its own round: it waits in alice's shard's queue, in that shard's state.
-    const queue = outMsgQueueEntries(loadOutMsgQueueInfo(readShardState(chain.state(BASECHAIN, sent, holding(chain, sent, alice.address).shard)!).outMsgQueueInfo).queue);
+    const queue = outMsgQueueEntries(loadOutMsgQueueInfo(loadShardStateUnsplitFull(chain.state(BASECHAIN, sent, holding(chain, sent, alice.address).shard)!.beginParse()).outMsgQueueInfo).queue);
     expect([...queue.values()].some((e) => loadMsgEnvelope(e.envelope.beginParse()).msg.hash().equals(env.msg.hash()))).toBe(true);
     expect(blockAt(chain, holding(chain, sent, dave.address)).extra.accountBlocks.entries.size).toBe(0);
 
@@ -103,7 +104,7 @@ describe('a devnet of several basechain shards that split and merge', () => {
     const after = (await chain.seal()).seqno;
     const deq = outMsgs(blockAt(chain, holding(chain, after, alice.address))).find((m) => m.type === 'exportDeqShort');
     expect(deq?.type === 'exportDeqShort' && deq.importBlockLt === daveBlock.endLt && deq.nextAddrPfx >> 60n === accountPrefix(dave.address.hash) >> 60n).toBe(true);
-    const left = outMsgQueueEntries(loadOutMsgQueueInfo(readShardState(chain.state(BASECHAIN, after, holding(chain, after, alice.address).shard)!).outMsgQueueInfo).queue);
+    const left = outMsgQueueEntries(loadOutMsgQueueInfo(loadShardStateUnsplitFull(chain.state(BASECHAIN, after, holding(chain, after, alice.address).shard)!.beginParse()).outMsgQueueInfo).queue);
     expect(left.size).toBe(0);
     verifyChain(chain);
   });

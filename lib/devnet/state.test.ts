@@ -1,19 +1,17 @@
 import { Address, Cell, Dictionary, beginCell, external, loadShardStateUnsplit, storeMessage, storeShardAccount } from '@ton/core';
 import { createShardAccount } from '@ton/sandbox';
 import { describe, expect, it } from 'vitest';
-import { ShardAccountsDict, loadMcStateExtra, loadOutMsgDescr, loadShardStateUnsplitFull, storeOutMsgDescr } from '../ton';
+import { SHARD_ALL, ShardAccountsDict, loadMcStateExtra, loadOutMsgDescr, loadShardStateUnsplitFull, storeOutMsgDescr } from '../ton';
 import { RawShardAccounts, rawShardAccountFromCell } from './accounts';
 import { RoundIndex, buildMsgDescrs, type ExecutedTx } from './block-builder';
 import { BlockStore, type BlockMeta } from './block-store';
 import {
-  FULL_SHARD,
   addPrevBlock,
   buildMcStateExtra,
   buildShardState,
   librariesByHash,
   librariesFromSandboxLibs,
   readMcStateExtra,
-  readShardState,
   sandboxLibsFromLibraries,
   shardDescr,
   singleShardHashes,
@@ -94,7 +92,7 @@ describe('shard states', () => {
   it('parses with lib/ton (fully) and with @ton/core (as ton-lite-client reads it)', () => {
     const full = loadShardStateUnsplitFull(state.beginParse());
     expect(full).toMatchObject({ globalId: -239, seqno: 5, genUtime: 1000, genLt: 2000n, minRefMcSeqno: 4, masterRef: null });
-    const mc = full.custom!;
+    const mc = loadMcStateExtra(full.custom!.beginParse());
     expect([...mc.prevBlocks.entries.keys()]).toEqual([0n, 1n, 2n, 3n, 4n]);
     expect(mc.prevBlocks.entries.get(0n)!.value.key).toBe(true);
     expect(mc.validatorInfo.validatorListHashShort).toBe(0x12345678);
@@ -105,7 +103,6 @@ describe('shard states', () => {
     expect(core.accounts?.size).toBe(9);
     // @ton/core's McStateExtra reader only works for a global balance within [2^56, 2^57) (see devnet-notes).
     expect(core.extras?.config.size).toBe(2);
-    expect(readShardState(state)).toMatchObject({ seqno: 5, genLt: 2000n, genUtime: 1000 });
     expect(readMcStateExtra(extra)).toMatchObject({ afterKeyBlock: false, validatorListHashShort: 0x12345678, globalBalance: { coins: 10n ** 17n } });
   });
 
@@ -162,9 +159,9 @@ describe('block builder: message descriptors', () => {
       initiator: addr(1),
       initiatorLt: 10n,
       depth: 0,
-      shard: FULL_SHARD,
+      shard: SHARD_ALL,
     };
-    const d = buildMsgDescrs([tx], { workchain: 0, shard: FULL_SHARD }, new RoundIndex([tx]), 12);
+    const d = buildMsgDescrs([tx], { workchain: 0, shard: SHARD_ALL }, new RoundIndex([tx]), 12);
     expect([...d.inEntries.values()].map((e) => e.value.type)).toEqual(['importExt']);
     const out = [...d.outEntries.values()].map((e) => e.value);
     expect(out.map((m) => m.type).sort()).toEqual(['exportExt', 'exportNew']);
@@ -183,7 +180,7 @@ describe('BlockStore', () => {
     const store = BlockStore.open(dir);
     const meta = (wc: number, k: number): BlockMeta => ({
       workchain: wc,
-      shard: FULL_SHARD,
+      shard: SHARD_ALL,
       seqno: k,
       rootHash: Buffer.alloc(32, k),
       fileHash: Buffer.alloc(32, 100 + k),

@@ -17,14 +17,13 @@ import {
   Slice,
   beginCell,
   loadCurrencyCollection,
-  loadShardIdent,
   storeCurrencyCollection,
-  storeShardIdent,
 } from '@ton/core';
 import {
   ExtBlkRef,
   ShardDescr,
   ShardHashes,
+  SHARD_ALL,
   listShards,
   shardChildren,
   shardIdentOf,
@@ -40,30 +39,34 @@ import {
   storeAugDictRootE,
   storeExtBlkRef,
   storeShardHashes,
+  storeShardStateUnsplit,
   type KeyExtBlkRef,
+  type ShardStateUnsplitFull,
 } from '../ton';
 
 export const MASTERCHAIN = -1;
 export const BASECHAIN = 0;
-/** Shard id (with tag bit) of a whole workchain, as in block ids: 0x8000000000000000. */
-export const FULL_SHARD = 0x8000000000000000n;
-/** The same as a signed TL long (tonNode.blockIdExt shard). */
-export const FULL_SHARD_TL = '-9223372036854775808';
 
-export function shardIdent(workchain: number, shard: bigint = FULL_SHARD): ShardIdent {
+export function shardIdent(workchain: number, shard: bigint = SHARD_ALL): ShardIdent {
   return shardIdentOf(workchain, shard);
 }
 
-const SHARD_STATE_TAG = 0x9023afe2;
 const MC_STATE_EXTRA_TAG = 0xcc26;
 
-/** The fields of a ShardStateUnsplit that the devnet both writes and reads back. */
-interface ShardStateFields {
+/** What the devnet sets of a ShardStateUnsplit (buildShardState writes the rest as zero or empty). */
+export interface ShardStateInput {
   globalId: number;
+  workchain: number;
+  /** Basechain shard (default: the whole workchain). */
+  shard?: bigint;
   seqno: number;
   genUtime: number;
   genLt: bigint;
   minRefMcSeqno: number;
+  /** OutMsgQueueInfo (default: empty). */
+  outMsgQueueInfo?: Cell;
+  /** The state's block is the last before a split. */
+  beforeSplit?: boolean;
   /** The ^ShardAccounts cell (RawShardAccounts.toCell()). */
   accounts: Cell;
   totalBalance: CurrencyCollection;
@@ -74,80 +77,32 @@ interface ShardStateFields {
   custom: Cell | null;
 }
 
-export interface ShardStateInput extends ShardStateFields {
-  workchain: number;
-  /** Basechain shard (default: the whole workchain). */
-  shard?: bigint;
-  /** OutMsgQueueInfo (default: empty). */
-  outMsgQueueInfo?: Cell;
-  /** The state's block is the last before a split. */
-  beforeSplit?: boolean;
-}
-
 /**
- * shard_state#9023afe2 global_id:int32 shard_id:ShardIdent seq_no:uint32 vert_seq_no:#
- *   gen_utime:uint32 gen_lt:uint64 min_ref_mc_seqno:uint32 out_msg_queue_info:^OutMsgQueueInfo
- *   before_split:(## 1) accounts:^ShardAccounts ^[ overload_history:uint64 underload_history:uint64
- *   total_balance:CurrencyCollection total_validator_fees:CurrencyCollection
- *   libraries:(HashmapE 256 LibDescr) master_ref:(Maybe BlkMasterInfo) ] custom:(Maybe ^McStateExtra)
- * (lib/ton's storeShardStateUnsplit with the McStateExtra passed as a cell.) The out message queue
- * holds the messages between basechain shards (lib/devnet/shard-tip.ts); the devnet keeps no
- * validator fees: fees leave the accounts and are counted in fees_collected, nowhere else.
+ * A state as lib/ton's storeShardStateUnsplit writes it. The out message queue holds the messages
+ * between basechain shards (lib/devnet/shard-tip.ts); no vertical seqno, no load history; the devnet
+ * keeps no validator fees: fees leave the accounts and are counted in fees_collected, nowhere else.
  */
 export function buildShardState(p: ShardStateInput): Cell {
-  const r = beginCell()
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .store(storeCurrencyCollection(p.totalBalance))
-    .store(storeCurrencyCollection({ coins: 0n }))
-    .storeMaybeRef(p.libraries);
-  if (p.masterRef) r.storeBit(1).store(storeExtBlkRef(p.masterRef));
-  else r.storeBit(0);
-  return beginCell()
-    .storeUint(SHARD_STATE_TAG, 32)
-    .storeInt(p.globalId, 32)
-    .store(storeShardIdent(shardIdent(p.workchain, p.shard)))
-    .storeUint(p.seqno, 32)
-    .storeUint(0, 32)
-    .storeUint(p.genUtime, 32)
-    .storeUint(p.genLt, 64)
-    .storeUint(p.minRefMcSeqno, 32)
-    .storeRef(p.outMsgQueueInfo ?? emptyOutMsgQueueInfo())
-    .storeBit(p.beforeSplit ?? false)
-    .storeRef(p.accounts)
-    .storeRef(r)
-    .storeMaybeRef(p.custom)
-    .endCell();
-}
-
-/** The fields of a state the devnet reads back (restart, lite_api). */
-export interface ShardStateView extends ShardStateFields {
-  shard: ShardIdent;
-  outMsgQueueInfo: Cell;
-  beforeSplit: boolean;
-}
-
-export function readShardState(root: Cell): ShardStateView {
-  const s = root.beginParse();
-  if (s.loadUint(32) !== SHARD_STATE_TAG) throw new Error('ShardStateUnsplit: bad tag');
-  const globalId = s.loadInt(32);
-  const shard = loadShardIdent(s);
-  const seqno = s.loadUint(32);
-  s.loadUint(32);
-  const genUtime = s.loadUint(32);
-  const genLt = s.loadUintBig(64);
-  const minRefMcSeqno = s.loadUint(32);
-  const outMsgQueueInfo = s.loadRef();
-  const beforeSplit = s.loadBit();
-  const accounts = s.loadRef();
-  const r = s.loadRef().beginParse();
-  r.skip(128);
-  const totalBalance = loadCurrencyCollection(r);
-  loadCurrencyCollection(r);
-  const libraries = r.loadMaybeRef();
-  const masterRef = r.loadBit() ? loadExtBlkRef(r) : null;
-  const custom = s.loadMaybeRef();
-  return { globalId, shard, outMsgQueueInfo, beforeSplit, seqno, genUtime, genLt, minRefMcSeqno, accounts, totalBalance, libraries, masterRef, custom };
+  const state: ShardStateUnsplitFull = {
+    globalId: p.globalId,
+    shardId: shardIdent(p.workchain, p.shard),
+    seqno: p.seqno,
+    vertSeqno: 0,
+    genUtime: p.genUtime,
+    genLt: p.genLt,
+    minRefMcSeqno: p.minRefMcSeqno,
+    outMsgQueueInfo: p.outMsgQueueInfo ?? emptyOutMsgQueueInfo(),
+    beforeSplit: p.beforeSplit ?? false,
+    accounts: p.accounts,
+    overloadHistory: 0n,
+    underloadHistory: 0n,
+    totalBalance: p.totalBalance,
+    totalValidatorFees: { coins: 0n },
+    libraries: p.libraries,
+    masterRef: p.masterRef,
+    custom: p.custom,
+  };
+  return beginCell().store(storeShardStateUnsplit(state)).endCell();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,7 +177,7 @@ export function addPrevBlock(root: Cell | null, seqno: number, ref: ExtBlkRef, k
 
 /** The basechain's single shard in ShardHashes. */
 export function singleShardHashes(workchain: number, descr: ShardDescr): ShardHashes {
-  return shardHashesOf(workchain, new Map([[FULL_SHARD, descr]]));
+  return shardHashesOf(workchain, new Map([[SHARD_ALL, descr]]));
 }
 
 /** ShardHashes of a workchain from its leaves: the BinTree forks wherever a shard is split. */
@@ -234,7 +189,7 @@ export function shardHashesOf(workchain: number, leaves: ReadonlyMap<bigint, Sha
     return { kind: 'fork', left: tree(left), right: tree(right) };
   };
   const hashes = emptyShardHashes();
-  hashes.set(workchain, tree(FULL_SHARD));
+  hashes.set(workchain, tree(SHARD_ALL));
   return hashes;
 }
 
@@ -276,7 +231,7 @@ export function shardDescr(p: ShardDescrInput): ShardDescr {
     nxCcUpdated: false,
     flags: 0,
     nextCatchainSeqno: p.ccSeqno ?? 0,
-    nextValidatorShard: p.shard ?? FULL_SHARD,
+    nextValidatorShard: p.shard ?? SHARD_ALL,
     minRefMcSeqno: p.minRefMcSeqno,
     genUtime: p.genUtime,
     splitMergeAt: p.splitMergeAt ?? { kind: 'none' },

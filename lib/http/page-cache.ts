@@ -15,6 +15,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { canonicalPageUrl } from './page-query';
+import { onResponseClose } from './response-close';
 import { newNonce } from './security-headers';
 
 const gzip = promisify(zlib.gzip);
@@ -261,7 +262,7 @@ function capture(res: ServerResponse, policy: PagePolicy, maxEntryBytes: number)
       const nonce = nonceOf(kept['content-security-policy']);
       resolve({ status: 200, headers: kept, body, nonce, nonceAt: nonce ? positions(body, nonce) : [] });
     });
-    res.once('close', () => resolve(null)); // after finish this does nothing; before it the answer was cut
+    onResponseClose(res, () => resolve(null)); // after finish this does nothing; before it the answer was cut
   });
 }
 

@@ -93,9 +93,7 @@ describe('indexer crash safety', () => {
 
     // Let it finish: it must resume from whatever the kills left.
     const final = spawnIndexer(['--catch-up']);
-    let stderr = '';
-    final.proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    expect(await exited(final.proc), stderr).toBe(0);
+    expect(await exited(final.proc), final.stderr()).toBe(0);
 
     await withDatabase(expectIndexEqualsChain);
   }, 600_000);
@@ -109,8 +107,6 @@ describe('indexer crash safety', () => {
       try {
         const url = await server.createDatabase('atlas');
         child = spawnIndexer(['--catch-up'], url);
-        let stderr = '';
-        child.proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
         let seed = 54321;
         const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
         let midCatchUp = 0;
@@ -131,7 +127,7 @@ describe('indexer crash safety', () => {
         expect(midCatchUp).toBe(RESTARTS);
         expect(child.failures()).toBeGreaterThan(0); // the restarts did reach it
         // The same process finishes the catch-up on its own: it retried from its stored cursor each time.
-        expect(await exited(child.proc), stderr).toBe(0);
+        expect(await exited(child.proc), child.stderr()).toBe(0);
         const db = await openDatabase({ engine: 'postgresql', url });
         try {
           await expectIndexEqualsChain(db);

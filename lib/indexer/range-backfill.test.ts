@@ -6,25 +6,22 @@
  * a follower that started near the head (on the same database, while the chain grows) leaves the
  * follower's cursor and work alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../config';
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import { migrate } from '../db/migrate';
-import { openDatabase, type Database } from '../db/database';
 import { startDevnet, type Devnet } from '../devnet';
 import { createTrafficGenerator } from '../devnet/genesis';
 import { createLiteClient } from '../lite';
 import { log } from '../log';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { rmDir, tempDir, verifyChain } from '../testing/devnet';
+import { exited, spawnIndexer, withIndexDatabase, type IndexerLogLine } from '../testing/indexer-process';
 import { TvmPool } from '../tvm/pool';
 import { Indexer } from './follower';
 import { backfillRange } from './range-backfill';
 
 const ROUNDS = 16;
-const ROOT = path.resolve(__dirname, '../..');
 const dataDir = tempDir('atlas-backfill-');
 let devnet: Devnet;
 let traffic: ReturnType<typeof createTrafficGenerator>;
@@ -53,9 +50,8 @@ afterAll(async () => {
   rmDir(dataDir);
 });
 
-interface LogLine {
-  msg?: string;
-  seqno?: number;
+/** The fields of the backfill's log lines the test reads. */
+interface BackfillLine extends IndexerLogLine {
   done?: number;
   total?: number;
   percent?: number;
@@ -68,55 +64,16 @@ interface LogLine {
 
 /** `npm run indexer -- --from 1 --to <to> --progress-every 0` as its own process, its log lines collected. */
 function spawnBackfill(to: number) {
-  // The child is not a test (no VITEST, NODE_ENV=production): it must log.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'VITEST' && k !== 'NODE_ENV' && k !== 'DATABASE_URL'));
-  const env = { ...inherited, TON_NETWORK: 'devnet', ATLAS_DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'production' as const, ...(childDb ? { DATABASE_URL: childDb.url } : {}) };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/indexer.ts', '--from', '1', '--to', String(to), '--progress-every', '0'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: LogLine[] = [];
-  const waiting = new Set<() => void>();
-  let buffered = '';
-  let stderr = '';
-  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  proc.stdout!.on('data', (d: Buffer) => {
-    buffered += d.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop()!;
-    for (const line of parts) if (line.startsWith('{')) lines.push(JSON.parse(line) as LogLine);
-    for (const check of waiting) check();
-  });
-  const backfilled = () => lines.filter((l) => l.msg === 'backfilled').map((l) => l.seqno!);
+  const child = spawnIndexer(dataDir, ['--from', '1', '--to', String(to), '--progress-every', '0'], childDb?.url);
+  const lines = () => child.lines() as readonly BackfillLine[];
   return {
-    proc,
+    proc: child.proc,
     lines,
-    backfilled,
-    stderr: () => stderr,
+    backfilled: () => lines().filter((l) => l.msg === 'backfilled').map((l) => l.seqno!),
+    stderr: child.stderr,
     /** Resolves once it has logged `n` blocks backfilled. */
-    passed: (n: number) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => backfilled().length >= n && (waiting.delete(check), resolve());
-        waiting.add(check);
-        proc.once('exit', (code) => reject(new Error(`backfill exited with ${code} after ${backfilled().length} blocks: ${stderr}`)));
-        check();
-      }),
+    passed: (n: number) => child.logged('backfilled', n),
   };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-
-/** The child's database, opened here while no child runs (PGlite admits one process). */
-async function withChildDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  if (childDb) return fn(childDb.db);
-  const db = await openDatabase({ engine: 'pglite', dir: path.join(dataDir, 'db') });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
 }
 
 /**
@@ -170,7 +127,7 @@ describe('range backfill', () => {
 
       const second = spawnBackfill(head);
       expect(await exited(second.proc), second.stderr()).toBe(0);
-      const start = second.lines.find((l) => l.msg?.startsWith('backfill resuming'));
+      const start = second.lines().find((l) => l.msg?.startsWith('backfill resuming'));
       // What the first run committed (its last block may have committed before it could log it).
       expect(start).toMatchObject({ total: head, done: start!.alreadyIndexed });
       expect(start!.alreadyIndexed).toBeGreaterThanOrEqual(before.length);
@@ -183,7 +140,7 @@ describe('range backfill', () => {
       expect(after.at(-1)).toBe(head);
 
       // Progress after every block (--progress-every 0): done of total, percent, rates, ETA.
-      const progress = second.lines.filter((l) => l.msg === 'backfill progress');
+      const progress = second.lines().filter((l) => l.msg === 'backfill progress');
       expect(progress).toHaveLength(after.length);
       progress.forEach((p, i) => {
         expect(p).toMatchObject({ seqno: after[i], done: start!.alreadyIndexed! + i + 1, total: head });
@@ -193,12 +150,12 @@ describe('range backfill', () => {
         expect(p.etaSeconds === null || typeof p.etaSeconds === 'number').toBe(true);
       });
       expect(progress.at(-1)).toMatchObject({ done: head, percent: 100, etaSeconds: 0 });
-      expect(second.lines.at(-1)).toMatchObject({ msg: 'backfill done', done: head, total: head, indexed: after.length });
+      expect(second.lines().at(-1)).toMatchObject({ msg: 'backfill done', done: head, total: head, indexed: after.length });
 
       // The same index, row for row; and neither run moved the follower's cursor.
       const expected = await snapshot(whole.db.prisma);
       expect(expected.Transaction).toHaveLength(chainTxs);
-      await withChildDatabase(async (db) => {
+      await withIndexDatabase(dataDir, childDb?.db, async (db) => {
         const got = await snapshot(db.prisma);
         for (const table of Object.keys(expected)) expect([table, got[table]]).toEqual([table, expected[table]]);
         expect(await cursorOf(db.prisma)).toBeNull();

@@ -12,6 +12,7 @@
 // 10 s) with done/total, blocks and transactions per second and the ETA, and one when it ends.
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import type { Logger } from '../log';
+import { MASTER_SHARD } from '../ton';
 import { RateWindow, type Indexer } from './follower';
 
 export interface RangeBackfillOptions {
@@ -40,8 +41,6 @@ export interface RangeBackfillResult {
 
 /** Masterchain seqnos looked up at once when looking for the blocks still missing. */
 const CHUNK = 1000;
-/** The masterchain's shard id as stored (signed 64-bit). */
-const MASTER_SHARD = -(2n ** 63n);
 
 /** Masterchain blocks of [from, to] the index holds. */
 async function storedMasterchainSeqnos(prisma: PrismaClient, from: number, to: number): Promise<Set<number>> {

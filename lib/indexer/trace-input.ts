@@ -7,7 +7,7 @@ import type { AccountInterfaces, Trace, TraceMessage, TraceTransaction } from '.
 import { contractMethods } from '../ton/contract-methods';
 import { bocCell, detectInterfaces } from '../ton/interfaces';
 import { rawUpper } from '../ton/address';
-import { GETGEMS_AUCTION, GETGEMS_SALE } from './derive/nft';
+import { saleInterfaces, type SaleRow } from './derive/nft';
 import type { ParsedTransaction } from '../chain/parse-transaction';
 import type { MessageRecord, TransactionDescrJson, TransactionRecord } from '../chain/records';
 import type { TraceHead } from './traces';
@@ -263,30 +263,8 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
   addItems(items);
 
   for (const s of sales) {
-    const common = { marketplace: s.marketplace_address, nft: s.nft_address, owner: s.nft_owner_address };
-    const d = s.details;
-    if (s.type === GETGEMS_SALE) {
-      at(s.address).nftSale = {
-        ...common,
-        price: optBig(d.full_price),
-        marketplaceFeeAddress: optAddress(d.marketplace_fee_address),
-        marketplaceFee: optBig(d.marketplace_fee),
-        royaltyAddress: optAddress(d.royalty_address),
-        royaltyAmount: optBig(d.royalty_amount),
-      };
-    } else if (s.type === GETGEMS_AUCTION) {
-      at(s.address).nftAuction = {
-        ...common,
-        lastBid: optBig(d.last_bid),
-        mpFeeAddress: optAddress(d.mp_fee_address),
-        mpFeeFactor: optBig(d.mp_fee_factor),
-        mpFeeBase: optBig(d.mp_fee_base),
-        royaltyAddress: optAddress(d.royalty_fee_address),
-        royaltyBase: optBig(d.royalty_fee_base),
-        maxBid: optBig(d.max_bid),
-        minBid: optBig(d.min_bid),
-      };
-    }
+    const trade = saleInterfaces(s);
+    if (trade) Object.assign(at(s.address), trade);
   }
 
   // The items sales and auctions sell, though the trace never touches them (a bid names the auction's item).
@@ -310,7 +288,7 @@ interface InterfaceRows {
   rows: { account: string; code_hash: Uint8Array | null; code_boc: Uint8Array | null; data_boc: Uint8Array | null }[];
   wallets: { address: string; owner: string; jetton: string; balance: string }[];
   items: ItemRow[];
-  sales: { address: string; type: string; nft_address: string | null; nft_owner_address: string | null; marketplace_address: string | null; details: Record<string, unknown> }[];
+  sales: ({ address: string } & SaleRow)[];
   orders: { address: string; multisig_address: string; signers: string[] | null }[];
 }
 type InterfaceTable = Exclude<keyof InterfaceRows, 'rows'> | 'latest';
@@ -346,8 +324,6 @@ async function interfaceRows(tx: Tx, addresses: string[], tables: InterfaceTable
 }
 
 /** An amount of a sale's details (a decimal string, or a number for the small factors), null when absent. */
-const optBig = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
-const optAddress = (v: unknown) => (typeof v === 'string' ? v : null);
 
 // Interfaces by code hash: a code's interfaces never change and codes are few, while parsing a code's
 // method dictionary on every completed trace costs more than the rest of its classification.

@@ -7,7 +7,8 @@ import { Address, toNano } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevnetLiteHandler } from '../devnet/lite-handler';
-import { BASECHAIN, FULL_SHARD_TL, MASTERCHAIN } from '../devnet/state';
+import { BASECHAIN, MASTERCHAIN } from '../devnet/state';
+import { MASTER_SHARD } from '../ton';
 import { InProcessLiteEngine } from '../devnet/transport/in-process-engine';
 import { openScenario, rmDir, signedTransfer, type Scenario } from '../testing/devnet';
 import { richerBalances, tamperingHandler } from '../testing/tampering-lite';
@@ -55,14 +56,14 @@ describe('LITE_VERIFY on an honest devnet', () => {
     // a masterchain account
     expect((await client.getAccountState(s.wallets.master.address, info.last)).balance.coins).toBe(toNano(10_000));
     // a shard block's header and data (the shard block proven through the masterchain)
-    const shard = await client.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 });
+    const shard = await client.lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 2 });
     const block = await client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: shard.id });
     expect(block.data.length).toBeGreaterThan(0);
     // an older masterchain block: reached backwards from the newest trusted key block
-    const old = await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 });
+    const old = await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 2 });
     expect((await client.getAccountState(alice(), old.id)).balance.coins).toBeGreaterThan(0n);
     // the zero state: no header to prove, trusted as the anchor itself
-    expect((await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).id.rootHash).toEqual(s.chain.identity!.zeroState.masterchain.rootHash);
+    expect((await client.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 0 })).id.rootHash).toEqual(s.chain.identity!.zeroState.masterchain.rootHash);
     // and new blocks as they come
     await s.chain.seal();
     expect((await client.getMasterchainInfo()).last.seqno).toBe(s.chain.lastSeqno);
@@ -119,7 +120,7 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
   });
 
   it('refuses a real block offered for another seqno, and a zero state other than the trusted one', async () => {
-    const older = await clientOver(honest, false).lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 2 });
+    const older = await clientOver(honest, false).lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 2 });
     const lying = clientOver(
       tamperingHandler(honest, (kind, a) => {
         if (kind !== 'liteServer.lookupBlock') return undefined;
@@ -129,8 +130,8 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
         return undefined;
       }),
     );
-    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 3 })).rejects.toThrow(/not seqno 3 of workchain -1/);
-    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: FULL_SHARD_TL, seqno: 0 })).rejects.toThrow(/is not the trusted zero state/);
+    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 3 })).rejects.toThrow(/not seqno 3 of workchain -1/);
+    await expect(lying.lookupBlockByID({ workchain: MASTERCHAIN, shard: MASTER_SHARD.toString(), seqno: 0 })).rejects.toThrow(/is not the trusted zero state/);
   });
 
   it('refuses a head whose last_utime is not its block\'s gen_utime', async () => {
@@ -143,7 +144,7 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
     // the proof of basechain block 3 (its masterchain block names block 3) offered for block 2
     const other = await clientOver(honest, false).engine.query(Functions.liteServer_getShardBlockProof, {
       kind: 'liteServer.getShardBlockProof',
-      id: (await clientOver(honest, false).lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 3 })).id,
+      id: (await clientOver(honest, false).lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 3 })).id,
     });
     const lying = clientOver(
       tamperingHandler(honest, (kind, a) =>
@@ -152,7 +153,7 @@ describe('LITE_VERIFY against a tampering liteserver', () => {
           : undefined,
       ),
     );
-    const err = await lying.lookupBlockByID({ workchain: BASECHAIN, shard: FULL_SHARD_TL, seqno: 2 }).catch((e: unknown) => e);
+    const err = await lying.lookupBlockByID({ workchain: BASECHAIN, shard: MASTER_SHARD.toString(), seqno: 2 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LiteVerificationError);
     expect((err as Error).message).toMatch(/top block/);
   });

@@ -10,6 +10,7 @@ import { contractMethods, methodId } from '../ton/contract-methods';
 import { rawUpper } from '../ton/address';
 import { readAuctionData, readNftData, readSaleData } from '../ton/nft-getters';
 import { GETTER_GAS_LIMIT } from '../indexer/derive/getters';
+import { auctionRow, saleInterfaces, saleRow, type SaleRow } from '../indexer/derive/nft';
 import type { TvmPool } from '../tvm/pool';
 import type { EmulatedTrace } from './emulate';
 
@@ -71,42 +72,19 @@ export async function addDeployedItems(tvm: TvmPool, emulated: EmulatedTrace, in
   return [...new Set(sold)].filter((a) => !interfaces.get(a)?.nftItem);
 }
 
-/** get_sale_data as the derive stage records it (lib/indexer/derive/nft.ts, read back by trace-input.ts). */
+/**
+ * get_sale_data as the derive stage records it (its nft_sales row, lib/indexer/derive/nft.ts) and
+ * trace-input.ts reads it back: the classifier sees a pending sale as it will see the indexed one.
+ */
 function saleOrAuction(stack: TupleItem[]): Pick<AccountInterfaces, 'nftSale' | 'nftAuction'> | null {
+  const row = getterRow(stack, readSaleData, saleRow) ?? getterRow(stack, readAuctionData, auctionRow);
+  return row && saleInterfaces(row);
+}
+
+/** The row of what `read` makes of the stack, or null when the stack is not that contract's. */
+function getterRow<T>(stack: TupleItem[], read: (s: TupleItem[]) => T, row: (d: T) => SaleRow): SaleRow | null {
   try {
-    const s = readSaleData(stack);
-    return {
-      nftSale: {
-        marketplace: raw(s.marketplace),
-        nft: raw(s.nft),
-        owner: raw(s.nftOwner),
-        price: s.fullPrice,
-        marketplaceFeeAddress: raw(s.marketplaceFeeAddress),
-        marketplaceFee: s.marketplaceFee,
-        royaltyAddress: raw(s.royaltyAddress),
-        royaltyAmount: s.royaltyAmount,
-      },
-    };
-  } catch {
-    // not a fixed-price sale
-  }
-  try {
-    const a = readAuctionData(stack);
-    return {
-      nftAuction: {
-        marketplace: raw(a.marketplace),
-        nft: raw(a.nft),
-        owner: raw(a.nftOwner),
-        lastBid: a.lastBid,
-        mpFeeAddress: raw(a.mpFeeAddress),
-        mpFeeFactor: a.mpFeeFactor,
-        mpFeeBase: a.mpFeeBase,
-        royaltyAddress: raw(a.royaltyFeeAddress),
-        royaltyBase: a.royaltyFeeBase,
-        maxBid: a.maxBid,
-        minBid: a.minBid,
-      },
-    };
+    return row(read(stack));
   } catch {
     return null;
   }

@@ -19,6 +19,8 @@ afterEach(async () => {
 });
 
 let renders: string[] = [];
+/** The 'close' listeners each response carried when it reached the app (what the edge's layers added). */
+let closeListeners: number[] = [];
 let gate = Promise.resolve();
 let openGate = () => {};
 const closeGate = () => {
@@ -28,6 +30,7 @@ const closeGate = () => {
 /** A stub app: pages under /slow/ wait for the gate. */
 async function stub(req: IncomingMessage, res: ServerResponse) {
   renders.push(req.url ?? '/');
+  closeListeners.push(res.listenerCount('close'));
   if (req.url?.startsWith('/slow/')) await gate;
   res.setHeader('content-type', req.url?.startsWith('/api/') ? 'application/json' : 'text/html; charset=utf-8');
   res.end(req.url?.startsWith('/api/') ? '{}' : `<html>${req.url}</html>`);
@@ -39,6 +42,7 @@ async function start(o: Partial<PageGuardOptions> & { env?: Record<string, strin
   running = createAtlasServer({ config, handle: stub, log, pages: createPageCache(), pageGuard: guard });
   await new Promise<void>((resolve) => running!.server.listen(0, '127.0.0.1', resolve));
   renders = [];
+  closeListeners = [];
   return { base: `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`, guard };
 }
 
@@ -129,6 +133,10 @@ describe('page render bound', () => {
     expect((await Promise.all([first, second, sameAsSecond])).map((r) => r.status)).toEqual([200, 200, 200]);
     expect(renders).toEqual(['/slow/a', '/blocks?_rsc=x', '/slow/b']);
     expect(guard.stats).toMatchObject({ rendering: 0, queued: 0, refused: 0 });
+    // Whatever layers a render passed (deadline, request slot, client share, queue, render slot, page
+    // cache), the app gets its response with one 'close' listener of theirs: Next adds several of its own
+    // to every render, and together they must stay under Node's 10 (else MaxListenersExceededWarning).
+    expect(closeListeners).toEqual([1, 1, 1]);
   });
 
   it('lets one client have 4 renders waiting or running; its next is refused at once, another client still waits its turn', async () => {

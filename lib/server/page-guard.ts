@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimiter } from '../auth/limiter';
 import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER } from '../http/client-ip';
 import type { PageLoad } from '../http/load';
+import { onResponseClose } from '../http/response-close';
 import { STATIC_SECURITY_HEADERS } from '../http/security-headers';
 
 /** Renders waiting for a slot, per slot; one more is refused at once. */
@@ -66,7 +67,7 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
     const n = perClient.get(client) ?? 0;
     if (n >= PER_CLIENT_RENDERS) return false;
     perClient.set(client, n + 1);
-    res.once('close', () => {
+    onResponseClose(res, () => {
       const left = (perClient.get(client) ?? 1) - 1;
       if (left > 0) perClient.set(client, left);
       else perClient.delete(client);
@@ -89,7 +90,7 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
       release();
       return end(...a);
     }) as ServerResponse['end'];
-    res.once('close', release);
+    onResponseClose(res, release);
     render();
     // Those waiting on this render ask again once it has registered with the page cache (the app's
     // handler starts in a later microtask), so they join it there.
@@ -146,7 +147,7 @@ export function createPageGuard(o: PageGuardOptions): PageGuard {
       };
       queue.push(entry);
       stats.queued = queue.length;
-      res.once('close', leave);
+      onResponseClose(res, leave);
     },
   };
 }

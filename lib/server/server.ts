@@ -19,6 +19,7 @@ import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
 import { LIMITS } from '../limits';
 import { loadRecord, type LoadStatus } from '../http/load';
 import { pagePolicy, type PageCache, type PageRequest } from '../http/page-cache';
+import { onResponseClose } from '../http/response-close';
 import { rendersPage, type PageGuard } from './page-guard';
 import type { StreamEndpoints } from '../stream/gateway';
 
@@ -154,7 +155,7 @@ export function createAtlasServer({
       done = true;
       load.in_flight--;
     };
-    res.once('close', finish);
+    onResponseClose(res, finish);
     // A handler past its deadline: the client gets 504 (or, mid-answer, loses the connection) and the slot
     // is free again, whatever the handler still does.
     deadline.onExpired = finish;
@@ -237,7 +238,7 @@ function deadlineCutter({ load, log, requestTimeoutMs, send }: { load: LoadStatu
       }
       state.onExpired?.();
     }, requestTimeoutMs);
-    res.once('close', () => clearTimeout(timer));
+    onResponseClose(res, () => clearTimeout(timer));
     return state;
   };
 }

@@ -42,6 +42,8 @@ export interface GatewayOptions {
   /** API keys and rate limits (the runtime's: resolved when a connection arrives). */
   access: () => Promise<Access>;
   log: Logger;
+  /** The clock (ms) a WebSocket's message budget counts its one-second windows by: performance.now unless a test moves time. */
+  now?: () => number;
 }
 
 class Refusal extends Error {
@@ -153,7 +155,7 @@ export function streamGateway(o: GatewayOptions): StreamEndpoints {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if ('error' in admitted) return refuseWebSocket(ws, admitted.error);
-      serveWebSocket(ws, socket, o.hub, admitted.owner, { keepaliveMs: stream.keepaliveMs, bufferBytes: stream.bufferBytes, messagesPerSecond: stream.wsMessagesPerSecond, maxAddresses: stream.maxAddresses, actionsVersion: header(req, 'x-actions-version') });
+      serveWebSocket(ws, socket, o.hub, admitted.owner, { keepaliveMs: stream.keepaliveMs, bufferBytes: stream.bufferBytes, messagesPerSecond: stream.wsMessagesPerSecond, now: o.now, maxAddresses: stream.maxAddresses, actionsVersion: header(req, 'x-actions-version') });
     });
   }
 

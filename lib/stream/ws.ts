@@ -16,6 +16,8 @@ export interface WsOptions {
   bufferBytes: number;
   /** Messages the client may send per second (STREAM_WS_MESSAGES_PER_SECOND): message-rate.ts. */
   messagesPerSecond: number;
+  /** The clock of that budget (message-rate.ts's default unless given). */
+  now?: () => number;
   maxAddresses: number;
   /** X-Actions-Version of the upgrade request: supported_action_types when a subscribe names none. */
   actionsVersion: string | null;
@@ -60,7 +62,7 @@ export function serveWebSocket(ws: WebSocket, socket: Duplex, hub: StreamHub, ow
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
-  const rate = new MessageRate(o.messagesPerSecond);
+  const rate = new MessageRate(o.messagesPerSecond, o.now);
   ws.on('message', (data, isBinary) => {
     if (closing) return;
     const verdict = rate.take();

@@ -9,8 +9,20 @@ import { openDatabase, type Database } from '../db/database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** One JSON log line of the child: its message and its fields. */
+export interface IndexerLogLine {
+  msg?: string;
+  seqno?: number;
+  from?: number;
+  [field: string]: unknown;
+}
+
 export interface IndexerChild {
   proc: ChildProcess;
+  /** Every JSON line it has logged so far, in order. */
+  lines: () => readonly IndexerLogLine[];
+  /** What it has written to stderr so far (why it exited, when it did). */
+  stderr: () => string;
   /** Resolves when the indexer has claimed the chain and starts indexing (or rejects if it exits first). */
   indexing: Promise<void>;
   /** Where its cursor was when it was killed, from its own logs (-1: it never started indexing). */
@@ -19,6 +31,8 @@ export interface IndexerChild {
   failures: () => number;
   /** Resolves once its cursor has passed `seqno` (rejects if it exits first). */
   passed: (seqno: number) => Promise<void>;
+  /** Resolves once it has logged `msg` `count` times (rejects if it exits first). */
+  logged: (msg: string, count: number) => Promise<void>;
 }
 
 /**
@@ -32,18 +46,23 @@ export function spawnIndexer(dataDir: string, args: string[] = [], databaseUrl?:
   const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/indexer.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let position = -1;
   let failures = 0;
+  const lines: IndexerLogLine[] = [];
+  let stderr = '';
   const waiting = new Set<() => void>();
   let started!: () => void;
   let failed!: (e: Error) => void;
   const indexing = new Promise<void>((resolve, reject) => ((started = resolve), (failed = reject)));
   indexing.catch(() => undefined); // a child killed during start-up never gets there
   let buffered = '';
+  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   proc.stdout!.on('data', (d: Buffer) => {
     buffered += d.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      const entry = line.startsWith('{') ? (JSON.parse(line) as { msg?: string; seqno?: number; from?: number }) : {};
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    for (const line of parts) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as IndexerLogLine;
+      lines.push(entry);
       if (entry.msg === 'indexing' && entry.from) {
         position = entry.from - 1;
         started();
@@ -54,18 +73,22 @@ export function spawnIndexer(dataDir: string, args: string[] = [], databaseUrl?:
     }
   });
   proc.once('exit', (code) => failed(new Error(`indexer exited with ${code} before indexing`)));
-  const passed = (seqno: number) =>
+  /** Resolves once `reached()` holds after a log line; rejects with `missed()` if the child exits first. */
+  const until = (reached: () => boolean, missed: (code: number | null) => string) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (position < seqno) return;
+        if (!reached()) return;
         waiting.delete(check);
         resolve();
       };
       waiting.add(check);
-      proc.once('exit', (code) => reject(new Error(`indexer exited with ${code} at ${position} before passing ${seqno}`)));
+      proc.once('exit', (code) => reject(new Error(missed(code))));
       check();
     });
-  return { proc, indexing, position: () => position, failures: () => failures, passed };
+  const passed = (seqno: number) => until(() => position >= seqno, (code) => `indexer exited with ${code} at ${position} before passing ${seqno}`);
+  const count = (msg: string) => lines.filter((l) => l.msg === msg).length;
+  const logged = (msg: string, n: number) => until(() => count(msg) >= n, (code) => `indexer exited with ${code} after logging "${msg}" ${count(msg)} times: ${stderr}`);
+  return { proc, lines: () => lines, stderr: () => stderr, indexing, position: () => position, failures: () => failures, passed, logged };
 }
 
 export const exited = (child: ChildProcess) =>

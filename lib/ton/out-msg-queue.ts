@@ -15,7 +15,7 @@
  */
 import { Builder, Cell, Dictionary, Slice, beginCell, loadCommonMessageInfo, type DictionaryValue } from '@ton/core';
 import { AugDictCodec, augDictRootExtra, loadAugDictRootE, loadAugDictRoot, storeAugDictRootE } from './hashmap-aug';
-import { loadMsgEnvelope, type IntermediateAddress } from './msg-descr';
+import { loadMsgEnvelope, type IntermediateAddress, type MsgEnvelope } from './msg-descr';
 import { interpolateAddr, type AddrPrefix } from './shard';
 
 export interface EnqueuedMsg {
@@ -26,7 +26,11 @@ export interface EnqueuedMsg {
 
 /** The lt a queue entry is ordered by: the envelope's emitted_lt, else its message's created_lt. */
 export function envelopeEmittedLt(envelope: Cell): bigint {
-  const env = loadMsgEnvelope(envelope.beginParse());
+  return emittedLtOf(loadMsgEnvelope(envelope.beginParse()));
+}
+
+/** The same of an envelope already parsed. */
+export function emittedLtOf(env: MsgEnvelope): bigint {
   if (env.emittedLt !== undefined) return env.emittedLt;
   const info = loadCommonMessageInfo(env.msg.beginParse());
   if (info.type === 'external-in') throw new Error('an external inbound message cannot be enqueued');

@@ -86,7 +86,7 @@ function baseState(accounts: Cell, custom: McStateExtra | null = null): ShardSta
     totalValidatorFees: { coins: 0n },
     libraries: null,
     masterRef: null,
-    custom,
+    custom: custom && beginCell().store(storeMcStateExtra(custom)).endCell(),
   };
 }
 
@@ -192,7 +192,7 @@ describe('ShardStateUnsplit writer', () => {
     const state = baseState(new ShardAccountsDict().toCell(), custom);
     const cell = beginCell().store(storeShardStateUnsplit(state)).endCell();
     const back = loadShardStateUnsplitFull(cell.beginParse());
-    const extra = back.custom!;
+    const extra = loadMcStateExtra(back.custom!.beginParse());
     expect(extra.config.configAddress).toBe(custom.config.configAddress);
     expect([...extra.config.config.keys()]).toEqual([...custom.config.config.keys()]);
     expect(extra.prevBlocks.entries.size).toBe(5);

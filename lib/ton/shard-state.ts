@@ -325,8 +325,8 @@ export function emptyOutMsgQueueInfo(): Cell {
  *   custom:(Maybe ^McStateExtra) = ShardStateUnsplit;
  *
  * Large parts stay cells: `accounts` is the ^ShardAccounts cell (see
- * ShardAccountsDict), `outMsgQueueInfo` and the library dictionary root are
- * passed through.
+ * ShardAccountsDict), `outMsgQueueInfo`, the library dictionary root and the
+ * McStateExtra are passed through.
  */
 export interface ShardStateUnsplitFull {
   globalId: number;
@@ -346,7 +346,12 @@ export interface ShardStateUnsplitFull {
   /** Root of HashmapE 256 LibDescr, null when empty. */
   libraries: Cell | null;
   masterRef: ExtBlkRef | null;
-  custom: McStateExtra | null;
+  /**
+   * The ^McStateExtra cell (masterchain only), read with loadMcStateExtra when wanted: the devnet
+   * reads only its dictionary roots (to update them in place), and reading all of it walks the
+   * config and every earlier masterchain block.
+   */
+  custom: Cell | null;
 }
 
 export function loadShardStateUnsplitFull(slice: Slice): ShardStateUnsplitFull {
@@ -387,7 +392,7 @@ export function loadShardStateUnsplitFull(slice: Slice): ShardStateUnsplitFull {
     totalValidatorFees,
     libraries,
     masterRef,
-    custom: custom ? loadMcStateExtra(custom.beginParse()) : null,
+    custom,
   };
 }
 
@@ -408,7 +413,7 @@ export function storeShardStateUnsplit(st: ShardStateUnsplitFull): (builder: Bui
     if (st.masterRef) r.storeBit(1).store(storeExtBlkRef(st.masterRef));
     else r.storeBit(0);
     b.storeRef(r);
-    b.storeMaybeRef(st.custom ? beginCell().store(storeMcStateExtra(st.custom)) : null);
+    b.storeMaybeRef(st.custom);
   };
 }
 
@@ -424,11 +429,4 @@ const SPLIT_STATE_TAG = 0x5f327da5;
  */
 export function splitStateCell(left: Cell, right: Cell): Cell {
   return beginCell().storeUint(SPLIT_STATE_TAG, 32).storeRef(left).storeRef(right).endCell();
-}
-
-/** The two halves of a split_state, or undefined for a ShardStateUnsplit. */
-export function loadSplitState(cell: Cell): { left: Cell; right: Cell } | undefined {
-  const s = cell.beginParse();
-  if (s.remainingBits < 32 || s.preloadUint(32) !== SPLIT_STATE_TAG) return undefined;
-  return { left: cell.refs[0], right: cell.refs[1] };
 }

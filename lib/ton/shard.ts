@@ -17,7 +17,7 @@ import type { ShardIdent } from '@ton/core';
 const U64 = (1n << 64n) - 1n;
 /** The whole-workchain shard. */
 export const SHARD_ALL = 0x8000000000000000n;
-/** The whole-workchain shard (and so the masterchain's) as a signed 64-bit integer, as the lite client and v2 take it. */
+/** The whole-workchain shard (and so the masterchain's) as a signed 64-bit integer, as the lite client, v2 and the blocks table take it. */
 export const MASTER_SHARD = -(2n ** 63n);
 /** Deepest shard the node allows (ShardIdent's shard_pfx_bits:(#<= 60)). */
 export const MAX_SHARD_DEPTH = 60;
@@ -90,11 +90,6 @@ export function shardsIntersect(a: bigint, b: bigint): boolean {
 /** The first 64 bits of an address's hash part. */
 export function accountPrefix(hash: Buffer | Uint8Array): bigint {
   return Buffer.from(hash.buffer, hash.byteOffset, 8).readBigUInt64BE(0);
-}
-
-/** The same for a 256-bit account id. */
-export function accountIdPrefix(id: bigint): bigint {
-  return id >> 192n;
 }
 
 /** ShardIdent of a shard id (prefix without the tag bit). */

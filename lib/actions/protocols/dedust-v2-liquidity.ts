@@ -11,7 +11,7 @@ import type { Cell } from '@ton/core';
 import { loadAddr } from '../cells';
 import type { ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
-import { incomingFromNotify, outgoingTransfer } from './dex';
+import { incomingFromNotify, mergeDepositHalves, outgoingTransfer } from './dex';
 import { DEDUST_V2 } from './dedust-v2';
 import { notifyOf, OP, transferOf } from './jettons';
 import type { Matcher } from './matcher';
@@ -58,9 +58,8 @@ function readCredit(credit: Node) {
 }
 
 /** The slot (1: pool asset x, 2: y) a side fills. */
-function slot(data: ActionData, n: 1 | 2, asset: string | null, wallet: string | null) {
-  data[`asset${n}`] = asset;
-  data[`user_jetton_wallet_${n}`] = wallet;
+function slot(n: 1 | 2, asset: string | null, wallet: string | null): ActionData {
+  return { [`asset${n}`]: asset, [`user_jetton_wallet_${n}`]: wallet };
 }
 
 /** The first side credited: a deposit of its own until the other side joins it. */
@@ -71,7 +70,7 @@ const partial: Matcher = (node, ctx) => {
   const c = readCredit(node);
   const data: ActionData = { dex: 'dedust_v2', amount1: null, amount2: null, asset1: null, asset2: null, user_jetton_wallet_1: null, user_jetton_wallet_2: null, lp_tokens_minted: null };
   data[c.isX ? 'amount1' : 'amount2'] = c.amount;
-  slot(data, c.isX ? 1 : 2, s.asset, s.wallet);
+  Object.assign(data, slot(c.isX ? 1 : 2, s.asset, s.wallet));
   const block = ctx.claim('dex_deposit_liquidity', [...s.nodes, node, ...node.aux()], {
     source: s.sender,
     destination: node.source,
@@ -85,9 +84,7 @@ const partial: Matcher = (node, ctx) => {
 
 /** The completed deposit takes the first side in: its asset and wallet in the slot it left empty. */
 function join(whole: Block, first: Block, isX: boolean, s: ReturnType<typeof side>, ctx: Context) {
-  slot(whole.fields.dex_deposit_liquidity_data as ActionData, isX ? 1 : 2, s.asset, s.wallet);
-  whole.tag = null;
-  ctx.absorb(whole, first);
+  mergeDepositHalves(ctx, whole, first, (data) => ({ ...data, ...slot(isX ? 1 : 2, s.asset, s.wallet) }));
 }
 
 const sentAt = (n: Node) => n.msg?.createdLt ?? 0n;
@@ -141,7 +138,7 @@ const complete: Matcher = (node, ctx) => {
     target_amount_2: wanted.y,
     vault_excesses: paidBack.map((r) => ({ asset: r.asset, amount: r.amount })),
   };
-  slot(data, c.isX ? 1 : 2, s.asset, s.wallet);
+  Object.assign(data, slot(c.isX ? 1 : 2, s.asset, s.wallet));
   const rest = node.children.filter((c) => c.kind === 'tx' && c.free && !paidBack.some((r) => r.nodes.includes(c)));
   const block = ctx.claim('dex_deposit_liquidity', [...s.nodes, credit, ...credit.aux(), node, ...(log ? [log] : []), ...rest, ...paidBack.flatMap((r) => r.nodes)], {
     source: initiator,

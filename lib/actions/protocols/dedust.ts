@@ -16,7 +16,7 @@ import type { Slice } from '@ton/core';
 import { loadAddr } from '../cells';
 import type { ActionData, DexTransfer, PeerSwap } from '../model';
 import type { Block, Context, Node } from '../tree';
-import { claimBurnWithdrawal, outgoingTransfer, swapFields, vaultLeg, withdrawalSide, type Leg } from './dex';
+import { claimBurnWithdrawal, mergeDepositHalves, outgoingTransfer, swapFields, vaultLeg, withdrawalSide, type Leg } from './dex';
 import { OP, openOrTransfer, internalTransferOf, notifyOf, step } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -295,11 +295,7 @@ const depositMerge: Matcher = (node, ctx) => {
   const halves = ctx.blocks.filter((b) => (b.tag === 'dedust-final' || b.tag === 'dedust-partial') && b.fields.destination_secondary === contract);
   const partial = halves.find((b) => b.tag === 'dedust-partial');
   if (halves.length !== 2 || !partial) return;
-  const data = combine(partial.fields.dex_deposit_liquidity_data as ActionData, final.fields.dex_deposit_liquidity_data as ActionData);
-  if (!data) return;
-  ctx.absorb(final, partial);
-  final.fields = { ...final.fields, dex_deposit_liquidity_data: data };
-  final.tag = 'dedust-merged';
+  mergeDepositHalves(ctx, final, partial, (last, first) => combine(first, last), 'dedust-merged');
 };
 
 /** Burnt LP jettons: the pool pays each asset through its vault (payout#ad4eb6f5 query_id ^proof amount:Coins). */

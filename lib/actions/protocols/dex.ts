@@ -147,6 +147,27 @@ export function swapFields(p: SwapParts): Partial<Action> {
   };
 }
 
+/**
+ * The two halves of one liquidity deposit as one action: each asset reached the pool on its own, so
+ * each half was classified apart. `into` keeps the action and takes `from`'s nodes and the
+ * dex_deposit_liquidity_data `combine` makes of both halves' (null: not one deposit after all, both
+ * stay as they are); its tag becomes `tag` (null: complete, no further half looks for it).
+ */
+export function mergeDepositHalves(
+  ctx: Context,
+  into: Block,
+  from: Block,
+  combine: (into: ActionData, from: ActionData) => ActionData | null,
+  tag: string | null = null,
+): void {
+  const deposit = (b: Block) => b.fields.dex_deposit_liquidity_data as ActionData;
+  const data = combine(deposit(into), deposit(from));
+  if (!data) return;
+  into.fields = { ...into.fields, dex_deposit_liquidity_data: data };
+  into.tag = tag;
+  ctx.absorb(into, from);
+}
+
 /** One side (n: 1 or 2) of a liquidity withdrawal's payout, under toncenter's dex_withdraw_liquidity_data keys. */
 export function withdrawalSide(n: number, side: { amount: unknown; asset: unknown; dexWallet: unknown; dexJettonWallet: unknown; userWallet: unknown }): ActionData {
   return {

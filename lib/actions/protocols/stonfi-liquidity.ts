@@ -9,7 +9,7 @@ import type { ActionData } from '../model';
 import type { Block, Context, Node } from '../tree';
 import { loadAddr } from '../cells';
 import { STONFI } from './stonfi';
-import { PTON_TON_TRANSFER, withdrawalSide } from './dex';
+import { PTON_TON_TRANSFER, mergeDepositHalves, withdrawalSide } from './dex';
 import { assetOfJetton, OP, internalTransferOf } from './jettons';
 import type { Matcher } from './matcher';
 
@@ -79,13 +79,12 @@ function mergeSides(block: Block, ctx: Context): void {
   const theirs = other.fields.dex_deposit_liquidity_data as ActionData;
   if ((mine.lp_tokens_minted ?? null) === (theirs.lp_tokens_minted ?? null)) return;
   const [into, from] = mine.lp_tokens_minted != null ? [block, other] : [other, block];
-  const data = into.fields.dex_deposit_liquidity_data as ActionData;
-  const side = from.fields.dex_deposit_liquidity_data as ActionData;
-  data.amount2 = side.amount1 ?? null;
-  data.asset2 = side.asset1 ?? null;
-  data.user_jetton_wallet_2 = side.user_jetton_wallet_1 ?? null;
-  into.tag = null;
-  ctx.absorb(into, from);
+  mergeDepositHalves(ctx, into, from, (data, side) => ({
+    ...data,
+    amount2: side.amount1 ?? null,
+    asset2: side.asset1 ?? null,
+    user_jetton_wallet_2: side.user_jetton_wallet_1 ?? null,
+  }));
 }
 
 /** One asset the pool paid out through the router: the router's transfer (and pTON's TON for TON). */

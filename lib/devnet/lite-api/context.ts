@@ -5,11 +5,11 @@
  * account to the block and state holding it, and the proofs answers carry.
  */
 import { Cell, type Dictionary } from '@ton/core';
-import { accountPrefix, isShardId, loadMcBlockExtra, serializeBoc, shardContains, type BlockSignature, type ShardHashes } from '../../ton';
+import { SHARD_ALL, accountPrefix, isShardId, loadMcBlockExtra, loadShardStateUnsplitFull, serializeBoc, shardContains, type BlockSignature, type ShardHashes } from '../../ton';
 import { RawShardAccounts } from '../accounts';
 import type { BlockMeta, DevnetChain } from '../chain';
 import { accountStateProof, blockHeaderProof, shardHashesProof } from '../proofs';
-import { BASECHAIN, FULL_SHARD, MASTERCHAIN, readMcStateExtra, readShardState } from '../state';
+import { BASECHAIN, MASTERCHAIN, readMcStateExtra } from '../state';
 import { LiteErrorCodes, LiteServerError, type liteServer_accountId, type tonNode_blockIdExt } from '../../lite/tl/codec';
 
 export const NOT_FOUND = LiteErrorCodes.notready;
@@ -67,7 +67,7 @@ export function checkShard(workchain: number, shard: string): bigint {
   }
   const s = BigInt.asUintN(64, BigInt(shard));
   if (!isShardId(s)) throw new LiteServerError(LiteErrorCodes.protoviolation, `invalid shard id ${s.toString(16)}`);
-  if (workchain === MASTERCHAIN && s !== FULL_SHARD) throw new LiteServerError(NOT_FOUND, 'the masterchain has only shard 8000000000000000');
+  if (workchain === MASTERCHAIN && s !== SHARD_ALL) throw new LiteServerError(NOT_FOUND, 'the masterchain has only shard 8000000000000000');
   return s;
 }
 
@@ -192,7 +192,7 @@ export class LiteContext {
   }
 
   shardHashesAt(mc: BlockMeta): ShardHashes {
-    if (mc.seqno === 0) return readMcStateExtra(readShardState(this.chain.state(MASTERCHAIN, 0)!).custom!).shardHashes;
+    if (mc.seqno === 0) return readMcStateExtra(loadShardStateUnsplitFull(this.chain.state(MASTERCHAIN, 0)!.beginParse()).custom!).shardHashes;
     const custom = this.chain.store.root(mc).refs[3].refs[3];
     return loadMcBlockExtra(custom.beginParse()).shardHashes;
   }

@@ -1,8 +1,10 @@
 /** lite_api group: the basechain's shards as a masterchain block registers them, and out message queues. */
 import { beginCell } from '@ton/core';
 import {
+  MASTER_SHARD,
   listShards,
   loadOutMsgQueueInfo,
+  loadShardStateUnsplitFull,
   outMsgQueueEntries,
   serializeBoc,
   shardContains,
@@ -11,7 +13,7 @@ import {
   storeShardHashes,
 } from '../../ton';
 import { LiteErrorCodes, LiteServerError, type LiteMethods, type tonNode_blockIdExt } from '../../lite/tl/codec';
-import { FULL_SHARD_TL, MASTERCHAIN, readShardState } from '../state';
+import { MASTERCHAIN } from '../state';
 import { NOT_FOUND, checkShard, tlId, unavailable, type LiteContext } from './context';
 
 export function shardMethods(ctx: LiteContext) {
@@ -47,7 +49,7 @@ export function shardMethods(ctx: LiteContext) {
     'liteServer.getOutMsgQueueSizes': (req: { mode: number; wc?: number | null; shard?: string | null }) => {
       // The masterchain's queue stays empty (its messages are delivered in their round); each basechain shard's holds what it sent to other shards.
       const all = [{ meta: ctx.ready(), size: 0 }, ...chain.queueSizes()];
-      const want = req.mode & 1 ? { wc: req.wc, shard: BigInt.asUintN(64, BigInt(req.shard ?? FULL_SHARD_TL)) } : undefined;
+      const want = req.mode & 1 ? { wc: req.wc, shard: BigInt.asUintN(64, BigInt(req.shard ?? MASTER_SHARD)) } : undefined;
       const shards = all
         .filter(({ meta }) => !want || (meta.workchain === want.wc && shardsIntersect(meta.shard, want.shard)))
         .map(({ meta, size }) => ({ kind: 'liteServer.outMsgQueueSize' as const, id: tlId(meta), size }));
@@ -56,7 +58,7 @@ export function shardMethods(ctx: LiteContext) {
     'liteServer.getBlockOutMsgQueueSize': (req: { mode: number; id: tonNode_blockIdExt; wantProof?: boolean | null }) => {
       const m = ctx.resolve(req.id);
       if (req.wantProof) throw unavailable('out message queue proofs');
-      const size = m.workchain === MASTERCHAIN ? 0 : outMsgQueueEntries(loadOutMsgQueueInfo(readShardState(ctx.stateOf(m)).outMsgQueueInfo).queue).size;
+      const size = m.workchain === MASTERCHAIN ? 0 : outMsgQueueEntries(loadOutMsgQueueInfo(loadShardStateUnsplitFull(ctx.stateOf(m).beginParse()).outMsgQueueInfo).queue).size;
       return { kind: 'liteServer.blockOutMsgQueueSize' as const, mode: 0, id: tlId(m), size: String(size) };
     },
   } satisfies LiteMethods;

@@ -6,6 +6,7 @@
 import { Cell, type Address, type TupleItem } from '@ton/core';
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { readComment } from '../../actions/cells';
+import type { AccountInterfaces } from '../../actions/model';
 import { NFT_OP, readNftTransfer } from '../../actions/protocols/nft';
 import { rawUpper } from '../../ton/address';
 import { methodId } from '../../ton/contract-methods';
@@ -18,7 +19,9 @@ import {
   readNftData,
   readSaleData,
   RESOLVE_SELF,
+  type AuctionData,
   type NftData,
+  type SaleData,
 } from '../../ton/nft-getters';
 import { storedContentJson } from '../../ton/token-content';
 import { hex, optHex, type Row, type TableRows } from '../sql';
@@ -80,6 +83,99 @@ const domainOf = (a: DerivedAccount, run: GetterRun) => getter(a, run, 'get_doma
 
 function stateColumns(a: DerivedAccount) {
   return { code_hash: optHex(a.state.codeHash), data_hash: optHex(a.state.dataHash), last_transaction_lt: a.state.lastTransLt.toString() };
+}
+
+/** The nft_sales columns of a sale as get_sale_data gives it (but its address and state columns). */
+export function saleRow(s: SaleData): SaleRow & Row {
+  return {
+    type: GETGEMS_SALE,
+    nft_address: raw(s.nft),
+    nft_owner_address: raw(s.nftOwner),
+    marketplace_address: raw(s.marketplace),
+    created_at: s.createdAt.toString(),
+    details: {
+      is_complete: s.isComplete,
+      full_price: s.fullPrice.toString(),
+      marketplace_fee_address: raw(s.marketplaceFeeAddress),
+      marketplace_fee: s.marketplaceFee.toString(),
+      royalty_address: raw(s.royaltyAddress),
+      royalty_amount: s.royaltyAmount.toString(),
+    },
+  };
+}
+
+/** The same of an auction. */
+export function auctionRow(a: AuctionData): SaleRow & Row {
+  return {
+    type: GETGEMS_AUCTION,
+    nft_address: raw(a.nft),
+    nft_owner_address: raw(a.nftOwner),
+    marketplace_address: raw(a.marketplace),
+    created_at: a.createdAt.toString(),
+    details: {
+      end_flag: a.end,
+      end_time: Number(a.endTime),
+      last_bid: a.lastBid.toString(),
+      last_member: raw(a.lastMember),
+      min_step: Number(a.minStep),
+      mp_fee_address: raw(a.mpFeeAddress),
+      mp_fee_factor: Number(a.mpFeeFactor),
+      mp_fee_base: Number(a.mpFeeBase),
+      royalty_fee_address: raw(a.royaltyFeeAddress),
+      royalty_fee_factor: Number(a.royaltyFeeFactor),
+      royalty_fee_base: Number(a.royaltyFeeBase),
+      max_bid: a.maxBid.toString(),
+      min_bid: a.minBid.toString(),
+      last_bid_at: Number(a.lastBidAt),
+      is_canceled: a.isCanceled,
+    },
+  };
+}
+
+/** The columns of an nft_sales row the classifier reads (trace-input.ts, and pending traces through saleRow). */
+export interface SaleRow {
+  type: string;
+  nft_address: string | null;
+  nft_owner_address: string | null;
+  marketplace_address: string | null;
+  details: Record<string, unknown>;
+}
+
+const optBig = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
+const optAddress = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A sale's or auction's row as the classifier's AccountInterfaces (null for another type). */
+export function saleInterfaces(s: SaleRow): Pick<AccountInterfaces, 'nftSale' | 'nftAuction'> | null {
+  const common = { marketplace: s.marketplace_address, nft: s.nft_address, owner: s.nft_owner_address };
+  const d = s.details;
+  if (s.type === GETGEMS_SALE) {
+    return {
+      nftSale: {
+        ...common,
+        price: optBig(d.full_price),
+        marketplaceFeeAddress: optAddress(d.marketplace_fee_address),
+        marketplaceFee: optBig(d.marketplace_fee),
+        royaltyAddress: optAddress(d.royalty_address),
+        royaltyAmount: optBig(d.royalty_amount),
+      },
+    };
+  }
+  if (s.type === GETGEMS_AUCTION) {
+    return {
+      nftAuction: {
+        ...common,
+        lastBid: optBig(d.last_bid),
+        mpFeeAddress: optAddress(d.mp_fee_address),
+        mpFeeFactor: optBig(d.mp_fee_factor),
+        mpFeeBase: optBig(d.mp_fee_base),
+        royaltyAddress: optAddress(d.royalty_fee_address),
+        royaltyBase: optBig(d.royalty_fee_base),
+        maxBid: optBig(d.max_bid),
+        minBid: optBig(d.min_bid),
+      },
+    };
+  }
+  return null;
 }
 
 /**
@@ -191,54 +287,10 @@ export const nftDetector: Detector = {
         });
         if (name) names.push(name);
       }
-      if (s) {
-        sales.push({
-          address,
-          type: GETGEMS_SALE,
-          nft_address: raw(s.nft),
-          nft_owner_address: raw(s.nftOwner),
-          marketplace_address: raw(s.marketplace),
-          created_at: s.createdAt.toString(),
-          details: {
-            is_complete: s.isComplete,
-            full_price: s.fullPrice.toString(),
-            marketplace_fee_address: raw(s.marketplaceFeeAddress),
-            marketplace_fee: s.marketplaceFee.toString(),
-            royalty_address: raw(s.royaltyAddress),
-            royalty_amount: s.royaltyAmount.toString(),
-          },
-          ...stateColumns(account),
-        });
-      }
-      if (a) {
-        sales.push({
-          address,
-          type: GETGEMS_AUCTION,
-          nft_address: raw(a.nft),
-          nft_owner_address: raw(a.nftOwner),
-          marketplace_address: raw(a.marketplace),
-          created_at: a.createdAt.toString(),
-          details: {
-            end_flag: a.end,
-            end_time: Number(a.endTime),
-            last_bid: a.lastBid.toString(),
-            last_member: raw(a.lastMember),
-            min_step: Number(a.minStep),
-            mp_fee_address: raw(a.mpFeeAddress),
-            mp_fee_factor: Number(a.mpFeeFactor),
-            mp_fee_base: Number(a.mpFeeBase),
-            royalty_fee_address: raw(a.royaltyFeeAddress),
-            royalty_fee_factor: Number(a.royaltyFeeFactor),
-            royalty_fee_base: Number(a.royaltyFeeBase),
-            max_bid: a.maxBid.toString(),
-            min_bid: a.minBid.toString(),
-            last_bid_at: Number(a.lastBidAt),
-            is_canceled: a.isCanceled,
-          },
-          ...stateColumns(account),
-        });
-      }
+      if (s) sales.push({ address, ...saleRow(s), ...stateColumns(account) });
+      if (a) sales.push({ address, ...auctionRow(a), ...stateColumns(account) });
     }
+
     if (uris.length) await block.enqueueMetadata(uris);
 
     // Transfers: requests an NFT item of this block received.

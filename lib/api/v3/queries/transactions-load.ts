@@ -6,7 +6,8 @@
 import { Prisma, type AccountState, type Transaction } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { amountMap, b64, bytes, dec, hex } from '../encode';
-import { blockId, mapAccountState, mapMessage, orderDescription } from '../mappers';
+import { blockId, mapAccountState, mapMessage, orderDescription, type Contents } from '../mappers';
+import { letIoIn } from '../heavy-reads';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
 import type { MessageJson } from '../models/messages';
 import type { AccountStateJson, TransactionJson } from '../models/transactions';
@@ -109,53 +110,77 @@ export function partsAddresses({ rows, messages, kept }: TransactionParts): stri
   return out;
 }
 
-/** The rows' messages mapped, by transaction hash (hex): in_msg and out_msgs (by created_lt). */
-function mappedMessages(rows: Transaction[], messages: TxMessageRow[], skip: ReadonlyMap<string, unknown>) {
-  const contents = joinedContents(messages);
-  const byTx = new Map<string, { in: MessageJson | null; out: { lt: bigint | null; msg: MessageJson }[] }>();
-  for (const t of rows) if (!skip.has(hex(t.hash))) byTx.set(hex(t.hash), { in: null, out: [] });
+/** The messages of the rows not kept, by transaction hash (hex). */
+function messagesByTx(messages: TxMessageRow[], kept: ReadonlyMap<string, unknown>): Map<string, TxMessageRow[]> {
+  const byTx = new Map<string, TxMessageRow[]>();
   for (const m of messages) {
-    const slot = byTx.get(hex(m.tx_hash));
-    if (!slot) continue;
-    const msg = mapMessage(messageRow(m), contents);
-    if (m.direction === 'in') slot.in = msg;
-    else slot.out.push({ lt: m.created_lt, msg });
+    const key = hex(m.tx_hash);
+    if (kept.has(key)) continue;
+    const list = byTx.get(key);
+    if (list) list.push(m);
+    else byTx.set(key, [m]);
   }
   return byTx;
 }
 
-/** The kept parts of `t`: from the cache, or mapped now (and kept, when there is a cache). */
-function keptParts(t: Transaction, parts: TransactionParts, mapped: ReturnType<typeof mappedMessages>): KeptTransaction {
+/** The kept parts of `t`: from the cache, or mapped now from its messages (and kept, when there is a cache). */
+function keptParts(t: Transaction, parts: TransactionParts, messages: TxMessageRow[] | undefined, contents: Contents): KeptTransaction {
   const key = hex(t.hash);
   const hit = parts.kept.get(key);
   if (hit) return hit;
-  const slot = mapped.get(key)!;
-  const k: KeptTransaction = { inMsg: slot.in, outMsgs: byCreatedLt(slot.out), description: orderDescription(t.description) };
+  let inMsg: MessageJson | null = null;
+  const out: { lt: bigint | null; msg: MessageJson }[] = [];
+  for (const m of messages ?? []) {
+    const msg = mapMessage(messageRow(m), contents);
+    if (m.direction === 'in') inMsg = msg;
+    else out.push({ lt: m.created_lt, msg });
+  }
+  const k: KeptTransaction = { inMsg, outMsgs: byCreatedLt(out), description: orderDescription(t.description) };
   // A stored transaction is finalized: these parts of it never change.
   parts.cache?.set(key, k);
   return k;
 }
 
-/** toncenter Transactions of their parts: messages by direction (out by created_lt), states, trace. */
-export function mapTransactions(parts: TransactionParts): TransactionJson[] {
-  const { rows, messages, states, externalOf } = parts;
-  const mapped = mappedMessages(rows, messages, parts.kept);
+/** Each row's toncenter Transaction, in the rows' order: messages by direction (out by created_lt), states, trace. */
+function* eachTransaction(parts: TransactionParts): Generator<TransactionJson> {
+  const { rows, states, externalOf } = parts;
+  const contents = joinedContents(parts.messages);
+  const byTx = messagesByTx(parts.messages, parts.kept);
   const stateByHash = new Map(states.map((s) => [hex(s.hash), s]));
-  return rows.map((t): TransactionJson => {
-    const k = keptParts(t, parts, mapped);
-    return transactionJson(t, k, {
-      traceExternalHash: t.traceId && externalOf.get(hex(t.traceId)) ? b64(externalOf.get(hex(t.traceId))!) : null,
+  for (const t of rows) {
+    const external = t.traceId ? externalOf.get(hex(t.traceId)) : null;
+    yield transactionJson(t, keptParts(t, parts, byTx.get(hex(t.hash)), contents), {
+      traceExternalHash: external ? b64(external) : null,
       before: mapAccountState(t.accountStateHashBefore, stateByHash.get(hex(t.accountStateHashBefore))),
       after: mapAccountState(t.accountStateHashAfter, stateByHash.get(hex(t.accountStateHashAfter))),
       emulated: false,
       finality: 'finalized',
     });
-  });
+  }
+}
+
+/** toncenter Transactions of their parts, at once (a few rows: a page of the stream, a short list). */
+export const mapTransactions = (parts: TransactionParts): TransactionJson[] => [...eachTransaction(parts)];
+
+/** Rows mapped between two looks at pending I/O by mapTransactionsInTurns. */
+const ROWS_PER_TURN = 100;
+
+/**
+ * mapTransactions for a page of any length: every ROWS_PER_TURN rows it lets pending I/O run (heavy-reads.ts
+ * letIoIn), so a page of 1,000 transactions never keeps this thread from other requests for all its mapping.
+ */
+export async function mapTransactionsInTurns(parts: TransactionParts): Promise<TransactionJson[]> {
+  const out: TransactionJson[] = [];
+  for (const t of eachTransaction(parts)) {
+    if (out.length && out.length % ROWS_PER_TURN === 0) await letIoIn();
+    out.push(t);
+  }
+  return out;
 }
 
 /** Transaction rows → toncenter Transactions (`cache` as in transactionParts). */
 export async function loadTransactions(sql: SqlReader, rows: Transaction[], cache?: TransactionCache): Promise<TransactionJson[]> {
-  return mapTransactions(await transactionParts(sql, rows, { cache }));
+  return mapTransactionsInTurns(await transactionParts(sql, rows, { cache }));
 }
 
 /** A stored transaction row, or an emulated one (pending): no masterchain block yet. */

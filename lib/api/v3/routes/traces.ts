@@ -20,7 +20,7 @@ import { defineRoute } from '../route';
 import { sideMaps } from '../queries/side-maps';
 import { findTraces, type TraceRow } from '../queries/traces';
 import { traceJson } from '../trace-json';
-import { loadTransactions, mapTransactions, partsAddresses, transactionAddresses } from '../queries/transactions-load';
+import { loadTransactions, mapTransactionsInTurns, partsAddresses, transactionAddresses } from '../queries/transactions-load';
 import { traceParts, transactionsByTrace } from '../queries/trace-parts';
 import { traceCacheKey, type CachedTrace } from '../trace-cache';
 import { bounds, requireMasterchainBlock } from './common';
@@ -90,7 +90,7 @@ async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[]
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
   const maps = sideMaps(ctx, [...alsoAddresses, ...actionAddresses([...actionsOf.values()].flatMap((a) => a ?? [])), ...partsAddresses(parts)]);
   maps.catch(() => undefined); // awaited by the caller, after the mapping
-  const byTrace = transactionsByTrace(mapTransactions(parts));
+  const byTrace = transactionsByTrace(await mapTransactionsInTurns(parts));
   const traces = new Map<string, CachedTrace>();
   for (const r of rows) {
     const mine = byTrace.get(b64(r.trace_id)) ?? null;
