@@ -20,12 +20,9 @@ const anonRps = intIn(1, 1_000_000, 'requests per second, an integer from 1 to 1
 const startSeqno = intIn(1, 0xffffffff, 'a masterchain seqno, an integer from 1');
 const maxInFlight = intIn(1, 100_000, 'requests, an integer from 1 to 100000');
 const perClientWhat = 'off, or requests, an integer from 1 to 100000';
-const maxInFlightPerClient = z
-  .string()
-  .regex(/^(off|[1-9]\d*)$/, perClientWhat)
-  // 0 stands for off here: zod puts the default back in place of a transform's undefined.
-  .transform((s) => (s === 'off' ? 0 : Number(s)))
-  .refine((n) => n === 0 || (n >= 1 && n <= 100_000), perClientWhat);
+// 0 stands for off here: zod puts the default back in place of a transform's undefined. The union's own
+// message is the one a value matching neither form gets (`x`, an empty value).
+const maxInFlightPerClient = z.union([z.literal('off').transform(() => 0), intIn(1, 100_000, perClientWhat)], { error: perClientWhat });
 const answerTransactions = intIn(1, 100_000, 'transactions, an integer from 1 to 100000');
 const shedDelay = intIn(10, 60_000, 'milliseconds, an integer from 10 to 60000');
 const requestTimeout = intIn(1000, 600_000, 'milliseconds, an integer from 1000 to 600000');

@@ -15,7 +15,7 @@ import type { TvmStatus } from './tvm/pool';
 import type { DevnetStatus } from './devnet';
 import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
 import type { HubStatus } from './stream/hub';
-import type { ClusterView } from './cluster/messages';
+import { memoryOf, type ClusterView } from './cluster/messages';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
@@ -179,7 +179,7 @@ function describeClusterProblem(c: ClusterView): string | undefined {
 
 function memory(): Health['memory'] {
   const m = process.memoryUsage();
-  return { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal };
+  return { ...memoryOf(m), heap_total: m.heapTotal };
 }
 
 function describeIndexer(p: IndexerProgress, lag: number | null): string {

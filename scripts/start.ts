@@ -63,7 +63,7 @@ async function main() {
 async function serve() {
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
-  const [{ createAtlasServer }, { createPageCache }, { createPageGuard }, { memoryLimiter, redisLimiter }, { log }, { processStream }, { streamGateway }, { services }] = await Promise.all([
+  const [{ createAtlasServer }, { createPageCache }, { createPageGuard }, { memoryLimiter, redisLimiter }, { log }, { processStream }, { streamGateway }, { beforeStop, services }] = await Promise.all([
     import('../lib/server/server'),
     import('../lib/http/page-cache'),
     import('../lib/server/page-guard'),
@@ -79,6 +79,8 @@ async function serve() {
   const pages = cfg.http.pageCache ? createPageCache() : undefined;
   // Page budgets count like the API's: in Redis when several processes share one (prefixed apart), else here.
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log, prefix: 'atlas:rl-pages:' }) : memoryLimiter();
+  // Its Redis connection closes when the services stop, like the API's limiter (lib/runtime.ts).
+  beforeStop(() => limiter.close());
   const pageGuard = createPageGuard({ limiter, rps: cfg.pages.rateLimitRps, exemptLoopback: cfg.rateLimitExemptLoopback, maxRenders: cfg.pages.maxRenders });
   // The Streaming API's connections arrive here; the runtime (started by Next's instrumentation, in the
   // same process) publishes to the same hub (lib/cluster/stream.ts) and owns the API keys.

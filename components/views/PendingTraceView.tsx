@@ -8,14 +8,12 @@ import { apiQuery, traceFromNotification, traceNorm, useLive, useRefresh } from 
 import { useResource } from '@/lib/client/queries';
 import { toUrlSafe } from '@/lib/format/hash';
 import { explainRefusal } from '@/lib/format/exit-codes';
-import type { Finality } from '@/lib/stream/protocol';
+import { reaches, type Finality } from '@/lib/stream/finality';
 import { traceHref } from '../entity/TraceLink';
 import { Card, PageTitle } from '../ui/Card';
 import { PageSkeleton } from '../ui/Skeleton';
 import { ErrorNote, NotFoundState } from '../ui/States';
 import { PendingBadge, TraceDetails } from './TraceView';
-
-const RANK: Record<Finality, number> = { pending: 0, confirmed: 1, finalized: 2 };
 
 interface Shown {
   finality: Finality;
@@ -59,7 +57,7 @@ export function PendingTraceView({ hash }: { hash: string }) {
     : predicted
       ? { finality: Object.values(predicted.transactions ?? {}).some((t) => t.finality === 'confirmed') ? 'confirmed' : 'pending', trace: predicted, book: pending.data!.address_book }
       : null;
-  const shown = pushed && (!read || RANK[pushed.finality] >= RANK[read.finality]) ? pushed : read;
+  const shown = pushed && (!read || reaches(pushed.finality, read.finality)) ? pushed : read;
   const norm = traceNorm(predicted ?? landed);
   const mine = (key: readonly unknown[]) => apiQuery(key, 'pendingTraces', 'traces');
   const refresh = useRefresh(mine);
@@ -75,7 +73,7 @@ export function PendingTraceView({ hash }: { hash: string }) {
       }
       if (n.type !== 'trace') return;
       setVoided(false);
-      setPushed((prev) => (prev && RANK[prev.finality] > RANK[n.finality] ? prev : { finality: n.finality, trace: traceFromNotification(n), book: n.address_book ?? {} }));
+      setPushed((prev) => (prev && !reaches(n.finality, prev.finality) ? prev : { finality: n.finality, trace: traceFromNotification(n), book: n.address_book ?? {} }));
     },
     mine,
     { catchUpFirst: true },

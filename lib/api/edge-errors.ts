@@ -4,6 +4,7 @@
 // the edge did not read), /api/v3/* → {error}, anything else → {error}.
 import { v2Error } from './v2/envelope';
 import { v3Error } from './v3/envelope';
+import { rawPath } from '../http/request-target';
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../http/security-headers';
 
 /** The API a request path belongs to, as far as its error envelope goes. */
@@ -12,12 +13,6 @@ export function apiOf(pathname: string): 'v2' | 'v2-rpc' | 'v3' | 'other' {
   if (pathname.startsWith('/api/v2/')) return 'v2';
   if (pathname === '/api/v3' || pathname.startsWith('/api/v3/')) return 'v3';
   return 'other';
-}
-
-/** The raw path of a request target ("/a/b?c" → "/a/b"), without decoding it. */
-export function rawPath(target: string): string {
-  const q = target.search(/[?#]/);
-  return q === -1 ? target : target.slice(0, q);
 }
 
 export function edgeError(target: string, status: number, error: string, headers?: Record<string, string>): Response {

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionJson } from '@/lib/api/v3/models/actions';
 import type { TraceJson } from '@/lib/api/v3/models/traces';
 import type { TransactionJson } from '@/lib/api/v3/models/transactions';
+import { traceSummary } from '@/lib/api/v3/trace-summary';
 import type { NotificationJson, TraceNotificationJson } from '@/lib/stream/protocol';
 
 export interface LiveSubscription {
@@ -147,31 +148,17 @@ export const apiQuery = (key: QueryKey, ...resources: string[]) => key[0] === 'a
 /** A trace notification as v3's Trace, for the trace views (its counters from its transactions). */
 export function traceFromNotification(n: TraceNotificationJson): TraceJson {
   const txs = Object.values(n.transactions) as TransactionJson[];
-  const lts = txs.map((t) => BigInt(t.lt));
-  const received = new Set(txs.flatMap((t) => (t.in_msg ? [t.in_msg.hash] : [])));
-  const sent = txs.flatMap((t) => t.out_msgs.filter((m) => m.destination !== null).map((m) => m.hash));
-  const delivered = sent.filter((h) => received.has(h)).length;
+  const { counters, ...span } = traceSummary(txs);
   const root = n.transactions[n.trace.tx_hash] as TransactionJson | undefined;
   const order = [...txs].sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : BigInt(a.lt) > BigInt(b.lt) ? 1 : a.account < b.account ? -1 : 1)).map((t) => t.hash);
-  const min = lts.reduce((m, x) => (x < m ? x : m), lts[0] ?? 0n);
-  const max = lts.reduce((m, x) => (x > m ? x : m), 0n);
   const seqnos = txs.map((t) => t.mc_block_seqno ?? 0);
   return {
     trace_id: root?.trace_id ?? null,
     external_hash: root?.in_msg?.hash ?? null,
     mc_seqno_start: String(Math.min(...seqnos)),
     mc_seqno_end: String(Math.max(...seqnos)),
-    start_lt: String(min),
-    start_utime: Math.min(...txs.map((t) => t.now)),
-    end_lt: String(max),
-    end_utime: Math.max(...txs.map((t) => t.now)),
-    trace_info: {
-      trace_state: sent.length > delivered ? 'pending' : 'complete',
-      messages: delivered,
-      transactions: txs.length,
-      pending_messages: sent.length - delivered,
-      classification_state: n.actions ? 'ok' : 'unclassified',
-    },
+    ...span,
+    trace_info: { trace_state: counters.pending_messages > 0 ? 'pending' : 'complete', ...counters, classification_state: n.actions ? 'ok' : 'unclassified' },
     is_incomplete: false,
     actions: (n.actions ?? []) as ActionJson[],
     trace: n.trace,

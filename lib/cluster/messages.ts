@@ -13,6 +13,9 @@ export interface Memory {
   heap_used: number;
 }
 
+/** This process's memory as the cluster reports it (and /api/health beside its own heap_total). */
+export const memoryOf = (m: NodeJS.MemoryUsage = process.memoryUsage()): Memory => ({ rss: m.rss, heap_used: m.heapUsed });
+
 /** What a worker reports about itself every second. */
 export interface WorkerReport {
   pid: number;

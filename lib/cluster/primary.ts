@@ -6,7 +6,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from '../log';
 import { broadcast, onWorkerMessage, toWorker } from './channel';
-import type { ClusterView, PrimaryStatus, WorkerReport, WorkerStatus } from './messages';
+import { memoryOf, type ClusterView, type PrimaryStatus, type WorkerReport, type WorkerStatus } from './messages';
 import { REPORT_INTERVAL_MS } from './worker';
 
 /** A worker silent for longer is listed `unresponsive`. */
@@ -82,11 +82,10 @@ export function startPrimary(o: PrimaryOptions): ClusterPrimary {
   });
 
   const view = (): ClusterView => {
-    const m = process.memoryUsage();
     return {
       api_workers: o.workers,
       restarts,
-      primary: { pid: process.pid, ...o.status(), memory: { rss: m.rss, heap_used: m.heapUsed } },
+      primary: { pid: process.pid, ...o.status(), memory: memoryOf() },
       workers: [...slots.entries()].sort(([a], [b]) => a - b).map(([id, s]) => workerStatus(id, s)),
     };
   };

@@ -5,7 +5,7 @@
 import { loadStatus } from '../http/load';
 import type { HubStatus } from '../stream/hub';
 import { onPrimaryMessage, toPrimary } from './channel';
-import type { ClusterView } from './messages';
+import { memoryOf, type ClusterView } from './messages';
 
 /** How often a worker reports, and the primary sends its view. */
 export const REPORT_INTERVAL_MS = 1000;
@@ -34,10 +34,7 @@ export function clusterView(): ClusterView | undefined {
 export function startWorkerReports(streaming: () => HubStatus | undefined): void {
   clusterView();
   if (state.reporting) return;
-  const report = () => {
-    const m = process.memoryUsage();
-    toPrimary({ atlas: 'cluster', t: 'report', report: { pid: process.pid, load: loadStatus(), streaming: streaming(), memory: { rss: m.rss, heap_used: m.heapUsed } } });
-  };
+  const report = () => toPrimary({ atlas: 'cluster', t: 'report', report: { pid: process.pid, load: loadStatus(), streaming: streaming(), memory: memoryOf() } });
   report();
   state.reporting = setInterval(report, REPORT_INTERVAL_MS);
   state.reporting.unref();

@@ -79,19 +79,29 @@ export interface PageCacheStats {
   bytes: number;
 }
 
+/**
+ * A page request as the cache knows it: its policy, the canonical URL it renders, and its key (that URL
+ * and the router headers). Worked out once per request (pageOf) and handed to every step after it.
+ */
+export interface PageRequest {
+  policy: PagePolicy;
+  url: string;
+  key: string;
+}
+
 export interface PageCache {
+  /** The request as a page the cache may share; null for anything else (the API, built files, a POST). */
+  pageOf(req: IncomingMessage, path: string): PageRequest | null;
   /** Answers a page request from a kept render at once (cheap: the edge does it before shedding load). */
-  serveKept(req: IncomingMessage, res: ServerResponse, path: string): boolean;
+  serveKept(req: IncomingMessage, res: ServerResponse, page: PageRequest): boolean;
   /**
    * When the same URL is being rendered: waits for that render and answers with it (true), or false when
    * it could not be shared (the caller renders). Null when no render is in progress. Waiting costs no
    * work, so the edge lets it past load shedding.
    */
-  join(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> | null;
-  /** What a render of this request is known by: its canonical URL and the router headers. */
-  keyOf(req: IncomingMessage): string;
-  /** Answers a page request from a render (kept or in progress), else runs `render` and keeps its answer. */
-  handle(req: IncomingMessage, res: ServerResponse, path: string, render: () => unknown): Promise<unknown>;
+  join(req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<boolean> | null;
+  /** Answers a page request from a render (kept or in progress), else runs `render` and keeps its answer; not a page (null): runs `render`. */
+  handle(req: IncomingMessage, res: ServerResponse, page: PageRequest | null, render: () => unknown): Promise<unknown>;
   readonly stats: PageCacheStats;
 }
 
@@ -145,48 +155,49 @@ export function createPageCache(o: PageCacheOptions = {}): PageCache {
     gzip(body, { level: GZIP_LEVEL }).then((z) => send(z, 'gzip'), () => send(body));
   };
 
-  const policyOf = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD' ? pagePolicy(path) : null);
-  const keyOf = (req: IncomingMessage) => [canonicalPageUrl(req.url ?? '/') ?? req.url ?? '/', ...KEY_HEADERS.map((h) => String(req.headers[h] ?? ''))].join('\n');
-  const serveKept = (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const policy = policyOf(req, path);
-    const kept = policy ? entries.get(keyOf(req)) : undefined;
-    if (!policy || !kept || kept.expires <= now()) return false;
+  const pageOf = (req: IncomingMessage, path: string): PageRequest | null => {
+    const policy = req.method === 'GET' || req.method === 'HEAD' ? pagePolicy(path) : null;
+    if (!policy) return null;
+    const url = canonicalPageUrl(req.url ?? '/') ?? req.url ?? '/';
+    return { policy, url, key: [url, ...KEY_HEADERS.map((h) => String(req.headers[h] ?? ''))].join('\n') };
+  };
+  const serveKept = (req: IncomingMessage, res: ServerResponse, page: PageRequest) => {
+    const kept = entries.get(page.key);
+    if (!kept || kept.expires <= now()) return false;
     stats.hits++;
-    write(req, res, kept, policy, 'hit');
+    write(req, res, kept, page.policy, 'hit');
     return true;
   };
 
-  const join = (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const policy = policyOf(req, path);
-    const inProgress = policy ? rendering.get(keyOf(req)) : undefined;
-    if (!policy || !inProgress) return null;
+  const join = (req: IncomingMessage, res: ServerResponse, page: PageRequest) => {
+    const inProgress = rendering.get(page.key);
+    if (!inProgress) return null;
     return inProgress.then((e) => {
       if (!e) return false;
       stats.joined++;
-      write(req, res, e, policy, 'joined');
+      write(req, res, e, page.policy, 'joined');
       return true;
     });
   };
 
   return {
     stats,
+    pageOf,
     serveKept,
     join,
-    keyOf,
-    async handle(req, res, path, render) {
-      const policy = policyOf(req, path);
-      if (!policy) return render();
-      if (serveKept(req, res, path)) return;
-      const joined = join(req, res, path);
+    async handle(req, res, page, render) {
+      if (!page) return render();
+      if (serveKept(req, res, page)) return;
+      const joined = join(req, res, page);
       if (joined && (await joined)) return;
-      const key = keyOf(req);
+      const { key, policy } = page;
       if (rendering.has(key)) return render(); // a shared render failed: this one is not kept either
       stats.misses++;
       // HEAD answers have no body to keep: they are served, and only GETs fill the cache.
       if (req.method === 'HEAD') return render();
       // What is kept is the render of the canonical URL, uncompressed (each answer made from it is
       // compressed with its own nonce in it).
-      req.url = canonicalPageUrl(req.url ?? '/') ?? req.url;
+      req.url = page.url;
       req.headers['accept-encoding'] = 'identity';
       const captured = capture(res, policy, maxEntryBytes);
       const done = captured.then((e) => (e ? { ...e, storedAt: now(), expires: now() + policy.ttlMs } : null));

@@ -4,6 +4,7 @@
 // of `/account/X`: a query string a page does not read changes nothing it renders, and cannot force a
 // new render either. page-query.test.ts checks that every page under app/ taking searchParams names its
 // own route here.
+import { rawPath } from './request-target';
 
 /** App routes (their folders under app/) and the parameters their page reads. */
 export const PAGE_QUERY = {
@@ -46,15 +47,15 @@ export function pageParams(path: string): readonly string[] {
  * edge answers those 400 before any page is asked for).
  */
 export function canonicalPageUrl(target: string): string | null {
-  const q = target.search(/[?#]/);
-  const rawPath = q === -1 ? target : target.slice(0, q);
+  const raw = rawPath(target);
   let path: string;
   try {
-    path = rawPath.split('/').map((s) => encodeURIComponent(decodeURIComponent(s))).join('/');
+    path = raw.split('/').map((s) => encodeURIComponent(decodeURIComponent(s))).join('/');
   } catch {
     return null;
   }
-  const query = new URLSearchParams(q === -1 || target[q] === '#' ? '' : target.slice(q + 1).split('#')[0]);
+  const rest = target.slice(raw.length);
+  const query = new URLSearchParams(rest.startsWith('?') ? rest.slice(1).split('#')[0] : '');
   const kept = new URLSearchParams();
   for (const name of [...pageParams(path)].sort()) for (const value of query.getAll(name)) kept.append(name, value);
   const search = kept.toString();

@@ -13,11 +13,12 @@ import type { Logger } from '../log';
 import { applyCors } from '../http/cors';
 import { bodyTooLargeMessage } from '../http/body';
 import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from '../http/client-ip';
-import { edgeError, rawPath, withSecurityHeaders } from '../api/edge-errors';
+import { edgeError, withSecurityHeaders } from '../api/edge-errors';
+import { rawPath } from '../http/request-target';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
 import { LIMITS } from '../limits';
 import { loadRecord, type LoadStatus } from '../http/load';
-import { pagePolicy, type PageCache } from '../http/page-cache';
+import { pagePolicy, type PageCache, type PageRequest } from '../http/page-cache';
 import { onResponseClose } from '../http/response-close';
 import { rendersPage, type PageGuard } from './page-guard';
 import type { StreamEndpoints } from '../stream/gateway';
@@ -139,12 +140,12 @@ export function createAtlasServer({
   });
   // Each request's deadline (made first, so kept pages and renders are cut at it too) for the run that answers it.
   const deadlines = new WeakMap<IncomingMessage, { onExpired?: () => void }>();
-  const route = pageRouter((req, res, path) => run(req, res, path, deadlines.get(req) ?? {}), pages, pageGuard);
+  const route = pageRouter((req, res, path, page) => run(req, res, path, page, deadlines.get(req) ?? {}), pages, pageGuard);
 
   const cutAtDeadline = deadlineCutter({ load, log, requestTimeoutMs, send });
 
   /** Sheds or runs a request within its deadline. */
-  const run = (req: IncomingMessage, res: ServerResponse, path: string, deadline: { onExpired?: () => void }) => {
+  const run = (req: IncomingMessage, res: ServerResponse, path: string, page: PageRequest | null, deadline: { onExpired?: () => void }) => {
     if (!neverShed(path, req.method)) {
       const lagging = load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT;
       if (load.in_flight >= maxInFlight || lagging) {
@@ -170,7 +171,7 @@ export function createAtlasServer({
       else req.destroy();
     });
     Promise.resolve()
-      .then(() => (pages ? pages.handle(req, res, path, () => handle(req, res)) : handle(req, res)))
+      .then(() => (pages ? pages.handle(req, res, page, () => handle(req, res)) : handle(req, res)))
       .catch((err: unknown) => {
       log.error({ component: 'http', err }, 'request handler failed');
       if (!res.headersSent) send(req, res, 500, 'internal server error');
@@ -252,6 +253,8 @@ function deadlineCutter({ load, log, requestTimeoutMs, send }: { load: LoadStatu
 const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && pagePolicy(path) !== null;
 
 type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+/** A request's run, with what the page cache knows it by (null: not a page it shares, or no cache). */
+type Run = (req: IncomingMessage, res: ServerResponse, path: string, page: PageRequest | null) => void;
 
 /**
  * Where a request that passed the edge's checks goes. A page request first spends its client's page
@@ -259,21 +262,23 @@ type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
  * render in progress costs nothing: both come before load shedding (`run`), which exists to protect
  * renders. A page that must be rendered waits for a render slot, without holding a request slot meanwhile.
  */
-function pageRouter(run: Route, pages?: PageCache, pageGuard?: PageGuard): Route {
-  const dispatch: Route = (req, res, path) => {
-    if (pages?.serveKept(req, res, path)) return;
-    const joined = pages?.join(req, res, path);
-    if (joined) return void joined.then((served) => served || run(req, res, path), () => run(req, res, path));
+function pageRouter(run: Run, pages?: PageCache, pageGuard?: PageGuard): Route {
+  const dispatch: Run = (req, res, path, page) => {
+    if (page && pages?.serveKept(req, res, page)) return;
+    const joined = page && pages?.join(req, res, page);
+    if (joined) return void joined.then((served) => served || run(req, res, path, page), () => run(req, res, path, page));
     if (pageGuard && isPage(req, path) && rendersPage(req)) {
-      return pageGuard.render(pages?.keyOf(req) ?? req.url ?? '/', req, res, () => run(req, res, path), () => dispatch(req, res, path));
+      return pageGuard.render(page?.key ?? req.url ?? '/', req, res, () => run(req, res, path, page), () => dispatch(req, res, path, page));
     }
-    run(req, res, path);
+    run(req, res, path, page);
   };
   return (req, res, path) => {
-    if (!pageGuard || !isPage(req, path)) return dispatch(req, res, path);
+    // The page's canonical URL and cache key, worked out once for every step that follows.
+    const page = pages?.pageOf(req, path) ?? null;
+    if (!pageGuard || !isPage(req, path)) return dispatch(req, res, path, page);
     pageGuard.admit(req, res).then(
-      (admitted) => admitted && dispatch(req, res, path),
-      () => dispatch(req, res, path),
+      (admitted) => admitted && dispatch(req, res, path, page),
+      () => dispatch(req, res, path, page),
     );
   };
 }

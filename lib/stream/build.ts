@@ -6,19 +6,19 @@ import type { V3Context } from '../api/v3/context';
 import { b64, bytes, hex } from '../api/v3/encode';
 import { mapAccountState } from '../api/v3/mappers';
 import type { TransactionJson } from '../api/v3/models/transactions';
-import { accountsOfActions, actionKey, actionsOfTraces, type ActionRow } from '../api/v3/queries/actions';
+import { accountsOfActions, actionKey, type ActionRow } from '../api/v3/queries/actions';
 import { findJettonWallets } from '../api/v3/queries/jetton-wallets';
-import { findTraces, servedWhole, transactionsOfTraces, type TraceRow } from '../api/v3/queries/traces';
+import { findTraces, type TraceRow } from '../api/v3/queries/traces';
 import { sideMaps, type SideMaps } from '../api/v3/queries/side-maps';
 import { traceTree } from '../api/v3/trace-json';
-import { transactionsByTrace } from '../api/v3/queries/trace-parts';
-import { accountStatesQuery, mapTransactions, messagesOfTraces, partsAddresses, transactionAddresses, transactionParts } from '../api/v3/queries/transactions-load';
+import { traceParts, transactionsByTrace, type TraceRows } from '../api/v3/queries/trace-parts';
+import { accountStatesQuery, mapTransactions, partsAddresses, transactionAddresses } from '../api/v3/queries/transactions-load';
 import type { AccountState } from '../db/generated/client';
 import type { CommittedBlock } from '../indexer/events';
 import type { PendingEntry } from '../pending';
 import { emulatedTransactions, entryActions } from '../api/v3/pending-json';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, StreamEvent, TraceEvent } from './events';
-import type { Finality } from './protocol';
+import type { Finality } from './finality';
 
 const byLtDesc = (a: TransactionJson, b: TransactionJson) => {
   const x = BigInt(a.lt);
@@ -57,33 +57,33 @@ export async function entryEvent(ctx: V3Context, entry: PendingEntry, at = Date.
 const traceKey = (r: TraceRow) => b64(r.external_hash_norm ?? r.trace_id);
 
 /**
+ * The actions' accounts and the side maps of every address the events name, read beside the account
+ * states (traceParts' `alongside`): the transactions' addresses are known from their rows, the actions'
+ * from their details.
+ */
+function accountsAndMaps(ctx: V3Context, { rows, messages, actions }: TraceRows) {
+  const all = [...(actions?.values() ?? [])].flat();
+  const addresses = [...partsAddresses({ rows, messages, states: [], externalOf: new Map(), kept: new Map() }), ...actionAddresses(all.map((r) => actionJson(r)))];
+  return Promise.all([accountsOfActions(ctx.sql, all), sideMaps(ctx, addresses)]);
+}
+
+/**
  * Finalized trace events of the committed traces: each trace whole, as /traces serves it, with every
- * action. Read in three rounds, each of queries side by side: the traces and their actions; the
- * transactions and their messages; their account states, the actions' accounts and the side maps.
+ * action. Read in three rounds, each of queries side by side: the traces; their transactions, messages
+ * and actions (traceParts); the account states, the actions' accounts and the side maps.
  */
 export async function finalizedTraceEvents(ctx: V3Context, traceIds: Buffer[], at: number): Promise<TraceEvent[]> {
   if (!traceIds.length) return [];
-  const [rows, actions] = await Promise.all([
-    findTraces(ctx.sql, { traceId: traceIds, take: traceIds.length, skip: 0, sort: 'asc' }),
-    actionsOfTraces(ctx.sql, traceIds.map((id) => bytes(id)), null),
-  ]);
-  // A trace too large to be served whole (is_incomplete) has no transactions to stream.
-  const whole = servedWhole(rows);
-  const [txRows, messages] = await Promise.all([transactionsOfTraces(ctx.sql, rows), messagesOfTraces(ctx.sql, whole)]);
-  const allActions = [...actions.values()].flat();
-  // Every address the events name is known now: the transactions' from their rows, the actions' from their details.
-  const addresses = [...partsAddresses({ rows: txRows, messages, states: [], externalOf: new Map(), kept: new Map() }), ...actionAddresses(allActions.map((r) => actionJson(r)))];
-  const [parts, accountsOf, maps] = await Promise.all([
-    transactionParts(ctx.sql, txRows, { traceExternals: new Map(rows.map((r) => [hex(r.trace_id), r.external_hash])), messages: Promise.resolve(messages) }),
-    accountsOfActions(ctx.sql, allActions),
-    sideMaps(ctx, addresses),
-  ]);
+  const rows = await findTraces(ctx.sql, { traceId: traceIds, take: traceIds.length, skip: 0, sort: 'asc' });
+  const { parts, actions, alongside } = await traceParts(ctx.sql, rows, null, { alongside: (read) => accountsAndMaps(ctx, read) });
+  const [accountsOf, maps] = alongside;
   const byTrace = transactionsByTrace(mapTransactions(parts));
   const streamAction = (r: ActionRow): StreamAction => {
     const mine = accountsOf.get(actionKey(r)) ?? [];
     return { action: { ...actionJson(r, { accounts: mine }), accounts: mine }, ancestors: r.ancestor_type ?? [] };
   };
-  const actionsOf = (r: TraceRow) => (r.classification_state === 'unclassified' ? null : (actions.get(hex(r.trace_id)) ?? []).map(streamAction));
+  const actionsOf = (r: TraceRow) => (r.classification_state === 'unclassified' ? null : (actions?.get(hex(r.trace_id)) ?? []).map(streamAction));
+  // A trace too large to be served whole (is_incomplete) has no transactions to stream.
   return rows.filter((r) => byTrace.has(b64(r.trace_id))).map((r) => traceEvent('finalized', traceKey(r), byTrace.get(b64(r.trace_id))!, actionsOf(r), maps, at));
 }
 

@@ -7,7 +7,7 @@ import type { AddressBookJson, MetadataJson } from '../api/v3/models/common';
 import type { TraceNodeJson } from '../api/v3/models/traces';
 import type { AccountStateJson, TransactionJson } from '../api/v3/models/transactions';
 import type { JettonWalletJson } from '../api/v3/models/jettons';
-import type { Finality } from './protocol';
+import type { Finality } from './finality';
 
 /** An action with what filtering needs: the types of the actions enclosing it (supported_action_types). */
 export interface StreamAction {

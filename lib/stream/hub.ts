@@ -6,7 +6,7 @@
 import type { Logger } from '../log';
 import type { InvalidatedEvent, StreamEvent, TraceEvent } from './events';
 import { accountStateNotification, blockNotification, jettonNotification, traceAccounts, traceNotifications, type Outgoing } from './match';
-import { higher, reaches, type Finality } from './protocol';
+import { higher, reaches, type Finality } from './finality';
 import { subscriptionKey, withoutTargets, type Subscription } from './subscription';
 
 export type EndReason = 'slow_consumer' | 'shutdown';

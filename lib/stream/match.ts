@@ -7,7 +7,8 @@ import { actionAddresses } from '../api/v3/action-json';
 import type { AddressBookJson, MetadataJson } from '../api/v3/models/common';
 import { transactionAddresses } from '../api/v3/queries/transactions-load';
 import type { AccountStateEvent, BlockEvent, JettonEvent, StreamAction, TraceEvent } from './events';
-import { reaches, type NotificationJson } from './protocol';
+import { reaches } from './finality';
+import type { NotificationJson } from './protocol';
 import type { Subscription } from './subscription';
 
 export interface Outgoing {

@@ -1,9 +1,10 @@
 // /api/streaming/v2/openapi.json: the Streaming API described from the schemas it validates and sends
 // with — subscription.ts's requests, protocol.ts's notifications and replies — and the v3 objects inside
-// them from v3's own models, so the document cannot drift from the code. OpenAPI has no WebSocket: the
-// /ws path is described as its upgrade, its messages as components named in `x-websocket-messages`.
+// them as v3's own document defines them (its components()), so the document cannot drift from the code.
+// OpenAPI has no WebSocket: the /ws path is described as its upgrade, its messages as components named
+// in `x-websocket-messages`.
 import { z } from 'zod';
-import { MODELS } from '../api/v3/models';
+import { components } from '../api/v3/openapi';
 import { ErrorReply, Notification, NOTIFICATIONS, RequestId, StatusReply } from './protocol';
 import { SubscriptionRequest, UnsubscribeRequest } from './subscription';
 
@@ -24,19 +25,6 @@ const STREAM_MODELS = {
   Notification,
   ...NOTIFICATIONS,
 } as const;
-
-/** Every component, the v3 models among them, each referenced by name. */
-function allComponents(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(MODELS)) registry.add(schema, { id });
-  for (const [id, schema] of Object.entries(STREAM_MODELS)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as { schemas: Record<string, JsonSchema> };
-  for (const s of Object.values(schemas)) {
-    delete s.$schema;
-    delete s.$id;
-  }
-  return schemas;
-}
 
 /** The components reachable from the stream's own: the v3 models a notification carries, no others. */
 function reachable(all: Record<string, JsonSchema>): Record<string, JsonSchema> {
@@ -78,7 +66,7 @@ const WS_TEXT =
   'Close codes: 1001 shutdown, 1008 a slow consumer, a refused connection or a message flood (the reason in words), 1009 a message over 256 KiB.';
 
 export function streamingOpenApi() {
-  const schemas = reachable(allComponents());
+  const schemas = reachable(components(STREAM_MODELS));
   return {
     openapi: '3.1.0',
     info: {

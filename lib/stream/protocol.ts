@@ -1,21 +1,13 @@
 // The Streaming API v2 as clients see it (toncenter's protocol; /work/shared/reference/streaming.md):
-// finality levels, the event types a subscription names, and the notifications and replies sent on a
-// stream. The notifications carry the same v3 objects the v3 routes answer (lib/api/v3/models/).
+// the event types a subscription names, and the notifications and replies sent on a stream (finality
+// levels: finality.ts). The notifications carry the same v3 objects the v3 routes answer (lib/api/v3/models/).
 import { z } from 'zod';
 import { Action } from '../api/v3/models/actions';
 import { AddressBook, Metadata } from '../api/v3/models/common';
 import { JettonWallet } from '../api/v3/models/jettons';
 import { TraceNode } from '../api/v3/models/traces';
 import { AccountState, Transaction } from '../api/v3/models/transactions';
-
-export const FINALITIES = ['pending', 'confirmed', 'finalized'] as const;
-export type Finality = (typeof FINALITIES)[number];
-
-const RANK: Record<Finality, number> = { pending: 0, confirmed: 1, finalized: 2 };
-
-/** True when `f` is at `min` or beyond (a trace's finality only rises: pending → confirmed → finalized). */
-export const reaches = (f: Finality, min: Finality) => RANK[f] >= RANK[min];
-export const higher = (a: Finality, b: Finality): Finality => (RANK[a] >= RANK[b] ? a : b);
+import { FINALITIES } from './finality';
 
 /**
  * What a subscription may ask for. `blocks` is Atlas's own: one small notification per indexed

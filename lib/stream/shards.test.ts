@@ -7,6 +7,7 @@ import { messageBoc } from '../testing/devnet';
 import { ReceivedStream } from '../testing/received-stream';
 import { startStreamChain, type StreamChain } from '../testing/stream';
 import { genesisJettonTransfer, genesisWallet } from '../testing/wallets';
+import { FINALITIES } from './finality';
 import { whole } from './invalidation';
 import { parseSubscription } from './subscription';
 
@@ -37,8 +38,8 @@ it('streams a cross-shard trace part by part, rising, and a prediction that came
   expect(got.of('trace_invalidated')).toEqual([]);
   const finalities = got.of('trace').map((n) => n.finality);
   expect(finalities[0]).toBe('pending');
-  const rank = { pending: 0, confirmed: 1, finalized: 2 };
-  expect(finalities.map((f) => rank[f])).toEqual(finalities.map((f) => rank[f]).sort());
+  const ranks = finalities.map((f) => FINALITIES.indexOf(f));
+  expect(ranks).toEqual([...ranks].sort());
   const last = got.of('trace').at(-1)!;
   expect(last.actions?.find((a) => a.type === 'jetton_transfer')?.details).toMatchObject({ amount: '99', comment: 'across shards' });
   // The hops ran in both shards.

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { invalidActionTypeParam, supportedActionTypes } from '../api/v3/action-types';
 import { parseAddress, rawUpper, WORKCHAINS } from '../ton/address';
-import { EVENT_TYPES, FINALITIES, RequestId, type EventType, type Finality, type RequestIdJson } from './protocol';
+import { FINALITIES, type Finality } from './finality';
+import { EVENT_TYPES, RequestId, type EventType, type RequestIdJson } from './protocol';
 import { hashToBase64, parseHash } from '../ton/hash-input';
 
 export interface Subscription {

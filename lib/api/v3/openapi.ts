@@ -10,9 +10,13 @@ import { settingsQuery } from './http';
 
 type JsonSchema = Record<string, unknown>;
 
-function components(): Record<string, JsonSchema> {
+/**
+ * The v3 models as OpenAPI components, each referenced by name, and `more` beside them: the Streaming
+ * API's document (lib/stream/openapi.ts) adds its messages, which carry the v3 models by reference.
+ */
+export function components(more: Record<string, z.ZodType> = {}): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(MODELS)) registry.add(schema, { id });
+  for (const [id, schema] of [...Object.entries(MODELS), ...Object.entries(more)]) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
   for (const s of Object.values(schemas)) {
     delete s.$schema;

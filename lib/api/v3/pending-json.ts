@@ -11,6 +11,7 @@ import type { MessageJson } from './models/messages';
 import type { TraceJson } from './models/traces';
 import type { TransactionJson } from './models/transactions';
 import { traceTree } from './trace-json';
+import { traceSummary } from './trace-summary';
 import { byCreatedLt, transactionJson, type TransactionRowJson } from './queries/transactions-load';
 import type { MessageRecord } from '../../chain/records';
 import { decodeAction, parseEmulated, type PendingEntry } from '../../pending';
@@ -109,27 +110,15 @@ export function pendingActions(entry: PendingEntry, supported: string[], opts: {
 /** v3's Trace of a pending entry, with its transactions, tree and (always) actions. */
 export function pendingTraceJson(entry: PendingEntry, supported: string[]): TraceJson {
   const txs = emulatedTransactions(entry);
-  const lts = txs.map((t) => BigInt(t.lt));
-  const inTrace = new Set(txs.flatMap((t) => (t.in_msg ? [t.in_msg.hash] : [])));
-  const sent = txs.flatMap((t) => t.out_msgs.filter((m) => m.destination !== null).map((m) => m.hash));
-  const delivered = sent.filter((h) => inTrace.has(h)).length;
+  const { counters, ...span } = traceSummary(txs);
   const tree = traceTree(txs);
   const out: TraceJson = {
     trace_id: null,
     external_hash: entry.externalHash,
     mc_seqno_start: '0',
     mc_seqno_end: '0',
-    start_lt: String(lts.reduce((m, x) => (x < m ? x : m), lts[0] ?? 0n)),
-    start_utime: Math.min(...txs.map((t) => t.now)),
-    end_lt: String(lts.reduce((m, x) => (x > m ? x : m), 0n)),
-    end_utime: Math.max(...txs.map((t) => t.now)),
-    trace_info: {
-      trace_state: 'pending',
-      messages: delivered,
-      transactions: txs.length,
-      pending_messages: sent.length - delivered,
-      classification_state: entry.actions ? 'ok' : 'unclassified',
-    },
+    ...span,
+    trace_info: { trace_state: 'pending', ...counters, classification_state: entry.actions ? 'ok' : 'unclassified' },
     is_incomplete: false,
     ...(tree.missing || entry.truncated ? { warning: [tree.missing ? 'missing node in trace found' : '', entry.truncated ? 'emulation stopped at its bounds' : ''].filter(Boolean).join(', ') } : {}),
     actions: pendingActions(entry, supported),

@@ -84,7 +84,7 @@ async function traceAnswer(q: z.output<typeof traceQuery>, ctx: V3Context, withA
  * of those accounts and of `alsoAddresses` (the cached traces of the same answer).
  */
 async function buildTraces(ctx: V3Context, rows: TraceRow[], supported: string[] | null, alsoAddresses: string[]) {
-  const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false, ctx.txCache);
+  const { parts, actions } = await traceParts(ctx.sql, rows, supported ?? false, { cache: ctx.txCache });
   await letIoIn();
   ctx.checkBudget();
   const actionsOf = new Map(rows.map((r) => [hex(r.trace_id), actions ? (actions.get(hex(r.trace_id)) ?? []).map((a) => actionJson(a)) : undefined]));
