@@ -63,7 +63,7 @@ const traceKey = (r: TraceRow) => b64(r.external_hash_norm ?? r.trace_id);
  */
 function accountsAndMaps(ctx: V3Context, { rows, messages, actions }: TraceRows) {
   const all = [...(actions?.values() ?? [])].flat();
-  const addresses = [...partsAddresses({ rows, messages, states: [], externalOf: new Map(), kept: new Map() }), ...actionAddresses(all.map((r) => actionJson(r)))];
+  const addresses = [...partsAddresses({ rows, messages, kept: new Map() }), ...actionAddresses(all.map((r) => actionJson(r)))];
   return Promise.all([accountsOfActions(ctx.sql, all), sideMaps(ctx, addresses)]);
 }
 

@@ -95,7 +95,7 @@ export async function transactionParts(
  * The accounts a transaction list's address_book covers (account, in_msg source, out_msg destinations),
  * from its parts: known before the mapping, so the side maps can be read while it runs.
  */
-export function partsAddresses({ rows, messages, kept }: TransactionParts): string[] {
+export function partsAddresses({ rows, messages, kept }: Pick<TransactionParts, 'rows' | 'messages' | 'kept'>): string[] {
   const out = rows.map((t) => t.account);
   const mine = new Set(rows.map((t) => hex(t.hash)));
   for (const m of messages) {
