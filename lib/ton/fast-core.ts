@@ -10,6 +10,7 @@
 // (lib/testing/vitest-setup.ts).
 import { installFastBitBuilder } from './fast-bit-builder';
 import { installFastBitReader } from './fast-bit-reader';
+import { installFastBocWriter } from './fast-boc-writer';
 import { installFastCellHash } from './fast-hash';
 import { installFastPaddedBits } from './fast-padded-bits';
 
@@ -23,9 +24,11 @@ export interface FastTonCore {
   bitReader: boolean;
   /** Bit strings copied into builders (Slice.asCell) by bytes. */
   bitBuilder: boolean;
+  /** Cell.toBoc's bytes written into one buffer, and CRC32-C from a table, not a bit at a time. */
+  bocWriter: boolean;
 }
 
 /** Installs them all (idempotent) and says which are active. */
 export function installFastTonCore(): FastTonCore {
-  return { paddedBits: installFastPaddedBits(), cellHash: installFastCellHash(), bitReader: installFastBitReader(), bitBuilder: installFastBitBuilder() };
+  return { paddedBits: installFastPaddedBits(), cellHash: installFastCellHash(), bitReader: installFastBitReader(), bitBuilder: installFastBitBuilder(), bocWriter: installFastBocWriter() };
 }
