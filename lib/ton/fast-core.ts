@@ -5,8 +5,8 @@
 // or constructing an object: each process entry point calls installFastTonCore() once at start and logs
 // what it returns, so a process says which fast paths it runs with. The entry points: scripts/start.ts,
 // scripts/devnet.ts, scripts/indexer.ts, scripts/index-verify.ts, scripts/classify.ts,
-// scripts/reclassify.ts, lib/boot.ts (Next's instrumentation), lib/indexer/parse-worker.ts (a worker
-// thread), bench/run.ts, bench/stream-server.ts, lib/testing/api-process.ts and the vitest setup
+// scripts/reclassify.ts, lib/boot.ts (Next's instrumentation), lib/indexer/parse-worker.ts and
+// lib/tvm/worker.ts (worker threads), bench/run.ts, bench/stream-server.ts, lib/testing/api-process.ts and the vitest setup
 // (lib/testing/vitest-setup.ts).
 import { installFastBitBuilder } from './fast-bit-builder';
 import { installFastBitReader } from './fast-bit-reader';
