@@ -55,3 +55,16 @@ export function parseAccountState(
   }
   return record;
 }
+
+/**
+ * The newest state of each account (the highest last transaction lt) among `states`: the row
+ * latest_account_states keeps, and the state the derive stage runs get-methods on.
+ */
+export function latestByAccount(states: AccountStateRecord[]): Map<string, AccountStateRecord> {
+  const latest = new Map<string, AccountStateRecord>();
+  for (const s of states) {
+    const seen = latest.get(s.account);
+    if (!seen || seen.lastTransLt < s.lastTransLt) latest.set(s.account, s);
+  }
+  return latest;
+}

@@ -28,6 +28,22 @@ describe('BlockParser', () => {
     expect(b.shardTops.every((s) => s.workchain === 0 && Buffer.isBuffer(s.rootHash))).toBe(true);
   });
 
+  it('parses blocks given together on as many workers as it may start, each into its own records', async () => {
+    const two = new BlockParser(undefined, { workers: 2 });
+    try {
+      const names = [BLOCK_FIXTURES.shard71398501, BLOCK_FIXTURES.shard52111590, BLOCK_FIXTURES.master46991999, BLOCK_FIXTURES.shard52111590];
+      const local = names.map((n) => parseBlock(fixtureBytes(n), 46991999));
+      const parsed = await Promise.all(names.map((n, i) => two.parse(fixtureBytes(n), local[i]!.block.rootHash, 46991999)));
+      expect(two.workers).toBe(2);
+      expect(parsed.map((p) => p.parsed)).toEqual(local);
+      // One block at a time keeps to one idle worker: no third one starts.
+      await two.parse(fixtureBytes(names[1]!), local[1]!.block.rootHash, 46991999);
+      expect(two.workers).toBe(2);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('refuses a block whose root hash is not the one asked for, and keeps working', async () => {
     const boc = fixtureBytes(BLOCK_FIXTURES.shard52111590);
     await expect(parser.parse(boc, Buffer.alloc(32), 1)).rejects.toThrow(/root hash mismatch/);

@@ -1,9 +1,11 @@
-// Turns downloaded block BoCs into index records on a worker thread (parse-worker.ts), so parsing —
-// most of the indexer's CPU time, and most of its garbage — runs on a second core while this thread
-// talks to the liteserver and the database. Records cross the thread boundary as structured clones of
-// plain objects (Buffers arrive as Uint8Arrays and are viewed as Buffers again, without a copy); no
-// cell crosses it.
+// Turns downloaded block BoCs into index records on worker threads (parse-worker.ts), so parsing —
+// most of the indexer's CPU time, and most of its garbage — runs on other cores while this thread
+// talks to the liteserver and the database; the blocks a masterchain block registered, and the blocks
+// prepared ahead, are parsed side by side (a worker each, up to one per core). Records cross the
+// thread boundary as structured clones of plain objects (Buffers arrive as Uint8Arrays and are viewed
+// as Buffers again, without a copy); no cell crosses it.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -30,49 +32,82 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
+/** A parse worker and the jobs it has out. */
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
 // A block's cells all live until it is parsed: with V8's default young generation (16 MB here) most of
 // them survive a scavenge or two and get copied into the old generation, and the collector was a third
 // of the worker's time. A young generation that holds a busy block's cells lets them die young: about
-// 40% less CPU per block (A/B on the bench chain), for up to 192 MB more memory in the worker.
+// 40% less CPU per block (A/B on the bench chain), for up to 192 MB more memory in each worker.
 const YOUNG_GENERATION_MB = 192;
 
+// Parse workers at most: a masterchain block's shard blocks (and the blocks prepared ahead) are parsed
+// side by side, one per core; past four the main thread and the database are the limit, not parsing.
+const MAX_WORKERS = 4;
+
+/** Parse workers for this machine: one per core (the main thread mostly waits on the database), at most MAX_WORKERS. */
+export const parseWorkerCount = () => Math.max(1, Math.min(MAX_WORKERS, os.availableParallelism()));
+
 export class BlockParser {
-  private worker?: Worker;
-  private readonly pending = new Map<number, Pending>();
+  private readonly slots: Slot[] = [];
   private nextId = 0;
   /** Set when no worker can start here; parsing then happens on this thread (see workerEntry). */
   private inThread = false;
+  private readonly maxWorkers: number;
 
-  constructor(private readonly log?: Logger) {}
+  /** `workers`: parse workers at most (default parseWorkerCount()); one starts per block parsed side by side. */
+  constructor(
+    private readonly log?: Logger,
+    o: { workers?: number } = {},
+  ) {
+    this.maxWorkers = Math.max(1, o.workers ?? parseWorkerCount());
+  }
 
   /** Where blocks are parsed: 'worker' normally, 'thread' where no worker could start. */
   get mode(): 'worker' | 'thread' {
     return this.inThread ? 'thread' : 'worker';
   }
 
+  /** Parse workers running. */
+  get workers(): number {
+    return this.slots.length;
+  }
+
   parse(boc: Buffer, rootHash: Buffer, mcBlockSeqno: number): Promise<DownloadedBlock> {
-    const worker = this.inThread ? undefined : this.start();
-    if (!worker) return Promise.resolve().then(() => parseDownloadedBlock(boc, rootHash, mcBlockSeqno));
+    const slot = this.inThread ? undefined : this.pick();
+    if (!slot) return Promise.resolve().then(() => parseDownloadedBlock(boc, rootHash, mcBlockSeqno));
     const id = this.nextId++;
     // A copy of its own that moves to the worker: the liteserver's buffer may be a view of a larger one.
     const bytes = new Uint8Array(boc);
     const job: ParseJob = { id, boc: bytes, rootHash: new Uint8Array(rootHash), mcBlockSeqno };
     return new Promise<DownloadedBlock>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      if (this.pending.size === 1) worker.ref();
-      worker.postMessage(job, [bytes.buffer]);
+      slot.pending.set(id, { resolve, reject });
+      if (slot.pending.size === 1) slot.worker.ref();
+      slot.worker.postMessage(job, [bytes.buffer]);
     });
   }
 
-  /** Ends the worker; a later parse starts a new one. */
+  /** Ends the workers; a later parse starts new ones. */
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = undefined;
-    await w?.terminate();
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private start(): Worker | undefined {
-    if (this.worker) return this.worker;
+  /**
+   * The worker for the next job: an idle one, else a new one while there are fewer than maxWorkers,
+   * else the one with the fewest jobs out. Blocks parsed one at a time keep to one worker.
+   */
+  private pick(): Slot | undefined {
+    const idle = this.slots.find((s) => s.pending.size === 0);
+    if (idle) return idle;
+    if (this.slots.length < this.maxWorkers) return this.start();
+    return this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  private start(): Slot | undefined {
     const boot = workerBoot();
     if (!boot) {
       this.inThread = true;
@@ -81,24 +116,26 @@ export class BlockParser {
     }
     const worker = new Worker(boot, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     worker.unref(); // referenced only while a job is out (parse)
+    const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (reply: ParseReply | ParseWorkerHello) => {
       if ('fastTonCore' in reply) return void this.log?.info({ fastTonCore: reply.fastTonCore }, 'parse worker: @ton/core fast paths');
-      const p = this.pending.get(reply.id);
+      const p = slot.pending.get(reply.id);
       if (!p) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
+      slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) worker.unref();
       if ('error' in reply) p.reject(new Error(reply.error));
       else p.resolve(asBuffers(reply.block));
     });
     const fail = (err: Error) => {
-      if (this.worker === worker) this.worker = undefined; // the next parse starts a new one
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
+      const at = this.slots.indexOf(slot);
+      if (at >= 0) this.slots.splice(at, 1); // a later parse starts a new one
+      for (const p of slot.pending.values()) p.reject(err);
+      slot.pending.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`block parse worker exited (code ${code})`)));
-    this.worker = worker;
-    return worker;
+    this.slots.push(slot);
+    return slot;
   }
 }
 

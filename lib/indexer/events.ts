@@ -5,6 +5,7 @@
 import type { LiteClient } from 'ton-lite-client';
 import type { Logger } from '../log';
 import type { FullBlockId } from './follower';
+import { shardBlockName } from './parse-block';
 import type { ParsedBlock } from '../chain/records';
 
 /** A masterchain block and its shard blocks, committed. */
@@ -32,8 +33,6 @@ export interface IndexerEvents {
   shardBlockSeen?(s: SeenShardBlock): void;
 }
 
-const key = (id: { workchain: number; shard: bigint; seqno: number }) => `${id.workchain}:${id.shard.toString(16)}:${id.seqno}`;
-
 /** Shard blocks looked for past each shard's committed top, at most. */
 const AHEAD = 4;
 
@@ -45,7 +44,8 @@ const AHEAD = 4;
 export class ShardWatcher {
   private tops: FullBlockId[] = [];
   private mcSeqno = 0;
-  private readonly announced = new Set<string>();
+  /** The blocks announced and not yet committed, by shardBlockName. */
+  private readonly announced = new Map<string, { workchain: number; shard: bigint; seqno: number }>();
   private polling?: Promise<void>;
 
   constructor(
@@ -61,17 +61,17 @@ export class ShardWatcher {
   committed(mcSeqno: number, tops: FullBlockId[]): void {
     this.mcSeqno = mcSeqno;
     this.tops = tops;
-    for (const k of this.announced) {
-      const [wc, shard, seqno] = k.split(':');
-      const top = tops.find((t) => String(t.workchain) === wc && t.shard.toString(16) === shard);
-      if (!top || Number(seqno) <= top.seqno) this.announced.delete(k);
+    for (const [name, id] of this.announced) {
+      const top = tops.find((t) => t.workchain === id.workchain && t.shard === id.shard);
+      if (!top || id.seqno <= top.seqno) this.announced.delete(name);
     }
   }
 
   /** A shard block about to be committed (downloaded for the masterchain block being indexed). */
   announce(id: FullBlockId, block: ParsedBlock): void {
-    if (id.workchain === -1 || this.announced.has(key(id))) return;
-    this.announced.add(key(id));
+    const name = shardBlockName(id);
+    if (id.workchain === -1 || this.announced.has(name)) return;
+    this.announced.set(name, { workchain: id.workchain, shard: id.shard, seqno: id.seqno });
     this.o.onSeen({ id, block, mcSeqno: this.mcSeqno });
   }
 
@@ -88,7 +88,7 @@ export class ShardWatcher {
     for (const top of this.tops) {
       for (let seqno = top.seqno + 1; seqno <= top.seqno + AHEAD; seqno++) {
         const id = { workchain: top.workchain, shard: top.shard, seqno };
-        if (this.announced.has(key(id))) continue;
+        if (this.announced.has(shardBlockName(id))) continue;
         let header;
         try {
           header = await this.o.client.lookupBlockByID({ workchain: top.workchain, shard: BigInt.asIntN(64, top.shard).toString(), seqno });
@@ -99,7 +99,7 @@ export class ShardWatcher {
         try {
           this.announce(full, await this.o.fetch(full));
         } catch (err) {
-          this.o.log.debug({ err: (err as Error).message, block: key(id) }, 'shard block ahead: download failed');
+          this.o.log.debug({ err: (err as Error).message, block: shardBlockName(id) }, 'shard block ahead: download failed');
           break;
         }
       }

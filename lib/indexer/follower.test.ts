@@ -5,6 +5,7 @@
  */
 import { Address } from '@ton/core';
 import type { LiteClient } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { listPartitions } from '../db/partitions';
@@ -16,16 +17,18 @@ import { createLiteClient } from '../lite';
 import { log } from '../log';
 import { ChainMismatchError } from './chain-identity';
 import { Indexer } from './follower';
+import type { SeenShardBlock } from './events';
 import { verifyRange } from './verify';
 
 let devnet: Devnet;
 let lite: LiteClient;
 let t: TestDatabase;
+let traffic: ReturnType<typeof createTrafficGenerator>;
 const dir = tempDir();
 
 beforeAll(async () => {
   devnet = await startDevnet({ dataDir: dir, seed: 'indexer-test', blockMs: 0, tps: 0, traffic: false, adnlPort: 0 });
-  const traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: 'indexer-test', tps: 15 });
+  traffic = createTrafficGenerator(devnet.chain, devnet.genesisAccounts, { seed: 'indexer-test', tps: 15 });
   for (let i = 0; i < 6; i++) {
     await traffic.step();
     await devnet.sealNow();
@@ -112,6 +115,37 @@ describe('Indexer on the devnet', () => {
     await run;
     expect(ix.progress.state).toBe('stopped');
     expect(await t.db.prisma.block.count({ where: { workchain: -1 } })).toBe(target);
+  });
+
+  it('indexes a shard block seen ahead from that one download, under the masterchain block that registered it', async () => {
+    const seen: SeenShardBlock[] = [];
+    const ix = new Indexer({ prisma: t.db.prisma, client: lite, log, network: 'devnet', events: { shardBlockSeen: (s) => seen.push(s) } });
+    const last = (await ix.claim())!;
+    await ix.indexMasterchainBlock(last); // already stored: tells the watcher the shard tops
+    await traffic.step();
+    await devnet.sealNow();
+    const downloads: string[] = [];
+    const query = lite.engine.query.bind(lite.engine);
+    lite.engine.query = ((f: unknown, req: { id?: { workchain: number; seqno: number } }, ...rest: unknown[]) => {
+      if (f === Functions.liteServer_getBlock) downloads.push(`${req.id!.workchain}:${req.id!.seqno}`);
+      return (query as (...a: unknown[]) => unknown)(f, req, ...rest);
+    }) as typeof lite.engine.query;
+    try {
+      await ix.watcher!.poll();
+      expect(seen.map((s) => s.id.workchain)).toEqual([0]);
+      const ahead = seen[0]!.id;
+      expect(await ix.indexMasterchainBlock(last + 1)).toBeGreaterThan(0);
+      expect(downloads.filter((d) => d === `0:${ahead.seqno}`)).toHaveLength(1);
+      const block = await t.db.prisma.block.findFirst({ where: { workchain: 0, seqno: ahead.seqno } });
+      expect(block?.mcBlockSeqno).toBe(last + 1);
+      const txs = await t.db.prisma.transaction.findMany({ where: { blockWorkchain: 0, blockSeqno: ahead.seqno } });
+      expect(txs.length).toBe(seen[0]!.block.transactions.length);
+      expect(new Set(txs.map((x) => x.mcBlockSeqno))).toEqual(new Set([last + 1]));
+    } finally {
+      lite.engine.query = query;
+      await ix.stop();
+    }
+    expect((await verifyRange({ prisma: t.db.prisma, client: lite, from: last + 1, to: last + 1 })).differences).toEqual([]);
   });
 
   it('verify reports a transaction missing from the database', async () => {

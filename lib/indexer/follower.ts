@@ -11,7 +11,7 @@ import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
 import { mapConcurrent } from './concurrent';
-import { signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
+import { registeredBy, shardBlockName, signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
 import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
 import { databaseOf } from '../db/database';
@@ -115,6 +115,11 @@ export class Indexer {
   private readonly partitions: PartitionKeeper;
   /** Announces shard blocks ahead of the index, when someone listens for them. */
   readonly watcher?: ShardWatcher;
+  /**
+   * Shard blocks the watcher downloaded ahead of the masterchain block that registers them, by blockKey:
+   * collect takes them from here instead of downloading and parsing them again (at most SEEN_AHEAD_MAX).
+   */
+  private readonly seenAhead = new Map<string, Promise<FetchedBlock>>();
 
   constructor(private readonly o: IndexerOptions) {
     this.indexerId = o.indexerId ?? 'main';
@@ -128,7 +133,7 @@ export class Indexer {
     if (seen) {
       this.watcher = new ShardWatcher({
         client: o.client,
-        fetch: async (id) => (await this.fetchBlock(id, 0)).parsed,
+        fetch: async (id) => (await this.fetchAhead(id)).parsed,
         onSeen: (b) => hook(o.log, 'shardBlockSeen', () => seen(b)),
         log: o.log,
       });
@@ -266,13 +271,12 @@ export class Indexer {
     }
     const { tops, blocks, states, shardState, derived } = await ready;
     await this.ensurePartitions(seqno);
-    const { traceIds } = await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived);
+    const { traceIds, latest } = await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived);
     const transactions = blocks.reduce((n, p) => n + p.transactions.length, 0);
     if (opts.advance !== false) {
       this.watcher?.committed(seqno, tops);
       const committed = this.o.events?.committed?.bind(this.o.events);
-      const latest = new Map(states.map((a) => [a.account, a.hash]));
-      if (committed) hook(this.o.log, 'committed', () => committed({ mcSeqno: seqno, traceIds, states: [...latest].map(([account, hash]) => ({ account, hash })), transactions, at: Date.now() }));
+      if (committed) hook(this.o.log, 'committed', () => committed({ mcSeqno: seqno, traceIds, states: latest.map(({ account, hash }) => ({ account, hash })), transactions, at: Date.now() }));
     }
     return transactions;
   }
@@ -323,7 +327,7 @@ export class Indexer {
       if (found.size + fresh.length > MAX_NEW_SHARD_BLOCKS) {
         throw new Error(`masterchain block ${seqno}: walking back from its shard tops found over ${MAX_NEW_SHARD_BLOCKS} blocks without reaching masterchain block ${seqno - 1}'s`);
       }
-      const blocks = await Promise.all(fresh.map((id) => this.fetchBlock(id, seqno)));
+      const blocks = await Promise.all(fresh.map((id) => this.takeSeenAhead(id, seqno) ?? this.fetchBlock(id, seqno)));
       blocks.forEach((b) => found.set(blockKey(b.id), b));
       level = blocks.flatMap((b) => b.prevs);
     }
@@ -354,6 +358,26 @@ export class Indexer {
     return this.fetchBlock(full, seqno);
   }
 
+  /** A shard block downloaded for the watcher, before the masterchain block registering it is known, kept for collect. */
+  private fetchAhead(id: FullBlockId): Promise<FetchedBlock> {
+    const key = blockKey(id);
+    const block = this.fetchBlock(id, 0);
+    this.seenAhead.set(key, block);
+    block.catch(() => this.seenAhead.get(key) === block && this.seenAhead.delete(key)); // downloaded again by collect
+    // Oldest first out: a block collect downloaded itself before the watcher's copy came does not stay.
+    for (const k of this.seenAhead.keys()) if (this.seenAhead.size > SEEN_AHEAD_MAX) this.seenAhead.delete(k);
+    return block;
+  }
+
+  /** The block the watcher downloaded, as registered by masterchain block mcBlockSeqno (taken: used once). */
+  private takeSeenAhead(id: FullBlockId, mcBlockSeqno: number): Promise<FetchedBlock> | undefined {
+    const key = blockKey(id);
+    const block = this.seenAhead.get(key);
+    if (!block) return undefined;
+    this.seenAhead.delete(key);
+    return block.then((b) => ({ ...b, id, parsed: registeredBy(b.parsed, mcBlockSeqno) }));
+  }
+
   /** Downloads a block and parses it (on the parse worker) as registered by masterchain block mcBlockSeqno. */
   private async fetchBlock(id: FullBlockId, mcBlockSeqno: number): Promise<FetchedBlock> {
     const res = await this.o.client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: toLiteId(id) }, { timeout: 15_000 });
@@ -361,7 +385,7 @@ export class Indexer {
       // The parser refuses bytes whose root hash is not the block we asked for.
       return { id, ...(await this.parser.parse(res.data, id.rootHash, mcBlockSeqno)) };
     } catch (err) {
-      throw new Error(`block ${id.workchain}:${id.shard.toString(16)}:${id.seqno}: ${(err as Error).message}`);
+      throw new Error(`block ${shardBlockName(id)}: ${(err as Error).message}`);
     }
   }
 
@@ -441,12 +465,16 @@ const ACCOUNT_STATE_CONCURRENCY = 8;
 // Head states remembered at most (each holds the account's code and data BoCs): bounded memory.
 const HEAD_STATES_MAX = 20_000;
 
+// Shard blocks kept from the watcher's downloads (each with its rows in memory): it looks 4 blocks past
+// each shard top, and the next masterchain block or two take them; room for a poll of 16 shards.
+const SEEN_AHEAD_MAX = 64;
+
 // Shard blocks one masterchain block may register: mainnet's collator registers at most 8 per shard
 // (a chain of unregistered blocks), a split or merge a few more; far past that the walk has gone wrong.
 const MAX_NEW_SHARD_BLOCKS = 1024;
 
 /** A block's identity (hashes included): prev refs and shard tops name the same block the same way. */
-const blockKey = (id: FullBlockId) => `${id.workchain}:${id.shard.toString(16)}:${id.seqno}:${id.rootHash.toString('hex')}`;
+const blockKey = (id: FullBlockId) => `${shardBlockName(id)}:${id.rootHash.toString('hex')}`;
 
 const blockIdOf = ({ block: b }: ParsedBlock): FullBlockId => ({ workchain: b.workchain, shard: BigInt.asUintN(64, b.shard), seqno: b.seqno, rootHash: b.rootHash, fileHash: b.fileHash });
 

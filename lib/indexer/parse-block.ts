@@ -10,6 +10,12 @@ import { parseTransaction } from '../chain/parse-transaction';
 export const signedShard = (shard: bigint) => BigInt.asIntN(64, shard);
 export const unsignedShard = (shard: bigint) => BigInt.asUintN(64, shard);
 
+/**
+ * A block's name in keys, logs and verify reports: workchain:shard:seqno, the shard unsigned hex (as
+ * lite-client ids print it) whichever form the caller holds.
+ */
+export const shardBlockName = (id: { workchain: number; shard: bigint; seqno: number }) => `${id.workchain}:${unsignedShard(id.shard).toString(16)}:${id.seqno}`;
+
 function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev: BlkPrevInfo): BlockRecord['prevBlocks'] {
   const ref = (r: ExtBlkRef, s: bigint) => ({
     workchain,
@@ -73,6 +79,18 @@ export function parseDownloadedBlock(boc: Buffer, rootHash: Buffer, mcBlockSeqno
     shardTops: hashes
       ? listShards(hashes).map((s) => ({ workchain: s.workchain, shard: s.shard, seqno: s.descr.seqno, rootHash: s.descr.rootHash, fileHash: s.descr.fileHash }))
       : [],
+  };
+}
+
+/**
+ * A parsed block's rows as registered by masterchain block mcBlockSeqno: for a block parsed before that
+ * was known (downloaded ahead, lib/indexer/events.ts). A copy: whoever was given the first one keeps it.
+ */
+export function registeredBy(parsed: ParsedBlock, mcBlockSeqno: number): ParsedBlock {
+  return {
+    ...parsed,
+    block: { ...parsed.block, mcBlockSeqno },
+    transactions: parsed.transactions.map((t) => ({ ...t, mcBlockSeqno })),
   };
 }
 

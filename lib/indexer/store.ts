@@ -6,7 +6,7 @@
 //
 // Each table gets ONE statement per masterchain block (lib/indexer/sql.ts insertRows).
 import type { PrismaClient } from '../db/generated/client';
-import type { AccountStateRecord } from './account-state';
+import { latestByAccount, type AccountStateRecord } from './account-state';
 import { actionTables, classifyBatchTraces, classifyTraces, insertActions, type Classified } from './trace-actions';
 import { Prisma } from '../db/generated/client';
 import { dec, hex, insertItem, insertTables, optHex, run, runWith, writeMode, writeTransaction, type Row, type TableRows, type Tx } from './sql';
@@ -69,6 +69,14 @@ const LATEST_UPSERT = `ON CONFLICT (account) DO UPDATE SET ${LATEST_COLUMNS.filt
   .map((c) => `"${c}" = EXCLUDED."${c}"`)
   .join(', ')} WHERE latest_account_states.last_trans_lt < EXCLUDED.last_trans_lt`;
 
+/** What a stored masterchain block changed, for whoever is told of it (lib/indexer/events.ts committed). */
+export interface StoredBlock {
+  /** The traces its transactions joined or started. */
+  traceIds: Buffer[];
+  /** The newest state of each account its transactions touched. */
+  latest: AccountStateRecord[];
+}
+
 export async function storeMasterchainBlock(
   prisma: PrismaClient,
   blocks: ParsedBlock[],
@@ -76,7 +84,7 @@ export async function storeMasterchainBlock(
   accountStates: AccountStateRecord[] = [],
   shardState: ShardStateEntry[] = [],
   derived: TableRows[] = [],
-): Promise<{ traceIds: Buffer[] }> {
+): Promise<StoredBlock> {
   const txRecords = blocks.flatMap((b) => b.transactions);
   const msgRecords = blocks.flatMap((b) => b.messages);
   // Every transaction, message and state row carries its masterchain seqno (the partition key on
@@ -87,11 +95,7 @@ export async function storeMasterchainBlock(
   const contents = new Map<string, MessageContentRecord>();
   for (const b of blocks) for (const c of b.contents) contents.set(c.hash.toString('hex'), c);
   // One row per account: an upsert may not touch the same row twice in one statement.
-  const latest = new Map<string, AccountStateRecord>();
-  for (const a of accountStates) {
-    const seen = latest.get(a.account);
-    if (!seen || seen.lastTransLt < a.lastTransLt) latest.set(a.account, a);
-  }
+  const latest = latestByAccount(accountStates);
 
   let traceIds: Buffer[] = [];
   await writeTransaction(prisma, async (tx) => {
@@ -135,7 +139,7 @@ export async function storeMasterchainBlock(
         if (state.length === 0) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
       }
   });
-  return { traceIds };
+  return { traceIds, latest: [...latest.values()] };
 }
 
 /**

@@ -15,6 +15,7 @@ import { readJettonData, readWalletData, stackAddress } from '../ton/jetton-gett
 import { TvmRefused, type TvmPool } from '../tvm/pool';
 import { log } from '../log';
 import { Indexer } from './follower';
+import { shardBlockName } from './parse-block';
 import type { ParsedBlock, TransactionRecord } from '../chain/records';
 
 export interface VerifyOptions {
@@ -80,13 +81,13 @@ export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
     const { blocks, shardState } = await reader.collect(seqno);
     for (const { block: b } of blocks) {
       report.blocks++;
-      const id = `block ${b.workchain}:${BigInt.asUintN(64, b.shard).toString(16)}:${b.seqno}`;
+      const id = `block ${shardBlockName(b)}`;
       const row = await o.prisma.block.findUnique({ where: { workchain_shard_seqno: { workchain: b.workchain, shard: b.shard, seqno: b.seqno } } });
       if (!row) diff(`${id} is missing`);
       else for (const line of blockDifferences(row, b)) diff(`${id}: ${line}`);
     }
     for (const line of await topologyDifferences(o.prisma, seqno, blocks, shardState, previous)) diff(line);
-    previous = new Set(blocks.map((p) => blockName(p.block)));
+    previous = new Set(blocks.map((p) => shardBlockName(p.block)));
     const chainTxs = new Map<string, TransactionRecord>();
     const msgCounts = new Map<string, number>();
     for (const p of blocks) {
@@ -129,8 +130,6 @@ export async function verifyRange(o: VerifyOptions): Promise<VerifyReport> {
 
 type BlockRow = NonNullable<Awaited<ReturnType<PrismaClient['block']['findUnique']>>>;
 
-const blockName = (b: { workchain: number; shard: bigint; seqno: number }) => `${b.workchain}:${BigInt.asUintN(64, b.shard).toString(16)}:${b.seqno}`;
-
 /** A stored block against the chain's: hashes, transactions, the masterchain block that registered it, prev refs, split/merge flags. */
 function blockDifferences(row: BlockRow, b: ParsedBlock['block']): string[] {
   const out: string[] = [];
@@ -158,21 +157,21 @@ async function topologyDifferences(
   previous: Set<string>,
 ): Promise<string[]> {
   const out: string[] = [];
-  const chain = new Set(blocks.map((p) => blockName(p.block)));
+  const chain = new Set(blocks.map((p) => shardBlockName(p.block)));
   const rows = await prisma.block.findMany({ where: { mcBlockSeqno: seqno }, select: { workchain: true, shard: true, seqno: true } });
-  for (const r of rows) if (!chain.has(blockName(r))) out.push(`block ${blockName(r)} is stored under masterchain block ${seqno}, which did not register it`);
+  for (const r of rows) if (!chain.has(shardBlockName(r))) out.push(`block ${shardBlockName(r)} is stored under masterchain block ${seqno}, which did not register it`);
   for (const name of chain) if (previous.has(name)) out.push(`block ${name} is registered by masterchain blocks ${seqno - 1} and ${seqno}`);
   const tops = await prisma.shardState.findMany({ where: { mcSeqno: seqno }, select: { workchain: true, shard: true, seqno: true } });
-  const want = shardState.map(blockName).sort();
-  const got = tops.map(blockName).sort();
+  const want = shardState.map(shardBlockName).sort();
+  const got = tops.map(shardBlockName).sort();
   if (want.join() !== got.join()) out.push(`shard state of masterchain block ${seqno}: ${got.join(' ')} != ${want.join(' ')}`);
   const previousTops = seqno > 1 ? await prisma.shardState.findMany({ where: { mcSeqno: seqno - 1 }, select: { workchain: true, shard: true, seqno: true } }) : [];
-  const reachable = new Set([...chain, ...previousTops.map(blockName)]);
+  const reachable = new Set([...chain, ...previousTops.map(shardBlockName)]);
   for (const { block: b } of blocks) {
     for (const p of b.prevBlocks) {
-      const name = blockName({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno });
+      const name = shardBlockName({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno });
       if (b.workchain !== -1 && p.seqno > 0 && seqno > 1 && previousTops.length > 0 && !reachable.has(name)) {
-        out.push(`block ${blockName(b)} follows ${name}, neither registered with it nor a top of masterchain block ${seqno - 1}`);
+        out.push(`block ${shardBlockName(b)} follows ${name}, neither registered with it nor a top of masterchain block ${seqno - 1}`);
       }
     }
   }

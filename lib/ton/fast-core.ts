@@ -5,11 +5,12 @@
 // or constructing an object: each process entry point calls installFastTonCore() once at start and logs
 // what it returns, so a process says which fast paths it runs with. The entry points: scripts/start.ts,
 // scripts/devnet.ts, scripts/indexer.ts, scripts/index-verify.ts, scripts/classify.ts,
-// scripts/reclassify.ts, lib/boot.ts (Next's instrumentation), lib/indexer/parse-worker.ts (a worker
-// thread), bench/run.ts, bench/stream-server.ts, lib/testing/api-process.ts and the vitest setup
+// scripts/reclassify.ts, lib/boot.ts (Next's instrumentation), lib/indexer/parse-worker.ts and
+// lib/tvm/worker.ts (worker threads), bench/run.ts, bench/stream-server.ts, lib/testing/api-process.ts and the vitest setup
 // (lib/testing/vitest-setup.ts).
 import { installFastBitBuilder } from './fast-bit-builder';
 import { installFastBitReader } from './fast-bit-reader';
+import { installFastBocWriter } from './fast-boc-writer';
 import { installFastCellHash } from './fast-hash';
 import { installFastPaddedBits } from './fast-padded-bits';
 
@@ -23,9 +24,11 @@ export interface FastTonCore {
   bitReader: boolean;
   /** Bit strings copied into builders (Slice.asCell) by bytes. */
   bitBuilder: boolean;
+  /** Cell.toBoc's bytes written into one buffer, and CRC32-C from a table, not a bit at a time. */
+  bocWriter: boolean;
 }
 
 /** Installs them all (idempotent) and says which are active. */
 export function installFastTonCore(): FastTonCore {
-  return { paddedBits: installFastPaddedBits(), cellHash: installFastCellHash(), bitReader: installFastBitReader(), bitBuilder: installFastBitBuilder() };
+  return { paddedBits: installFastPaddedBits(), cellHash: installFastCellHash(), bitReader: installFastBitReader(), bitBuilder: installFastBitBuilder(), bocWriter: installFastBocWriter() };
 }

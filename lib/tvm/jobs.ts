@@ -2,6 +2,7 @@
 // values only — cells travel as base64 BoCs, addresses as raw strings — since a Cell's prototype does
 // not survive postMessage.
 import type { ExecutorEmulationResult as EmulationResult, ExecutorGetMethodResult as GetMethodResult, ExecutorVerbosity } from '@ton/sandbox';
+import type { FastTonCore } from '../ton/fast-core';
 
 /** A get-method run (run_get_method); `stack` is the serialized input tuple, '' for none. */
 export interface GetMethodJob {
@@ -54,4 +55,6 @@ export type TvmReply =
 /** The worker's first message, once its emulator is ready. */
 export interface TvmWorkerReady {
   ready: true;
+  /** Which @ton/core fast paths the worker runs with (lib/ton/fast-core.ts). */
+  fastTonCore: FastTonCore;
 }

@@ -288,7 +288,7 @@ export class TvmPool {
     worker.on('message', (msg: TvmReply | TvmWorkerReady) => {
       if ('ready' in msg) {
         slot.ready = true;
-        this.opts.log?.info({ threadId: worker.threadId }, 'TVM worker ready');
+        this.opts.log?.info({ threadId: worker.threadId, fastTonCore: msg.fastTonCore }, 'TVM worker ready');
         return this.pump();
       }
       const run = slot.running;

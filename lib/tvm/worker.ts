@@ -9,6 +9,11 @@ import { createEmulator } from './emulator';
 import type { TvmJob, TvmReply, TvmRequest, TvmWorkerReady } from './jobs';
 import { resultRefusal } from './result-limits';
 import { runGetMethodRaw } from './run-get-method';
+import { installFastTonCore } from '../ton/fast-core';
+
+// The worker's cells (states, stacks, results) hash, parse and serialize through its own copy of
+// @ton/core: sped up as in every other thread that handles many cells, as this worker starts.
+const fastTonCore = installFastTonCore();
 
 const cell = (b64: string) => Cell.fromBase64(b64);
 
@@ -45,7 +50,7 @@ void createEmulator().then(
         (err: unknown) => port.postMessage({ id: msg.id, crashed: err instanceof Error ? err.message : String(err) } satisfies TvmReply),
       );
     });
-    port.postMessage({ ready: true } satisfies TvmWorkerReady);
+    port.postMessage({ ready: true, fastTonCore } satisfies TvmWorkerReady);
   },
   (err: unknown) => {
     throw err; // the pool sees the worker's error event and records why it failed

@@ -15,7 +15,7 @@ import type { Logger } from '../../log';
 import { enqueueMetadata } from '../../metadata';
 import type { TvmPool } from '../../tvm/pool';
 import { Address } from '@ton/core';
-import { parseAccountState, type AccountStateRecord } from '../account-state';
+import { latestByAccount, parseAccountState, type AccountStateRecord } from '../account-state';
 import type { ParsedBlock } from '../../chain/records';
 import { hex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
@@ -79,11 +79,7 @@ export class Deriver {
       skipped.push(skip);
       this.noteSkip(input.mcSeqno, skip);
     });
-    const latest = new Map<string, AccountStateRecord>();
-    for (const s of input.states) {
-      const seen = latest.get(s.account);
-      if (!seen || seen.lastTransLt < s.lastTransLt) latest.set(s.account, s);
-    }
+    const latest = latestByAccount(input.states);
     const withCode = [...latest.values()].filter((s) => s.codeBoc && s.dataBoc && s.codeHash);
     await this.loadKnown(withCode.map((s) => s.codeHash!));
 
