@@ -11,6 +11,7 @@ import { parseAccountState, type AccountStateRecord } from './account-state';
 import { ChainMismatchError, claimChain, type ChainIdentity } from './chain-identity';
 import { BlockParser } from './block-parser';
 import { mapConcurrent } from './concurrent';
+import { MASTER_SHARD } from '../ton/shard';
 import { registeredBy, shardBlockName, signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
 import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
@@ -75,7 +76,6 @@ interface Prepared {
   derived: TableRows[];
 }
 
-const MASTER_SHARD = 0x8000000000000000n;
 const toLiteId = (id: FullBlockId) => ({
   kind: 'tonNode.blockIdExt' as const,
   workchain: id.workchain,
@@ -352,7 +352,7 @@ export class Indexer {
   }
 
   private async fetchMasterchainBlock(seqno: number): Promise<FetchedBlock> {
-    const header = await this.o.client.lookupBlockByID({ workchain: -1, shard: signedShard(MASTER_SHARD).toString(), seqno });
+    const header = await this.o.client.lookupBlockByID({ workchain: -1, shard: MASTER_SHARD.toString(), seqno });
     const id = header.id;
     const full = { workchain: id.workchain, shard: BigInt.asUintN(64, BigInt(id.shard)), seqno: id.seqno, rootHash: id.rootHash, fileHash: id.fileHash };
     return this.fetchBlock(full, seqno);
