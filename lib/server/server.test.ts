@@ -245,6 +245,28 @@ describe('HTTP edge', () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 
+  it('while the loop lags, sheds the client whose requests queue and serves one asking one thing at a time', async () => {
+    const base = await start({ SHED_EVENT_LOOP_DELAY_MS: '100', TRUST_PROXY: 'on' });
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    const heavy = from('203.0.113.7');
+    // The heavy client lags the loop until its own requests are shed, as in the test above.
+    let shedding = false;
+    for (let round = 0; round < 10 && !shedding; round++) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/block/slow?ms=150`, heavy).then((r) => r.status)));
+      shedding = statuses.includes(503);
+    }
+    expect(shedding).toBe(true);
+    // Its next requests wait (without blocking the loop) while the lag is still measured.
+    const held = Array.from({ length: 9 }, () => fetch(`${base}/hold/slow?ms=1500`, heavy));
+    await expect.poll(() => running!.load.in_flight, { timeout: 1000, interval: 5 }).toBeGreaterThanOrEqual(8);
+    expect(running!.load.event_loop_delay_p99_ms).toBeGreaterThan(100);
+    const more = await fetch(`${base}/api/v2/getMasterchainInfo`, heavy);
+    const other = await fetch(`${base}/x`, from('198.51.100.9'));
+    await Promise.all(held);
+    expect(more.status).toBe(503);
+    expect(other.status).toBe(200);
+  });
+
   it("answers /api/health from the route's latest answer, with live load numbers, while the route is stuck", async () => {
     const base = await start();
     const first = await fetch(`${base}/api/health`);

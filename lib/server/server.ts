@@ -49,6 +49,12 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
  * requests there are would not relieve it.
  */
 const LAG_SHED_MIN_IN_FLIGHT = 8;
+/**
+ * A lagging event loop sheds the requests of clients that already have this many in flight: the clients
+ * whose work lags it (a burst of heavy reads on many connections). A client asking one thing at a time is
+ * not the cause, and refusing it would hand the loop to the one that is.
+ */
+const LAG_SHED_CLIENT_IN_FLIGHT = 1;
 // CORS preflights too: they cost nothing, and a browser reports a refused preflight as a bare network
 // error that hides the Retry-After the real request would have carried.
 const neverShed = (path: string, method: string | undefined) => path === '/api/health' || path.startsWith('/_next/static/') || method === 'OPTIONS';
@@ -143,11 +149,16 @@ export function createAtlasServer({
   const route = pageRouter((req, res, path, page) => run(req, res, path, page, deadlines.get(req) ?? {}), pages, pageGuard);
 
   const cutAtDeadline = deadlineCutter({ load, log, requestTimeoutMs, send });
+  /** Requests in flight by client address (the lag shedding's fairness; entries go at zero). */
+  const inFlightOf = new Map<string, number>();
 
   /** Sheds or runs a request within its deadline. */
   const run = (req: IncomingMessage, res: ServerResponse, path: string, page: PageRequest | null, deadline: { onExpired?: () => void }) => {
+    const client = req.headers[CLIENT_IP_HEADER] as string;
+    const clientInFlight = inFlightOf.get(client) ?? 0;
     if (!neverShed(path, req.method)) {
-      const lagging = load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT;
+      const lagging =
+        load.event_loop_delay_p99_ms > shedEventLoopDelayMs && load.in_flight >= LAG_SHED_MIN_IN_FLIGHT && clientInFlight >= LAG_SHED_CLIENT_IN_FLIGHT;
       if (load.in_flight >= maxInFlight || lagging) {
         load.shed++;
         return send(req, res, 503, 'server overloaded, retry later', { 'Retry-After': '1' });
@@ -155,11 +166,15 @@ export function createAtlasServer({
     }
 
     load.in_flight++;
+    inFlightOf.set(client, clientInFlight + 1);
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       load.in_flight--;
+      const left = (inFlightOf.get(client) ?? 1) - 1;
+      if (left > 0) inFlightOf.set(client, left);
+      else inFlightOf.delete(client);
     };
     onResponseClose(res, finish);
     // A handler past its deadline: the client gets 504 (or, mid-answer, loses the connection) and the slot
