@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionJson } from '@/lib/api/v3/models/actions';
 import type { TraceJson } from '@/lib/api/v3/models/traces';
 import type { TransactionJson } from '@/lib/api/v3/models/transactions';
-import { traceSummary } from '@/lib/api/v3/trace-summary';
+import { byLtThenAccount, traceSummary } from '@/lib/api/v3/trace-summary';
 import type { NotificationJson, TraceNotificationJson } from '@/lib/stream/protocol';
 
 export interface LiveSubscription {
@@ -150,7 +150,7 @@ export function traceFromNotification(n: TraceNotificationJson): TraceJson {
   const txs = Object.values(n.transactions) as TransactionJson[];
   const { counters, ...span } = traceSummary(txs);
   const root = n.transactions[n.trace.tx_hash] as TransactionJson | undefined;
-  const order = [...txs].sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : BigInt(a.lt) > BigInt(b.lt) ? 1 : a.account < b.account ? -1 : 1)).map((t) => t.hash);
+  const order = [...txs].sort(byLtThenAccount).map((t) => t.hash);
   const seqnos = txs.map((t) => t.mc_block_seqno ?? 0);
   return {
     trace_id: root?.trace_id ?? null,

@@ -4,13 +4,7 @@ import { b64 } from './encode';
 import type { TraceJson, TraceNodeJson } from './models/traces';
 import type { TransactionJson } from './models/transactions';
 import type { TraceRow } from './queries/traces';
-
-/** Transactions in toncenter's transactions_order: lt ascending, then account. */
-const byLtThenAccount = (a: TransactionJson, b: TransactionJson) => {
-  const x = BigInt(a.lt);
-  const y = BigInt(b.lt);
-  return x < y ? -1 : x > y ? 1 : a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
-};
+import { byLtThenAccount } from './trace-summary';
 
 /**
  * The tree: each transaction hangs under the earlier transaction that sent its in-message. children is

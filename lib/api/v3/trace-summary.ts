@@ -1,6 +1,6 @@
 // What a trace's transactions say of it where no stored row does (api-v3.md §3.5): a pending trace's
-// (pending-json.ts) and a streamed trace's as the explorer shows it (lib/client/live.ts). It imports
-// only types: the explorer's pages take it into the browser.
+// (pending-json.ts) and a streamed trace's as the explorer shows it (lib/client/live.ts), and the order
+// of a trace's transactions. It imports only types: the explorer's pages take it into the browser.
 import type { TraceJson } from './models/traces';
 import type { TransactionJson } from './models/transactions';
 
@@ -24,3 +24,10 @@ export function traceSummary(txs: TransactionJson[]): Span & { counters: Counter
     counters: { messages: delivered, transactions: txs.length, pending_messages: sent.length - delivered },
   };
 }
+
+/** toncenter's transactions_order: lt ascending, then account (the stored and the streamed trace's). */
+export const byLtThenAccount = (a: TransactionJson, b: TransactionJson) => {
+  const x = BigInt(a.lt);
+  const y = BigInt(b.lt);
+  return x < y ? -1 : x > y ? 1 : a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+};
