@@ -78,9 +78,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > LIMITS.streamRequestBytes) throw new Refusal(413, bodyTooLargeMessage(LIMITS.streamRequestBytes));
-    chunks.push(chunk as Buffer);
+    // Past the limit the rest is read and dropped, so a client still writing reads the 413 instead of a
+    // reset (leaving the loop destroys the request and its socket); past the edge's body limit it is cut.
+    if (size > LIMITS.bodyBytes) break;
+    if (size <= LIMITS.streamRequestBytes) chunks.push(chunk as Buffer);
   }
+  if (size > LIMITS.streamRequestBytes) throw new Refusal(413, bodyTooLargeMessage(LIMITS.streamRequestBytes));
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch (err) {
