@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../testing/chain';
 import { testApi, type TestApi } from '../../testing/api';
-import { heavyRead } from './heavy-reads';
+import { heavyRead, heavyReadsNow } from './heavy-reads';
 import { TraceCache } from './trace-cache';
 import { TransactionCache } from './transaction-cache';
 
@@ -128,10 +128,11 @@ describe('answers from kept parts', () => {
     const holding = heavyRead(1000, () => {}, () => new Promise<void>((r) => (release = r)));
     let longDone = false;
     const long = kept.callV3('transactions', { limit: 250 }).then((a) => ((longDone = true), a));
+    // The long page waits in the queue (no sleep: the queue itself says so) while a short page is answered.
+    await expect.poll(() => heavyReadsNow().waiting, { timeout: 10_000, interval: 10 }).toBe(1);
     const short = await kept.callV3('transactions', { limit: 20 });
     expect(short.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(longDone).toBe(false);
+    expect([longDone, heavyReadsNow().waiting]).toEqual([false, 1]);
     release();
     await holding;
     expect((await long).body.transactions).toHaveLength(250);
