@@ -53,9 +53,7 @@ export function goJson(value: unknown): string {
   const mine: string[] = [];
   slots = mine;
   try {
-    const json = JSON.stringify(value);
-    if (json === undefined) return json as unknown as string;
-    return json.replace(PASS, (match: string, slot: string | undefined) => (slot === undefined ? goEscape(match) : mine[Number(slot)]!));
+    return JSON.stringify(value).replace(PASS, (match: string, slot: string | undefined) => (slot === undefined ? goEscape(match) : mine[Number(slot)]!));
   } finally {
     slots = outer;
   }
