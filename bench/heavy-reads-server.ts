@@ -43,14 +43,11 @@ async function serve(chain: TestChain, env: Record<string, string>): Promise<{ u
       return Response.json(h, { status: h.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
     },
   );
-  let port = 0;
-  const base = () => `http://127.0.0.1:${port}`;
-  const apiHandler = nodeHandler(api.fetch, base);
-  const healthHandler = nodeHandler((req) => healthRoute(req, undefined), base);
+  const apiHandler = nodeHandler(api.fetch);
+  const healthHandler = nodeHandler((req) => healthRoute(req, undefined));
   const edge = createAtlasServer({ config, log, handle: (req, res) => (new URL(req.url ?? '/', 'http://x').pathname === '/api/health' ? healthHandler(req, res) : apiHandler(req, res)) });
   await new Promise<void>((resolve) => edge.server.listen(0, '127.0.0.1', resolve));
-  port = (edge.server.address() as AddressInfo).port;
-  return { url: base(), edge };
+  return { url: `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}`, edge };
 }
 
 const chain = await startTestChain({ seed: 'atlas-bench-heavy-reads', rounds: Number(values.rounds), tps: Number(values.tps), index: true });

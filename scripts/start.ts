@@ -63,7 +63,7 @@ async function main() {
 async function serve() {
   const { default: next } = await import('next');
   // Imported after the configuration is known to be valid: lib/log reads it on import.
-  const [{ createAtlasServer }, { createPageCache }, { createPageGuard }, { memoryLimiter, redisLimiter }, { log }, { processStream }, { streamGateway }, { beforeStop, services }] = await Promise.all([
+  const [{ createAtlasServer }, { createPageCache }, { createPageGuard }, { memoryLimiter, redisLimiter }, { log }, { processStream }, { streamGateway }, { beforeStop, services }, { apiRoutes }, { directApi }] = await Promise.all([
     import('../lib/server/server'),
     import('../lib/http/page-cache'),
     import('../lib/server/page-guard'),
@@ -72,10 +72,13 @@ async function serve() {
     import('../lib/cluster/stream'),
     import('../lib/stream/gateway'),
     import('../lib/runtime'),
+    import('../lib/api/dispatch'),
+    import('../lib/server/direct-api'),
   ]);
   const app = next({ dev: false, dir: root, port: cfg.port, hostname: '0.0.0.0' });
   await app.prepare();
-  const handle = app.getRequestHandler();
+  // The APIs' route handlers answer from the edge; pages, documents and built files go through Next.
+  const handle = directApi(apiRoutes(services, services), app.getRequestHandler());
   const pages = cfg.http.pageCache ? createPageCache() : undefined;
   // Page budgets count like the API's: in Redis when several processes share one (prefixed apart), else here.
   const limiter = cfg.redisUrl ? redisLimiter(cfg.redisUrl, { log, prefix: 'atlas:rl-pages:' }) : memoryLimiter();

@@ -4,7 +4,7 @@
 // loopback round trip through the HTTP server and Next's router per read, and never shed as overload: the
 // page that makes them was already admitted. Anything else (/api/health) goes over loopback HTTP.
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { apiDispatcher, isDispatchedPath } from '@/lib/api/dispatch';
+import { apiDispatcher, apiRoutes, isDispatchedPath } from '@/lib/api/dispatch';
 import { INTERNAL_HEADER, internalToken } from '@/lib/auth/internal';
 import { config } from '@/lib/config';
 import { services } from '@/lib/runtime';
@@ -17,7 +17,7 @@ export const serverOrigin = () => `http://127.0.0.1:${config().port}`;
 let dispatch: ((req: Request) => Promise<Response>) | undefined;
 const inProcess: Send = (url, init) => {
   if (!isDispatchedPath(new URL(url).pathname)) return fetch(url, init);
-  dispatch ??= apiDispatcher(services, services);
+  dispatch ??= apiDispatcher(apiRoutes(services, services));
   return dispatch(new Request(url, init));
 };
 

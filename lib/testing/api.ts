@@ -7,7 +7,7 @@
  */
 import type { LiteClient } from 'ton-lite-client';
 import { unlimitedAccess, type Access } from '../auth/access';
-import { apiDispatcher } from '../api/dispatch';
+import { apiDispatcher, apiRoutes, type BoundHandler } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
 import { TraceCache } from '../api/v3/trace-cache';
 import { TransactionCache } from '../api/v3/transaction-cache';
@@ -55,6 +55,8 @@ export interface TestApi {
   postV3<T = Record<string, unknown>>(path: string, body: unknown, headers?: Record<string, string>): Promise<V3Answer<T>>;
   /** Any request to /api/v2 or /api/v3, dispatched to its handler as the app's router does. */
   fetch(req: Request): Promise<Response>;
+  /** The handler for a path and method, as the HTTP edge finds it (lib/server/direct-api.ts); undefined where Next answers. */
+  routes(pathname: string, method: string): BoundHandler | undefined;
   /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients), and `streams` when given. */
   serve(streams?: StreamEndpoints): Promise<HttpTestServer>;
   /** The TVM pool the routes run get-methods and fee estimates in (its own unless given). */
@@ -112,7 +114,8 @@ export function testApi(parts: {
   const traceCache = parts.traceCache === null ? undefined : (parts.traceCache ?? new TraceCache(config.traceCacheBytes));
   const txCache = parts.txCache === null ? undefined : (parts.txCache ?? new TransactionCache(config.txCacheBytes));
   const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache, txCache });
-  const fetch = apiDispatcher(v2, v3);
+  const routes = apiRoutes(v2, v3);
+  const fetch = apiDispatcher(routes);
 
   const api: TestApi = {
     async callV2(mode, method, params = {}, rawBody) {
@@ -153,6 +156,7 @@ export function testApi(parts: {
       return api.callV3(path, {}, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     },
     fetch,
+    routes,
     serve: (streams) => startHttpTestServer(fetch, streams),
     tvm,
     pending,

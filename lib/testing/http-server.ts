@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../config';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { log } from '../log';
+import { answerWith } from '../server/direct-api';
 import { createAtlasServer, type AtlasServer } from '../server/server';
 import type { StreamEndpoints } from '../stream/gateway';
 
@@ -17,27 +18,15 @@ export interface HttpTestServer {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 /**
  * A node:http request handler over a web handler (what Next is to lib/server/server.ts in `npm start`):
- * the request as a web Request against `base()`, its Response written back.
+ * the request as a web Request, its Response written back as the edge writes the APIs' answers
+ * (lib/server/direct-api.ts).
  */
-export function nodeHandler(handle: (req: Request) => Promise<Response>, base: () => string) {
+export function nodeHandler(handle: (req: Request) => Promise<Response>) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void (async () => {
-      const method = req.method ?? 'GET';
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-      const response = await handle(new Request(new URL(req.url ?? '/', base()), { method, headers, body }));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch((err: unknown) => {
+    answerWith(req, res, handle).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `test server: ${String(err)}` }));
     });
   };
@@ -45,8 +34,7 @@ export function nodeHandler(handle: (req: Request) => Promise<Response>, base: (
 
 /** `streams`: the Streaming API's endpoints, answered as the HTTP edge answers them (lib/server/server.ts). */
 export async function startHttpTestServer(handle: (req: Request) => Promise<Response>, streams?: StreamEndpoints): Promise<HttpTestServer> {
-  let base = '';
-  const web = nodeHandler(handle, () => base);
+  const web = nodeHandler(handle);
   const isStream = (req: IncomingMessage) => streams?.handles(new URL(req.url ?? '/', 'http://x').pathname) ?? false;
   // A stream's connection slot is its client address's (the edge records it; plain requests go without, as before).
   const server = createServer((req, res) => {
@@ -60,9 +48,8 @@ export async function startHttpTestServer(handle: (req: Request) => Promise<Resp
     else socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: base,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
 }
@@ -73,7 +60,7 @@ export async function startHttpTestServer(handle: (req: Request) => Promise<Resp
  */
 export async function startEdgeTestServer(config: Pick<Config, 'http' | 'corsOrigins'>, handle: (req: Request) => Promise<Response>, host = '127.0.0.1'): Promise<{ edge: AtlasServer; url: string; port: number }> {
   let port = 0;
-  const edge = createAtlasServer({ config, handle: nodeHandler(handle, () => `http://127.0.0.1:${port}`), log });
+  const edge = createAtlasServer({ config, handle: nodeHandler(handle), log });
   await new Promise<void>((resolve) => edge.server.listen(0, host, resolve));
   port = (edge.server.address() as AddressInfo).port;
   return { edge, url: `http://127.0.0.1:${port}`, port };
