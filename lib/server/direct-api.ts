@@ -55,16 +55,17 @@ function originOf(req: IncomingMessage): string {
 }
 
 function webRequest(req: IncomingMessage, res: ServerResponse): Request {
+  // As Next builds its request: from Node's parsed headers, which include what the edge wrote into them
+  // (who the client is: server.ts stampClient).
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
     try {
-      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     } catch {
       // A value Node's parser let through but fetch's Headers refuses is dropped, as no route reads one.
     }
   }
-  // Headers the edge wrote into req.headers (who the client is: server.ts stampClient) win over the raw ones.
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
   const abort = new AbortController();
   onResponseClose(res, () => abort.abort());
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
