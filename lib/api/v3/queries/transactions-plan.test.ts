@@ -14,6 +14,7 @@ import {
   adjacentTransactionsQuery,
   transactionsByMessageQuery,
   transactionsQuery,
+  transactionOrderQuery,
   transactionsWhereQuery,
   type MessageTransactionFilter,
   type TransactionFilter,
@@ -136,5 +137,6 @@ describe('/transactionsByMessage and /adjacentTransactions plans', () => {
       expect(problems(await planTree(t.db, adjacentTransactionsQuery(hash, direction))), String(direction)).toEqual([]);
     }
     expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
+    expect(problems(await planTree(t.db, transactionOrderQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
   });
 });
