@@ -173,7 +173,9 @@ describe('POST message and estimateFee', () => {
     const empty = await chain.postV3('estimateFee', { ...body, init_code: '', init_data: '' });
     expect(plain.status).toBe(200);
     expect(empty.status, empty.text).toBe(200);
-    expect(empty.body.destination_fees).toEqual(plain.body.destination_fees);
+    // The destination's storage fee is counted up to the second each estimate runs, and may tick in between.
+    const withoutStorage = (fees: unknown) => (fees as Record<string, number>[]).map(({ storage_fee: _, ...rest }) => rest);
+    expect(withoutStorage(empty.body.destination_fees)).toEqual(withoutStorage(plain.body.destination_fees));
     expect((empty.body.source_fees as { gas_fee: number }).gas_fee).toBe((plain.body.source_fees as { gas_fee: number }).gas_fee);
     expect((await chain.postV3('estimateFee', { ...body, init_code: 'not base64!' })).status).toBe(422);
   });
