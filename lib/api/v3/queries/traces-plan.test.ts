@@ -15,7 +15,7 @@ import { actionAccountsQuery, actionsQuery, traceActionsQuery, traceOfActionQuer
 import { actionTxHashesQuery, jettonMovesQuery, tonMovesQuery, traceExistsQuery } from './balance-changes';
 import { accountBusyQuery, accountOwnTracesQuery, accountPageQuery, accountWalkQuery, accountWindowQuery, tracesQuery, type TraceFilter } from './traces';
 import { accountStatesQuery, messagesOfTracesQuery } from './transactions-load';
-import { transactionOrderQuery, transactionsWhereQuery } from './transactions';
+import { transactionsWhereQuery } from './transactions';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
@@ -154,7 +154,6 @@ describe('/traces and /events plans', () => {
     const ids = tracesOf(...Array.from({ length: 20 }, (_, i) => 100 + i)).map(bytes);
     const { bad } = await problemsOf([
       ['transactions of traces', transactionsWhereQuery({ traceIds: ids })],
-      ['the order of a long list of traces\' transactions', transactionOrderQuery({ traceIds: ids })],
       ['messages of traces', messagesOfTracesQuery(ids)],
       ['account states of their transactions', accountStatesQuery(ids)],
       ['actions of traces', traceActionsQuery(ids, supportedActionTypes(undefined, null))],

@@ -9,7 +9,6 @@ import { amountMap, b64, bytes, dec, hex } from '../encode';
 import { blockId, mapAccountState, mapMessage, orderDescription, type Contents } from '../mappers';
 import { letIoIn } from '../heavy-reads';
 import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
-import { inPieces } from './pieces';
 import type { MessageJson } from '../models/messages';
 import type { AccountStateJson, TransactionJson } from '../models/transactions';
 import type { KeptTransaction, TransactionCache } from '../transaction-cache';
@@ -35,7 +34,24 @@ export interface TransactionParts {
 const txMessagesQuery = (condition: Prisma.Sql) =>
   Prisma.sql`SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`;
 
-/** The messages of these transactions (in pieces: the rows' order does not matter, as messages are grouped by transaction and ordered there). */
+/**
+ * Keys per query when a page's messages are read. Messages carry the bodies, most of a heavy page's bytes,
+ * and PGlite runs a query and parses its rows on this thread without a break: the messages of a page of 555
+ * actions' transactions in one query held it for up to 330 ms while health and light requests waited
+ * (issue 25). In pieces, other requests run between them (each read first yields: lib/db/database.ts).
+ * The rows' order does not matter: messages are grouped by transaction and ordered there (byCreatedLt).
+ */
+const KEYS_PER_READ = 200;
+
+/** `read` over `keys` in pieces of KEYS_PER_READ, one after the other, their rows together. */
+async function inPieces<R>(keys: Uint8Array<ArrayBuffer>[], read: (part: Uint8Array<ArrayBuffer>[]) => Promise<R[]>): Promise<R[]> {
+  if (keys.length <= KEYS_PER_READ) return read(keys);
+  const rows: R[] = [];
+  for (let i = 0; i < keys.length; i += KEYS_PER_READ) rows.push(...(await read(keys.slice(i, i + KEYS_PER_READ))));
+  return rows;
+}
+
+/** The messages of these transactions. */
 const messagesOfTransactions = (sql: SqlReader, hashes: Uint8Array<ArrayBuffer>[]) =>
   inPieces(hashes, (part) => sql.rows<TxMessageRow>(txMessagesQuery(Prisma.sql`m.tx_hash = ANY(${part}::bytea[])`)));
 

@@ -14,7 +14,6 @@ import {
   adjacentTransactionsQuery,
   transactionsByMessageQuery,
   transactionsQuery,
-  transactionOrderQuery,
   transactionsWhereQuery,
   type MessageTransactionFilter,
   type TransactionFilter,
@@ -137,6 +136,5 @@ describe('/transactionsByMessage and /adjacentTransactions plans', () => {
       expect(problems(await planTree(t.db, adjacentTransactionsQuery(hash, direction))), String(direction)).toEqual([]);
     }
     expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
-    expect(problems(await planTree(t.db, transactionOrderQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
   });
 });

@@ -2,10 +2,9 @@
 // the rows in the shape of the Prisma model, read with raw SQL (the ORM's query building and row
 // mapping cost more CPU than the database's work for a page of transactions).
 import { Prisma, type Transaction } from '../../../db/generated/client';
-import { bytes, hex } from '../encode';
+import { bytes } from '../encode';
 import type { Page, SortOrder } from '../params';
 import type { SqlReader } from '../../../db/sql';
-import { inPieces, KEYS_PER_READ } from './pieces';
 
 /** Every column of transactions, named as the Transaction model names it. */
 const COLUMNS = Prisma.sql`t.hash, t.account, t.lt, t.now, t.block_workchain AS "blockWorkchain", t.block_shard AS "blockShard",
@@ -86,23 +85,8 @@ export function transactionsWhereQuery(by: TransactionKeys): Prisma.Sql {
   return Prisma.sql`SELECT ${COLUMNS} FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`;
 }
 
-/** transactionsWhere's order of a long key list: the hashes alone, in the order of transactionsWhereQuery. */
-export function transactionOrderQuery(by: TransactionKeys): Prisma.Sql {
-  const cond = 'hashes' in by ? Prisma.sql`t.hash = ANY(${by.hashes}::bytea[])` : Prisma.sql`t.trace_id = ANY(${by.traceIds}::bytea[])`;
-  return Prisma.sql`SELECT t.hash FROM transactions t WHERE ${cond} ORDER BY t.lt ASC, t.account ASC`;
-}
-
-/**
- * The transactions with these hashes, or of these traces, in lt and account order. Past KEYS_PER_READ keys
- * the rows are read in pieces (pieces.ts), in the order the database gives their hashes first.
- */
-export async function transactionsWhere(sql: SqlReader, by: TransactionKeys): Promise<Transaction[]> {
-  if (('hashes' in by ? by.hashes : by.traceIds).length <= KEYS_PER_READ) return sql.rows<Transaction>(transactionsWhereQuery(by));
-  const order = await sql.rows<{ hash: Uint8Array }>(transactionOrderQuery(by));
-  const position = new Map(order.map((r, i) => [hex(r.hash), i]));
-  const rows = await inPieces(order.map((r) => bytes(r.hash)), (hashes) => sql.rows<Transaction>(transactionsWhereQuery({ hashes })));
-  return rows.sort((a, b) => position.get(hex(a.hash))! - position.get(hex(b.hash))!);
-}
+/** The transactions with these hashes, or of these traces, in lt and account order. */
+export const transactionsWhere = (sql: SqlReader, by: TransactionKeys): Promise<Transaction[]> => sql.rows<Transaction>(transactionsWhereQuery(by));
 
 /** /transactionsByMessage: which messages (at least one of hashes, bodyHash, opcode; the route checks). */
 export interface MessageTransactionFilter {
