@@ -33,34 +33,14 @@ export interface TransactionParts {
 /** Message rows with their transaction and direction, where `condition` (on `m`) holds. */
 const txMessagesQuery = (condition: Prisma.Sql) =>
   Prisma.sql`SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`;
-
-/**
- * Keys per query when a page's messages are read. Messages carry the bodies, most of a heavy page's bytes,
- * and PGlite runs a query and parses its rows on this thread without a break: the messages of a page of 555
- * actions' transactions in one query held it for up to 330 ms while health and light requests waited
- * (issue 25). In pieces, other requests run between them (each read first yields: lib/db/database.ts).
- * The rows' order does not matter: messages are grouped by transaction and ordered there (byCreatedLt).
- */
-const KEYS_PER_READ = 200;
-
-/** `read` over `keys` in pieces of KEYS_PER_READ, one after the other, their rows together. */
-async function inPieces<R>(keys: Uint8Array<ArrayBuffer>[], read: (part: Uint8Array<ArrayBuffer>[]) => Promise<R[]>): Promise<R[]> {
-  if (keys.length <= KEYS_PER_READ) return read(keys);
-  const rows: R[] = [];
-  for (let i = 0; i < keys.length; i += KEYS_PER_READ) rows.push(...(await read(keys.slice(i, i + KEYS_PER_READ))));
-  return rows;
-}
-
-/** The messages of these transactions. */
-const messagesOfTransactions = (sql: SqlReader, hashes: Uint8Array<ArrayBuffer>[]) =>
-  inPieces(hashes, (part) => sql.rows<TxMessageRow>(txMessagesQuery(Prisma.sql`m.tx_hash = ANY(${part}::bytea[])`)));
+const txMessages = (sql: SqlReader, condition: Prisma.Sql) => sql.rows<TxMessageRow>(txMessagesQuery(condition));
 
 /** The query of messagesOfTraces (exported for the plan test). */
 export const messagesOfTracesQuery = (traceIds: Uint8Array<ArrayBuffer>[]) => txMessagesQuery(Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`);
 
 /** The messages of every transaction of these traces (each message carries its transaction's trace id). */
 export const messagesOfTraces = async (sql: SqlReader, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> =>
-  traceIds.length ? inPieces(traceIds, (part) => sql.rows<TxMessageRow>(messagesOfTracesQuery(part))) : [];
+  traceIds.length ? sql.rows<TxMessageRow>(messagesOfTracesQuery(traceIds)) : [];
 
 /** The account states with these hashes, as a Transaction's state before and after shows them (exported for the plan test). */
 export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.sql`
@@ -94,7 +74,7 @@ export async function transactionParts(
   }
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
   const [messageRows, states, traces] = await Promise.all([
-    o.messages ?? (unkept.length ? messagesOfTransactions(sql, unkept) : []),
+    o.messages ?? (unkept.length ? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${unkept}::bytea[])`) : []),
     sql.rows<AccountState>(accountStatesQuery([...stateHashes.values()])),
     traceIds.size && !o.traceExternals
       ? sql.rows<{ traceId: Uint8Array; externalHash: Uint8Array | null }>(Prisma.sql`
