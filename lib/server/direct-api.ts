@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { BoundHandler } from '../api/dispatch';
+import type { BoundHandler, RouteFinder } from '../api/dispatch';
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../http/security-headers';
 import { rawPath } from '../http/request-target';
 import { onResponseClose } from '../http/response-close';
@@ -25,9 +25,11 @@ const { releaseCompressionStream } = require('next/dist/server/lib/release-compr
  * A request for /api/v2 or /api/v3 that a route handler serves goes to it (`routeFor`: lib/api/dispatch.ts
  * apiRoutes); every other request goes to `next`.
  */
-export function directApi(routeFor: (pathname: string, method: string) => BoundHandler | undefined, next: NodeHandler): NodeHandler {
+export function directApi(routeFor: RouteFinder, next: NodeHandler): NodeHandler {
   return (req, res) => {
-    const handler = routeFor(decodedPath(req.url ?? '/'), req.method ?? '');
+    // The raw path: routeFor decodes each segment once, as Next does (decoding here too would turn
+    // `transaction%2573` into `transactions`).
+    const handler = routeFor(rawPath(req.url ?? '/'), req.method ?? '');
     return handler ? answerWith(req, res, handler) : next(req, res);
   };
 }
@@ -36,15 +38,6 @@ export function directApi(routeFor: (pathname: string, method: string) => BoundH
 export async function answerWith(req: IncomingMessage, res: ServerResponse, handler: BoundHandler): Promise<void> {
   const response = await handler(webRequest(req, res));
   await writeAnswer(req, res, response);
-}
-
-/** The path as Next matches it: percent-decoded (the edge has refused what does not decode). */
-function decodedPath(target: string): string {
-  try {
-    return decodeURIComponent(rawPath(target));
-  } catch {
-    return '';
-  }
 }
 
 /** Any Host a client sends is kept, as Next keeps it; one that cannot form a URL reads as localhost. */

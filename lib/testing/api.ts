@@ -7,7 +7,7 @@
  */
 import type { LiteClient } from 'ton-lite-client';
 import { unlimitedAccess, type Access } from '../auth/access';
-import { apiDispatcher, apiRoutes, type BoundHandler } from '../api/dispatch';
+import { apiDispatcher, apiRoutes, type RouteFinder } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
 import { TraceCache } from '../api/v3/trace-cache';
 import { TransactionCache } from '../api/v3/transaction-cache';
@@ -56,7 +56,7 @@ export interface TestApi {
   /** Any request to /api/v2 or /api/v3, dispatched to its handler as the app's router does. */
   fetch(req: Request): Promise<Response>;
   /** The handler for a path and method, as the HTTP edge finds it (lib/server/direct-api.ts); undefined where Next answers. */
-  routes(pathname: string, method: string): BoundHandler | undefined;
+  routes: RouteFinder;
   /** A real HTTP server on 127.0.0.1 in front of the same handlers (for unmodified HTTP clients), and `streams` when given. */
   serve(streams?: StreamEndpoints): Promise<HttpTestServer>;
   /** The TVM pool the routes run get-methods and fee estimates in (its own unless given). */
