@@ -59,9 +59,8 @@ export async function startHttpTestServer(handle: (req: Request) => Promise<Resp
  * `handle` on a free port of `host` (0.0.0.0 lets a test reach it from a non-loopback address too).
  */
 export async function startEdgeTestServer(config: Pick<Config, 'http' | 'corsOrigins'>, handle: (req: Request) => Promise<Response>, host = '127.0.0.1'): Promise<{ edge: AtlasServer; url: string; port: number }> {
-  let port = 0;
   const edge = createAtlasServer({ config, handle: nodeHandler(handle), log });
   await new Promise<void>((resolve) => edge.server.listen(0, host, resolve));
-  port = (edge.server.address() as AddressInfo).port;
+  const { port } = edge.server.address() as AddressInfo;
   return { edge, url: `http://127.0.0.1:${port}`, port };
 }
