@@ -21,6 +21,7 @@ import { memoryPendingStore, redisPendingStore } from './pending/store';
 import type { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
 import { TransactionCache } from './api/v3/transaction-cache';
+import { SharedReads } from './api/v3/shared-reads';
 import type { ClusterView } from './cluster/messages';
 import { clusterPendingStore } from './cluster/pending-store';
 import { clusterRole } from './cluster/role';
@@ -50,6 +51,8 @@ export interface Services {
   traceCache?: TraceCache;
   /** Finalized transactions' messages and descriptions the v3 routes mapped (TX_CACHE_MB). */
   txCache?: TransactionCache;
+  /** Identical v3 GETs in flight share one read (API_SHARED_READS). */
+  sharedReads?: SharedReads;
   /** The Streaming API: this process's bus and open streams (shared with the HTTP edge), and what publishes to them. */
   stream: ProcessStream;
   publisher: StreamPublisher;
@@ -145,9 +148,10 @@ async function start(): Promise<Services> {
   });
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   const txCache = cfg.txCacheBytes > 0 ? new TransactionCache(cfg.txCacheBytes) : undefined;
+  const sharedReads = cfg.apiSharedReads ? new SharedReads() : undefined;
   hookSignals();
   const cluster = role === 'worker' ? clusterView : undefined;
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, txCache, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, txCache, sharedReads, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */

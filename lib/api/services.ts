@@ -9,6 +9,7 @@ import type { Reads } from '../db/replicas';
 import type { PendingTraces } from '../pending';
 import type { TvmPool } from '../tvm/pool';
 import type { TraceCache } from './v3/trace-cache';
+import type { SharedReads } from './v3/shared-reads';
 import type { TransactionCache } from './v3/transaction-cache';
 
 /** What a /api/v2 handler needs. */
@@ -36,6 +37,8 @@ export interface V3Services extends V2Services {
   traceCache?: TraceCache;
   /** Finalized transactions' messages and descriptions this process mapped (lib/api/v3/transaction-cache.ts); absent: none kept. */
   txCache?: TransactionCache;
+  /** Identical GETs in flight share one read (lib/api/v3/shared-reads.ts); absent: each reads alone. */
+  sharedReads?: SharedReads;
 }
 
 /**

@@ -10,6 +10,7 @@ import { unlimitedAccess, type Access } from '../auth/access';
 import { apiDispatcher, apiRoutes, type RouteFinder } from '../api/dispatch';
 import type { V2Services, V3Services } from '../api/services';
 import { TraceCache } from '../api/v3/trace-cache';
+import { SharedReads } from '../api/v3/shared-reads';
 import { TransactionCache } from '../api/v3/transaction-cache';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
@@ -96,6 +97,8 @@ export function testApi(parts: {
   traceCache?: TraceCache | null;
   /** The v3 transaction cache: a fresh one by default, none with null. */
   txCache?: TransactionCache | null;
+  /** Identical GETs in flight share one read: a fresh SharedReads by default, none with null. */
+  sharedReads?: SharedReads | null;
   /** Told of each entry the pending store keeps (the Streaming API's publisher), when no `pending` is given. */
   onPendingStored?: (entry: PendingEntry) => void;
 }): TestApi {
@@ -113,7 +116,8 @@ export function testApi(parts: {
   // As a process keeps one (lib/runtime.ts), unless the test asks for none.
   const traceCache = parts.traceCache === null ? undefined : (parts.traceCache ?? new TraceCache(config.traceCacheBytes));
   const txCache = parts.txCache === null ? undefined : (parts.txCache ?? new TransactionCache(config.txCacheBytes));
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache, txCache });
+  const sharedReads = parts.sharedReads === null ? undefined : (parts.sharedReads ?? new SharedReads());
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache, txCache, sharedReads });
   const routes = apiRoutes(v2, v3);
   const fetch = apiDispatcher(routes);
 

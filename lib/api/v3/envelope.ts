@@ -20,7 +20,12 @@ function headers(startedAt?: number): Headers {
 }
 
 export function v3Json(body: unknown, startedAt?: number): Response {
-  return new Response(goJson(body), { status: 200, headers: headers(startedAt) });
+  return v3JsonText(goJson(body), startedAt);
+}
+
+/** A 200 answer whose body is already serialized (goJson), as text or as its UTF-8 bytes. */
+export function v3JsonText(json: string | Uint8Array<ArrayBuffer>, startedAt?: number): Response {
+  return new Response(json, { status: 200, headers: headers(startedAt) });
 }
 
 // toncenter v3 errors are a bare {error} with the HTTP status carrying the code.

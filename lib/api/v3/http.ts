@@ -10,12 +10,14 @@ import { apiRoute } from '../route';
 import type { ReadDatabase, Reads } from '../../db/replicas';
 import type { ServicesSource, V3Services } from '../services';
 import type { V3Context } from './context';
-import { v3Error, v3Failure, v3Internal, v3Json } from './envelope';
+import { v3Error, v3Failure, v3Internal, v3Json, v3JsonText } from './envelope';
 import { V3Error, unprocessable } from './errors';
 import { parseJsonExact } from '../v2/json-body';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
 import { letIoIn } from './heavy-reads';
+import { goJson } from './serialize';
+import type { SharedAnswer, SharedReads } from './shared-reads';
 
 /**
  * Settings every route accepts. X-Api-Key / api_key is the request's API key (lib/auth: checked before
@@ -50,16 +52,28 @@ async function context(
   query: Map<string, string[]>,
   services: ServicesSource<V3Services>,
   startedAt: number,
-): Promise<{ on: (read: ReadDatabase) => V3Context; reads: Reads; primary: ReadDatabase; budget: Budget; access: AccessDecision }> {
+): Promise<{
+  on: (read: ReadDatabase) => V3Context;
+  reads: Reads;
+  primary: ReadDatabase;
+  budget: Budget;
+  access: AccessDecision;
+  sharedReads?: SharedReads;
+  /** What besides the route and its query shapes the answer: requests that differ here never share a read. */
+  variant: unknown[];
+}> {
   const input = readQuery(query, settingsQuery.shape);
   for (const [key, header] of Object.entries(SETTING_HEADERS)) {
     const v = req.headers.get(header);
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, reads, lite, tvm, config, access, pending, traceCache, txCache } = await services();
+  const { db, reads, lite, tvm, config, access, pending, traceCache, txCache, sharedReads } = await services();
   const cap = config.dbStatementTimeoutMs;
   const budget = timeBudget(startedAt, s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap);
+  const noAddressBook = s.x_no_address_book ?? false;
+  const noMetadata = s.x_no_metadata ?? false;
+  const actionsVersion = req.headers.get('x-actions-version')?.trim() || null;
   return {
     // prisma read on use: a route that needs no index (decode) runs where there is none (tests, tools).
     on: (read) => ({
@@ -75,9 +89,9 @@ async function context(
       traceCache,
       txCache,
       testnet: config.network === 'testnet',
-      noAddressBook: s.x_no_address_book ?? false,
-      noMetadata: s.x_no_metadata ?? false,
-      actionsVersion: req.headers.get('x-actions-version')?.trim() || null,
+      noAddressBook,
+      noMetadata,
+      actionsVersion,
       maxAnswerTransactions: config.apiMaxAnswerTransactions,
       checkBudget: budget.check,
     }),
@@ -85,6 +99,8 @@ async function context(
     primary: db,
     budget,
     access: await access.check(req, 'v3'),
+    sharedReads,
+    variant: [noAddressBook, noMetadata, actionsVersion, budget.ms],
   };
 }
 
@@ -97,13 +113,20 @@ interface Budget {
   deadline: number;
 }
 
+/** 504: a request's budget ran out. */
+class BudgetSpent extends V3Error {
+  constructor(ms: number) {
+    super(504, `the request took longer than its ${ms} ms budget (X-Timeout)`);
+  }
+}
+
 function timeBudget(startedAt: number, ms: number): Budget {
   const deadline = startedAt + ms;
   return {
     ms,
     deadline,
     check() {
-      if (performance.now() > deadline) throw new V3Error(504, `the request took longer than its ${ms} ms budget (X-Timeout)`);
+      if (performance.now() > deadline) throw new BudgetSpent(ms);
     },
   };
 }
@@ -116,12 +139,33 @@ function timeBudget(startedAt: number, ms: number): Budget {
 async function withinBudget<T>(work: Promise<T>, budget: Budget): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new V3Error(504, `the request took longer than its ${budget.ms} ms budget (X-Timeout)`)), Math.max(0, budget.deadline - performance.now()));
+    timer = setTimeout(() => reject(new BudgetSpent(budget.ms)), Math.max(0, budget.deadline - performance.now()));
   });
   work.catch(() => {}); // a failure after the deadline has no one to go to
   const value = await Promise.race([work, expired]).finally(() => clearTimeout(timer));
   budget.check();
   return value;
+}
+
+/** A route's answer, serialized. */
+async function serialized(work: () => Promise<{ value: unknown; verified: boolean }>): Promise<SharedAnswer> {
+  const { value, verified } = await work();
+  await letIoIn(); // the route's last stretch of work and the serialization do not run back to back
+  return { json: Buffer.from(goJson(value)), verified };
+}
+
+/** The answer of `read`, shared with identical requests in flight (lib/api/v3/shared-reads.ts) when the process shares reads. */
+async function sharedRead(shared: SharedReads | undefined, key: string, read: () => Promise<SharedAnswer>, budget: Budget): Promise<SharedAnswer> {
+  if (!shared) return withinBudget(read(), budget);
+  const { answer, joined } = shared.run(key, read);
+  try {
+    return await withinBudget(answer, budget);
+  } catch (err) {
+    // The read it joined ran out of the budget of the request that started it; this one came later and
+    // still has time of its own.
+    if (joined && err instanceof BudgetSpent && performance.now() < budget.deadline) return withinBudget(read(), budget);
+    throw err;
+  }
 }
 
 function otherMethod(req: Request, path: string): Response {
@@ -139,15 +183,16 @@ export function v3Routes(services: ServicesSource<V3Services>) {
     if (!route) return otherMethod(req, (await params).path.join('/'));
     try {
       const query = normalizeQuery(url.searchParams);
-      const q = parse(route.query, readQuery(query, route.query.shape));
-      const { on, reads, budget, access } = await context(req, query, services, startedAt);
+      const input = readQuery(query, route.query.shape);
+      const q = parse(route.query, input);
+      const { on, reads, budget, access, sharedReads, variant } = await context(req, query, services, startedAt);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
       // GET routes only read, and tolerate the replicas' bounded lag: they may run on one.
-      const { value, verified } = await withinBudget(reads.run((read) => runMarked(route.liteOnly, () => route.run(q, on(read)))), budget);
-      await letIoIn(); // the route's last stretch of work and the serialization do not run back to back
-      const answer = v3Json(value, startedAt);
+      const read = () => serialized(() => reads.run((db) => runMarked(route.liteOnly, () => route.run(q, on(db)))));
+      // The key: only the parameters the route reads, so a junk parameter does not keep a request apart.
+      const { json, verified } = await sharedRead(sharedReads, JSON.stringify([route.path, input, variant]), read, budget);
       budget.check(); // a big answer's serialization counts too: past the budget, the client asked not to wait for it
-      return withAccessHeaders(withProofHeader(answer, verified), access);
+      return withAccessHeaders(withProofHeader(v3JsonText(json, startedAt), verified), access);
     } catch (err) {
       return v3Failure(err);
     }
