@@ -3,7 +3,9 @@
 // then 32 keep-alive connections on each route for `routeSeconds`: served requests/s, p50 and p99, and
 // how many answers were not 200 (shed with 503 past MAX_IN_FLIGHT, or an error). Beside the in-process
 // `v3` bench, this one counts what the HTTP edge, Next and JSON on the wire cost. API_WORKERS (and any
-// other setting) in the bench's environment reaches the server.
+// other setting) in the bench's environment reaches the server. The connections of one route ask the same
+// URL, so they share reads (API_SHARED_READS); the last route gives each connection an account of its
+// own, so nothing is shared: the cost of every answer read alone.
 import http from 'node:http';
 import { startAtlas } from './atlas-server';
 import { quantile, scratchPostgres, type BenchResult } from './support';
@@ -43,18 +45,21 @@ async function onEngine(engine: 'postgresql' | 'pglite', o: V3HttpOptions): Prom
     try {
       console.log(`  v3-http (${engine}${workers}): devnet traffic for ${o.warmupSeconds} s…`);
       await new Promise((r) => setTimeout(r, o.warmupSeconds * 1000));
-      const account = await busiestAccount(atlas.base);
-      const routes = [
-        '/api/v3/transactions?limit=100',
-        `/api/v3/transactions?account=${encodeURIComponent(account.address)}&limit=20`,
-        '/api/v3/traces?limit=20',
-        `/api/v3/events?account=${encodeURIComponent(account.address)}&limit=20`,
+      const accounts = await busiestAccounts(atlas.base);
+      const account = accounts[0]!;
+      const byAccount = (address: string) => `/api/v3/transactions?account=${encodeURIComponent(address)}&limit=20`;
+      const routes: { name: string; pathOf: (connection: number) => string }[] = [
+        ...['/api/v3/transactions?limit=100', byAccount(account.address), '/api/v3/traces?limit=20', `/api/v3/events?account=${encodeURIComponent(account.address)}&limit=20`].map((path) => ({
+          name: path.replace(encodeURIComponent(account.address), '<busy>'),
+          pathOf: () => path,
+        })),
+        { name: `/api/v3/transactions?account=<one of ${accounts.length} per connection>&limit=20`, pathOf: (c: number) => byAccount(accounts[c % accounts.length]!.address) },
       ];
       const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? 32 });
       const rows: BenchResult[] = [];
       for (const route of routes) {
-        const r = await drive(atlas.base, route, agent, o.connections ?? 32, o.routeSeconds);
-        const name = `v3-http ${engine}${workers} ${route.replace(account.address, encodeURIComponent(account.address)).replace(encodeURIComponent(account.address), '<busy>')}`;
+        const r = await drive(atlas.base, route.pathOf, agent, o.connections ?? 32, o.routeSeconds);
+        const name = `v3-http ${engine}${workers} ${route.name}`;
         const note = `${r.served} answers in ${o.routeSeconds} s at ${o.connections ?? 32} connections; not 200: ${r.other}; busy account has ${account.count} of the latest 1000 transactions`;
         rows.push({ name: `${name} served`, value: r.rps, unit: 'req/s', note }, { name: `${name} p50`, value: r.p50, unit: 'ms' }, { name: `${name} p99`, value: r.p99, unit: 'ms' });
       }
@@ -68,8 +73,8 @@ async function onEngine(engine: 'postgresql' | 'pglite', o: V3HttpOptions): Prom
   }
 }
 
-/** The account with the most of the latest 1000 transactions (a wallet the traffic generator uses). */
-async function busiestAccount(base: URL): Promise<{ address: string; count: number }> {
+/** The accounts of the latest 1000 transactions, the busiest (a wallet the traffic generator uses) first. */
+async function busiestAccounts(base: URL): Promise<{ address: string; count: number }[]> {
   let transactions: Tx[] | undefined;
   // A busy machine may shed or time the big page out: ask again a few times.
   for (let attempt = 1; !transactions; attempt++) {
@@ -81,9 +86,9 @@ async function busiestAccount(base: URL): Promise<{ address: string; count: numb
   }
   const counts = new Map<string, number>();
   for (const t of transactions) counts.set(t.account, (counts.get(t.account) ?? 0) + 1);
-  const [address, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
-  if (!address) throw new Error('v3-http bench: nothing indexed after the warm-up');
-  return { address, count: count! };
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]).map(([address, count]) => ({ address, count }));
+  if (!sorted.length) throw new Error('v3-http bench: nothing indexed after the warm-up');
+  return sorted;
 }
 
 function get(base: URL, path: string, agent: http.Agent): Promise<number> {
@@ -97,13 +102,14 @@ function get(base: URL, path: string, agent: http.Agent): Promise<number> {
   });
 }
 
-/** `conns` clients ask `path` back to back for `seconds` (after 2 s of warm-up that is not counted). */
-async function drive(base: URL, path: string, agent: http.Agent, conns: number, seconds: number) {
-  const warmUntil = Date.now() + 2000;
+/** `conns` clients ask `pathOf(their number)` back to back for `seconds`, after 5 s of warm-up that is not counted (a fresh process JIT-compiles its paths first). */
+async function drive(base: URL, pathOf: (connection: number) => string, agent: http.Agent, conns: number, seconds: number) {
+  const warmUntil = Date.now() + 5000;
   const until = warmUntil + seconds * 1000;
   const times: number[] = [];
   let other = 0;
-  const client = async () => {
+  const client = async (connection: number) => {
+    const path = pathOf(connection);
     while (Date.now() < until) {
       const t0 = performance.now();
       const status = await get(base, path, agent).catch(() => -1);
@@ -112,6 +118,6 @@ async function drive(base: URL, path: string, agent: http.Agent, conns: number, 
       else other++;
     }
   };
-  await Promise.all(Array.from({ length: conns }, client));
+  await Promise.all(Array.from({ length: conns }, (_, i) => client(i)));
   return { served: times.length, other, rps: +(times.length / seconds).toFixed(0), p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }

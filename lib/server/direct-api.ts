@@ -36,7 +36,7 @@ export function directApi(routeFor: RouteFinder, next: NodeHandler): NodeHandler
 
 /** Answers a node request with what a web handler answers for it, as Next writes a route handler's answer. */
 export async function answerWith(req: IncomingMessage, res: ServerResponse, handler: BoundHandler): Promise<void> {
-  const response = await handler(webRequest(req, res));
+  const response = await handler(webRequest(req));
   await writeAnswer(req, res, response);
 }
 
@@ -47,7 +47,7 @@ function originOf(req: IncomingMessage): string {
   return 'http://localhost';
 }
 
-function webRequest(req: IncomingMessage, res: ServerResponse): Request {
+function webRequest(req: IncomingMessage): Request {
   // As Next builds its request: from Node's parsed headers, which include what the edge wrote into them
   // (who the client is: server.ts stampClient).
   const headers = new Headers();
@@ -59,13 +59,13 @@ function webRequest(req: IncomingMessage, res: ServerResponse): Request {
       // A value Node's parser let through but fetch's Headers refuses is dropped, as no route reads one.
     }
   }
-  const abort = new AbortController();
-  onResponseClose(res, () => abort.abort());
+  // No abort signal: no handler reads one (a client gone mid-answer cancels the answer's body in
+  // writeAnswer), and a signal per request, aborted with a DOMException at every close, cost more CPU than
+  // a small answer's routing.
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(originOf(req) + (req.url ?? '/'), {
     method: req.method,
     headers,
-    signal: abort.signal,
     ...(hasBody && { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }),
   } as RequestInit);
 }
