@@ -57,8 +57,8 @@ export const blockId = (workchain: number, shard: bigint, seqno: number): BlockI
 // ---------------------------------------------------------------------------------------------------
 // Messages
 
-/** Bodies and init states by cell hash (hex). */
-export type Contents = ReadonlyMap<string, Uint8Array>;
+/** Bodies and init states by cell hash (hex): their BoCs in base64, as the answers carry them. */
+export type Contents = ReadonlyMap<string, string>;
 
 /**
  * A message body as toncenter's `decoded` (lib/actions/bodies.ts), null when Atlas has no schema for it
@@ -83,11 +83,11 @@ export function decodeBody(opcode: number | null, boc: Uint8Array): Record<strin
 const decodedCache = new Map<string, Record<string, unknown> | null>();
 const DECODED_CACHE_MAX = 20_000;
 
-function decodedBody(hashHex: string, opcode: number | null, boc: Uint8Array): Record<string, unknown> | null {
+function decodedBody(hashHex: string, opcode: number | null, bocBase64: string): Record<string, unknown> | null {
   if (opcodeName(opcode) === null) return null; // never decoded: not worth an entry
   const hit = decodedCache.get(hashHex); // a body that did not decode is kept as null
   if (hit !== undefined) return hit;
-  const d = decodeBody(opcode, boc);
+  const d = decodeBody(opcode, Buffer.from(bocBase64, 'base64'));
   if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.delete(decodedCache.keys().next().value!);
   decodedCache.set(hashHex, d);
   return d;
@@ -101,7 +101,7 @@ function content(hashBytes: Uint8Array | null, contents: Contents, opcode: numbe
   const key = hex(hashBytes);
   const boc = contents.get(key);
   if (!boc) return null;
-  return { hash: b64(hashBytes), body: b64(boc), decoded: decode ? decodedBody(key, opcode, boc) : null };
+  return { hash: b64(hashBytes), body: boc, decoded: decode ? decodedBody(key, opcode, boc) : null };
 }
 
 export interface MessageRowLike

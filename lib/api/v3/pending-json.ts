@@ -46,7 +46,7 @@ export function emulatedTransactions(entry: PendingEntry): TransactionJson[] {
   const confirmed = entry.finality === 'confirmed';
   return entry.transactions.map((boc, i) => {
     const { transaction: t, messages, contents } = parseEmulated(Cell.fromBase64(boc), entry.blocks?.[i]);
-    const bodies = new Map(contents.map((c) => [c.hash.toString('hex'), c.cell.toBoc()]));
+    const bodies = new Map(contents.map((c) => [c.hash.toString('hex'), c.cell.toBoc().toString('base64')]));
     const row: TransactionRowJson = {
       ...t,
       hash: bytes(t.hash),
