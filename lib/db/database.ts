@@ -7,7 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Prisma, PrismaClient } from './generated/client';
-import { Mutex, pgliteSession, pgSession, type SqlReader, type SqlSession } from './sql';
+import { Mutex, pgliteSession, pgSession, statementName, type SqlReader, type SqlSession } from './sql';
 
 export type DatabaseEngine = 'pglite' | 'postgresql';
 
@@ -130,7 +130,10 @@ function openPostgres(url: string, opts: OpenOptions): Database {
   return register({
     engine: 'postgresql',
     prisma,
-    sql: { rows: async <T>(q: Prisma.Sql) => (await readers.query(q.text, q.values)).rows as T[] },
+    sql: {
+      rows: async <T>(q: Prisma.Sql, prepared?: string) =>
+        (await readers.query(prepared ? { name: statementName(prepared, q.text), text: q.text, values: q.values } : { text: q.text, values: q.values })).rows as T[],
+    },
     async transaction(fn) {
       const client = await pool().connect();
       let broken: Error | undefined;

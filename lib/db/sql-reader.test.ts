@@ -59,3 +59,21 @@ it('every parameter kind the API passes: numbers, bigints, strings, bytes, byte 
 it('an error names the problem, as Prisma does', async () => {
   await expect(t.db.sql.rows(Prisma.sql`SELECT * FROM no_such_table`)).rejects.toThrow(/no_such_table/);
 });
+
+it('a prepared statement answers what the same query answers unprepared, past the runs after which PostgreSQL may keep a generic plan, and two spellings under one name stay apart', async () => {
+  await t.db.prisma.$executeRawUnsafe(`CREATE TABLE prepared_rows (k text PRIMARY KEY, v bytea, n numeric)`);
+  await t.db.prisma.$executeRawUnsafe(
+    `INSERT INTO prepared_rows SELECT 'k' || i, decode(md5(i::text), 'hex'), i * 1000000000000 FROM generate_series(1, 200) i`,
+  );
+  const byKeys = (keys: string[]) => Prisma.sql`SELECT k, v, n FROM prepared_rows WHERE k = ANY(${keys}::text[]) ORDER BY k`;
+  const byValue = (min: number) => Prisma.sql`SELECT k, n FROM prepared_rows WHERE n >= ${min} ORDER BY n LIMIT 3`;
+  for (let run = 1; run <= 8; run++) {
+    const keys = Array.from({ length: run * 3 }, (_, i) => `k${(i * 7 + run) % 220}`); // some not in the table
+    const [prepared, plain] = await Promise.all([t.db.sql.rows<Record<string, unknown>>(byKeys(keys), 'prepared-test'), t.db.sql.rows<Record<string, unknown>>(byKeys(keys))]);
+    expect(typed(prepared)).toEqual(typed(plain));
+    expect(prepared.length).toBeGreaterThan(0);
+    const second = await t.db.sql.rows<Record<string, unknown>>(byValue(run * 10 ** 13), 'prepared-test');
+    expect(typed(second)).toEqual(typed(await t.db.sql.rows<Record<string, unknown>>(byValue(run * 10 ** 13))));
+    expect(second).toHaveLength(3);
+  }
+});

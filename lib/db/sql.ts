@@ -1,5 +1,6 @@
 // One SQL connection with plain query/exec, the same for PGlite and PostgreSQL. Used where Prisma is the
 // wrong tool: migrations (multi-statement scripts, advisory locks) and catalog introspection.
+import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Prisma } from './generated/client';
@@ -41,7 +42,18 @@ export function pgSession(client: pg.ClientBase): SqlSession {
  * to the other unchanged; sql-reader.test.ts holds the two to the same rows.
  */
 export interface SqlReader {
-  rows<T>(query: Prisma.Sql): Promise<T[]>;
+  /**
+   * `prepared`: the statement's name, for a query whose text has a few spellings at most (every value a
+   * parameter, no list spelled out). PostgreSQL then prepares it once per connection and may keep a
+   * generic plan instead of planning each run: planning a many-part statement cost it more than running it.
+   * PGlite runs it as any other.
+   */
+  rows<T>(query: Prisma.Sql, prepared?: string): Promise<T[]>;
+}
+
+/** pg's statement name for `text` under `name`: one per spelling (a name stands for one text per connection). */
+export function statementName(name: string, text: string): string {
+  return `${name}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
 }
 
 /** Serializes async work; PGlite is one connection, so exclusive sections need an in-process lock. */

@@ -117,7 +117,8 @@ export function sideRowsQuery(accounts: string[], want: SideParts): Prisma.Sql {
 export async function readSideRows(sql: SqlReader, accounts: string[], want: SideParts): Promise<SideRows> {
   const out: SideRows = { codes: new Map(), domains: new Map(), wallets: [], masters: [], collections: [], items: [], fetched: new Map() };
   if (!accounts.length || (!want.book && !want.tokens)) return out;
-  for (const r of await sql.rows<SideRow>(sideRowsQuery(accounts, want))) {
+  // Prepared: four spellings at most (the parts asked for), the accounts one array parameter.
+  for (const r of await sql.rows<SideRow>(sideRowsQuery(accounts, want), 'side-rows')) {
     switch (r.kind) {
       case 'code':
         out.codes.set(r.key, r.code_hash);

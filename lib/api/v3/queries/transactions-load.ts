@@ -33,14 +33,16 @@ export interface TransactionParts {
 /** Message rows with their transaction and direction, where `condition` (on `m`) holds. */
 const txMessagesQuery = (condition: Prisma.Sql) =>
   Prisma.sql`SELECT m.tx_hash, m.direction, m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS} FROM messages m WHERE ${condition}`;
-const txMessages = (sql: SqlReader, condition: Prisma.Sql) => sql.rows<TxMessageRow>(txMessagesQuery(condition));
+// The statements of a page's parts are prepared (SqlReader.rows): each has one or two spellings, its keys one
+// array parameter, and planning them cost PostgreSQL more than running them.
+const txMessages = (sql: SqlReader, condition: Prisma.Sql) => sql.rows<TxMessageRow>(txMessagesQuery(condition), 'tx-messages');
 
 /** The query of messagesOfTraces (exported for the plan test). */
 export const messagesOfTracesQuery = (traceIds: Uint8Array<ArrayBuffer>[]) => txMessagesQuery(Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`);
 
 /** The messages of every transaction of these traces (each message carries its transaction's trace id). */
 export const messagesOfTraces = async (sql: SqlReader, traceIds: Uint8Array<ArrayBuffer>[]): Promise<TxMessageRow[]> =>
-  traceIds.length ? sql.rows<TxMessageRow>(messagesOfTracesQuery(traceIds)) : [];
+  traceIds.length ? sql.rows<TxMessageRow>(messagesOfTracesQuery(traceIds), 'tx-messages') : [];
 
 /** The account states with these hashes, as a Transaction's state before and after shows them (exported for the plan test). */
 export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.sql`
@@ -75,10 +77,10 @@ export async function transactionParts(
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
   const [messageRows, states, traces] = await Promise.all([
     o.messages ?? (unkept.length ? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${unkept}::bytea[])`) : []),
-    sql.rows<AccountState>(accountStatesQuery([...stateHashes.values()])),
+    sql.rows<AccountState>(accountStatesQuery([...stateHashes.values()]), 'account-states'),
     traceIds.size && !o.traceExternals
       ? sql.rows<{ traceId: Uint8Array; externalHash: Uint8Array | null }>(Prisma.sql`
-          SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`)
+          SELECT trace_id AS "traceId", external_hash AS "externalHash" FROM traces WHERE trace_id = ANY(${[...traceIds.values()]}::bytea[])`, 'trace-externals')
       : [],
   ]);
   return {
