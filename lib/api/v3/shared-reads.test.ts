@@ -108,13 +108,12 @@ describe('shared reads over a real index', () => {
     ]);
     expect(shared.joined - before).toBe(1);
     expect(await junk.text()).toBe(await plain.text());
-    expect(JSON.parse(await other.text()).transactions).toHaveLength(Math.min(31, JSON.parse(await (await alone.fetchV3('transactions', { limit: 31 })).text()).transactions.length));
+    expect(await other.text()).toBe(await (await alone.fetchV3('transactions', { limit: 31 })).text());
 
     // A 1 ms budget does not hand its 504 to a request with the default budget asked at the same time.
     const b = shared.joined;
-    const [tight, loose] = await Promise.all([sharing.fetchV3('transactions', { limit: 100, x_timeout: 1 }), sharing.fetchV3('transactions', { limit: 100 })]);
+    const [, loose] = await Promise.all([sharing.fetchV3('transactions', { limit: 100, x_timeout: 1 }), sharing.fetchV3('transactions', { limit: 100 })]);
     expect(shared.joined - b).toBe(0);
     expect(loose.status).toBe(200);
-    expect([200, 504]).toContain(tight.status);
   });
 });
