@@ -131,8 +131,9 @@ function openPostgres(url: string, opts: OpenOptions): Database {
     engine: 'postgresql',
     prisma,
     sql: {
+      // No name: pg's unnamed statement, planned at every run.
       rows: async <T>(q: Prisma.Sql, prepared?: string) =>
-        (await readers.query(prepared ? { name: statementName(prepared, q.text), text: q.text, values: q.values } : { text: q.text, values: q.values })).rows as T[],
+        (await readers.query({ name: prepared && statementName(prepared, q.text), text: q.text, values: q.values })).rows as T[],
     },
     async transaction(fn) {
       const client = await pool().connect();
