@@ -32,23 +32,26 @@ async function actions(request: APIRequestContext, query: Params): Promise<{ act
 }
 
 /**
- * The newest successful action of one of `types` the index has (and, with `shown`, one `shown` says a page
- * lists), with its address book; polled until there is one.
+ * The newest successful action of one of `types` the index has, with its address book; with `shownOn`, the
+ * newest one `shownOn` finds an account's activity listing, and that account. Polled until there is one.
  */
-async function newest(request: APIRequestContext, types: string[], shown?: (a: Action) => Promise<boolean>): Promise<{ action: Action; book: Book }> {
-  let found: { action: Action; book: Book } | undefined;
+async function newest(
+  request: APIRequestContext,
+  types: string[],
+  shownOn: (a: Action) => Promise<string | undefined> = async () => '',
+): Promise<{ action: Action; book: Book; on: string }> {
+  let found: { action: Action; book: Book; on: string } | undefined;
   await expect
     .poll(
       async () => {
+        found = undefined;
         const body = await actions(request, { action_type: types, limit: 20, sort: 'desc' });
-        if (!body) return false;
-        let action: Action | undefined;
-        for (const a of body.actions) {
-          if (!a.success || (shown && !(await shown(a)))) continue;
-          action = a;
+        for (const action of body?.actions ?? []) {
+          const on = action.success ? await shownOn(action) : undefined;
+          if (on === undefined) continue;
+          found = { action, book: body!.address_book, on };
           break;
         }
-        found = action ? { action, book: body.address_book } : undefined;
         return !!found;
       },
       { timeout: 360_000, intervals: [2000] },
@@ -71,17 +74,16 @@ test("a card listed through the marketplace: the seller's or the card's activity
   // An activity page (NFTs filter) shows its account's 20 newest NFT actions. Late in a run the traffic's
   // transfers can push every listing off the seller's, so a listing is looked for on the seller's activity
   // and then on the card's own (which the card's few trades fill slowly).
-  let where: string | undefined;
-  const listedOn = async (a: Action) => {
+  const activityListing = async (a: Action) => {
     for (const account of [a.details.owner as string, a.details.nft_item as string]) {
       const shown = await actions(request, activityParams(account, 'nft'));
-      if (shown?.actions.some((x) => x.trace_id === a.trace_id)) return !!(where = account);
+      if (shown?.actions.some((x) => x.trace_id === a.trace_id)) return account;
     }
-    return false;
+    return undefined;
   };
-  const { action, book } = await newest(request, ['nft_put_on_sale', 'nft_put_on_auction'], listedOn);
+  const { action, book, on: account } = await newest(request, ['nft_put_on_sale', 'nft_put_on_auction'], activityListing);
   expect(action.details.marketplace_address).toBe(genesisAccount('nft_marketplace').address.toUpperCase());
-  const friendly = book[where!]?.user_friendly ?? where!;
+  const friendly = book[account]?.user_friendly ?? account;
   await page.goto(`/account/${encodeURIComponent(friendly)}?activity=nft`);
   const activity = page.getByTestId('activity');
   await expect(activity).toBeVisible();
