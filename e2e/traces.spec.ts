@@ -3,6 +3,8 @@
 // asks her jetton wallet to send more ATLAS than she holds (it throws 706, the message bounces back to
 // her), and ATLAS moves between alice, bob and carol.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { PAGE_SIZE, pageRows } from '../lib/client/cursor';
+import { activityParams } from '../lib/client/filters';
 import { genesisAccount } from './genesis';
 import { noHorizontalScroll } from './layout-checks';
 
@@ -75,4 +77,29 @@ test("an account's activity lists its actions in plain words, filters them by ki
   await expect(page).toHaveURL(/\/trace\//);
   await expect(page.locator('#actions')).toContainText('Jetton');
   await noHorizontalScroll(page);
+});
+
+test("an account's activity pages back: Older shows the next actions as /actions answers them, and Newest returns", async ({ page, request }) => {
+  const alice = genesisAccount('alice');
+  // The activity of every kind: the page's own query, as query parameters.
+  const params = (cursor?: string) => new URLSearchParams(Object.entries(activityParams(alice.address, undefined, cursor)).map(([k, v]) => [k, String(v)]));
+  const page1 = params();
+  const count = async () => ((await (await request.get('/api/v3/actions', { params: page1 })).json()) as { actions: unknown[] }).actions.length;
+  // The traffic's transfers give alice more than a page of actions within minutes.
+  await expect.poll(count, { timeout: 300_000, intervals: [2000] }).toBe(PAGE_SIZE + 1);
+  await page.goto(`/account/${alice.friendly.nonBounceable}#activity`);
+  const card = page.locator('#activity');
+  await expect(page.getByTestId('activity').getByTestId('action')).toHaveCount(PAGE_SIZE);
+  await card.getByRole('link', { name: 'Older →' }).click();
+  await expect(page).toHaveURL(/activity_cursor=/);
+  await expect(card.getByRole('link', { name: '← Newest' })).toBeVisible();
+  // The older page lists, in order, the traces /actions answers at that cursor.
+  const cursor = new URL(page.url()).searchParams.get('activity_cursor')!;
+  const res = await request.get('/api/v3/actions', { params: params(cursor) });
+  const older = pageRows(((await res.json()) as { actions: { trace_id: string }[] }).actions);
+  const traceIds = () => page.getByTestId('activity').getByRole('link', { name: 'trace' }).evaluateAll((as) => as.map((a) => decodeURIComponent(new URL((a as HTMLAnchorElement).href).pathname.split('/')[2]!)));
+  await expect.poll(traceIds).toEqual(older.map((a) => urlSafe(a.trace_id)));
+  await card.getByRole('link', { name: '← Newest' }).click();
+  await expect(page).not.toHaveURL(/activity_cursor=/);
+  await expect(card.getByRole('link', { name: 'Older →' })).toBeVisible();
 });

@@ -7,13 +7,13 @@ const linkClass =
  * Cursor paging by links (works without JavaScript and can be shared): `cursor` names a position in
  * the list (an lt or seqno), never an offset from the top, so a moving chain causes no repeats or gaps.
  */
-export function Pager({ base, param = 'cursor', current, next }: { base: string; param?: string; current?: string; next?: string }) {
-  const href = (c: string) => `${base}${base.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(c)}`;
+export function Pager({ base, param = 'cursor', current, next, anchor = '' }: { base: string; param?: string; current?: string; next?: string; anchor?: string }) {
+  const href = (c: string) => `${base}${base.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(c)}${anchor}`;
   if (!current && !next) return null;
   return (
     <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center gap-2">
       {current && (
-        <Link href={base} className={linkClass}>
+        <Link href={`${base}${anchor}`} className={linkClass}>
           ← Newest
         </Link>
       )}

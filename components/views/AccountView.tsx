@@ -32,7 +32,22 @@ function Copyable({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function AccountView({ address, cursor, activity }: { address: string; cursor?: string; activity?: string }) {
+/** What the account page's query says: the transactions' cursor, the activity's kind and its cursor. */
+export interface AccountPlace {
+  cursor?: string;
+  activity?: string;
+  activity_cursor?: string;
+}
+
+/** The account page's URL at `place`: each section's paging keeps the other's place. */
+function accountHref(address: string, place: AccountPlace): string {
+  const q = new URLSearchParams(Object.entries(place).filter((e): e is [string, string] => !!e[1]));
+  const query = q.toString();
+  return `/account/${encodeURIComponent(address)}${query ? `?${query}` : ''}`;
+}
+
+export function AccountView({ address, place }: { address: string; place: AccountPlace }) {
+  const { cursor, activity, activity_cursor: activityCursor } = place;
   // The page follows the account's stream: what it sends and receives shows up without a reload.
   useAccountLive(address);
   const forms = useResource('detectAddress', { address });
@@ -89,7 +104,7 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
       {state && interfaces.includes(MULTISIG_V2) && <MultisigWalletSection address={state.address} />}
       {state && interfaces.includes(MULTISIG_ORDER_V2) && <MultisigOrderSection address={state.address} />}
       <AccountJettons address={address} />
-      <AccountActivity address={address} filter={activity} base={`/account/${encodeURIComponent(address)}`} />
+      <AccountActivity address={address} filter={activity} cursor={activityCursor} base={accountHref(address, { cursor })} />
       <Card title="Address forms" id="forms">
         <Fields
           rows={[
@@ -122,7 +137,13 @@ export function AccountView({ address, cursor, activity }: { address: string; cu
       )}
       <AccountNfts address={address} />
       <AccountDomains address={address} />
-      <TxSection title="Transactions" filter={{ account: address }} cursor={cursor} base={`/account/${encodeURIComponent(address)}`} showAccount={false} />
+      <TxSection
+        title="Transactions"
+        filter={{ account: address }}
+        cursor={cursor}
+        base={accountHref(address, { activity, activity_cursor: activityCursor })}
+        showAccount={false}
+      />
       {status === 'active' && (
         <Card title="Run a get-method" id="get-method">
           <GetMethodRunner address={friendly} interfaces={interfaces} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextTxCursor, parseLtCursor, txPageParams } from './cursor';
+import { nextTxCursor, PAGE_SIZE, parseLtCursor, txPageParams } from './cursor';
+import { activityParams, nextActivityCursor } from './filters';
 
 describe('lt cursors', () => {
   it('start with the newest page and continue below the last lt', () => {
@@ -26,5 +27,19 @@ describe('lt cursors', () => {
     expect(nextTxCursor([{ lt: '3' }, { lt: '2' }, { lt: '1' }], undefined, 3)).toBeUndefined();
     expect(parseLtCursor('abc')).toBeUndefined();
     expect(parseLtCursor('12')).toEqual({ lt: '12', skip: 0 });
+  });
+});
+
+describe('activity cursors', () => {
+  it("page an account's actions by trace_end_lt, of the chosen kind", () => {
+    expect(activityParams('A', 'all')).toEqual({ account: 'A', limit: PAGE_SIZE + 1, sort: 'desc' });
+    const nft = activityParams('A', 'nft', '70.2');
+    expect(nft).toMatchObject({ account: 'A', end_lt: '70', offset: 2, limit: PAGE_SIZE + 1 });
+    expect(nft.action_type).toContain('nft_transfer');
+    // One trace's actions share its end lt: the next page skips those already shown.
+    const fetched = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ trace_end_lt: String(100 - Math.floor(i / 3)) }));
+    const last = fetched[PAGE_SIZE - 1]!.trace_end_lt;
+    expect(nextActivityCursor(fetched, undefined)).toBe(`${last}.${fetched.slice(0, PAGE_SIZE).filter((a) => a.trace_end_lt === last).length}`);
+    expect(nextActivityCursor(fetched.slice(0, PAGE_SIZE), undefined)).toBeUndefined();
   });
 });

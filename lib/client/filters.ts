@@ -1,6 +1,7 @@
 // Which query each page runs, shared by the server prefetch and the client view so both use one key.
 import type { BlockIdJson } from '@/lib/api/v3/models/blocks';
 import { ACTIVITY_FILTERS } from '@/lib/format/action';
+import { nextTxCursor, txPageParams } from './cursor';
 import type { StackEntry, TransactionsParams } from './registry';
 
 /** A masterchain block lists everything it committed; a shard block its own transactions. */
@@ -73,11 +74,21 @@ export const holdersParams = (master: string, page: number) => ({
 /** The jettons an account holds (its jetton wallets with a balance). */
 export const accountJettonsParams = (owner: string) => ({ owner_address: [owner], exclude_zero_balance: true, sort: 'desc' as const, limit: 100 });
 
-/** The account page's activity card: the account's latest actions, of the chosen kind. */
-export function activityParams(address: string, filter: string | undefined) {
+/**
+ * The account page's activity card: a page of the account's actions of the chosen kind, newest first. The
+ * cursor pages by the actions' trace_end_lt (the route's order), as transactions page by lt.
+ */
+export function activityParams(address: string, filter: string | undefined, cursor?: string) {
   const types = ACTIVITY_FILTERS.find((f) => f.id === filter)?.types;
-  return { account: address, limit: 20, sort: 'desc' as const, ...(types ? { action_type: types } : {}) };
+  return txPageParams({ account: address, ...(types ? { action_type: types } : {}) }, cursor);
 }
+
+/** The cursor of the activity page after this one (undefined when nothing older exists). */
+export const nextActivityCursor = (fetched: { trace_end_lt: string }[], cursor: string | undefined) =>
+  nextTxCursor(
+    fetched.map((a) => ({ lt: a.trace_end_lt })),
+    cursor,
+  );
 
 /** The NFT collections grid: in index order, by offset (the route has no cursor); one more to know a next page exists. */
 export const NFT_COLLECTIONS_PAGE = 24;

@@ -8,7 +8,7 @@ import { rawPath } from './request-target';
 
 /** App routes (their folders under app/) and the parameters their page reads. */
 export const PAGE_QUERY = {
-  '/account/[address]': ['cursor', 'activity'],
+  '/account/[address]': ['cursor', 'activity', 'activity_cursor'],
   '/block/[workchain]/[shard]/[seqno]': ['cursor'],
   '/blocks': ['cursor'],
   '/transactions': ['cursor'],

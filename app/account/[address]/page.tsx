@@ -25,7 +25,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AccountPage({ params, searchParams }: Props) {
   const address = decodeLoosely((await params).address);
-  const { cursor, activity } = await searchParams;
+  // Only the parameters the page reads: a render is kept for every query string (page-query.ts).
+  const { cursor, activity, activity_cursor: activityCursor } = await searchParams;
+  const place = { cursor, activity, activity_cursor: activityCursor };
   const qc = serverQueryClient();
   // Everything at once: the address check decides between the page and not-found, and waiting for it
   // before the rest would put one more request in front of every render.
@@ -44,7 +46,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
     tryPrefetch(qc, 'walletStates', { address }),
     prefetchWithin(qc, 'liveAccount', { address }, LIVE_READ_WAIT_MS),
     tryPrefetch(qc, 'transactions', txPageParams({ account: address }, cursor)),
-    tryPrefetch(qc, 'actions', activityParams(address, activity)),
+    tryPrefetch(qc, 'actions', activityParams(address, activity, activityCursor)),
     tryPrefetch(qc, 'jettonWallets', accountJettonsParams(address)).then((held) => {
       const jettons = [...new Set((held?.jetton_wallets ?? []).map((w) => w.jetton))];
       return jettons.length ? tryPrefetch(qc, 'jettonMasters', { address: jettons }) : undefined;
@@ -63,7 +65,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
   await rest;
   return (
     <HydrationBoundary state={dehydrated(qc)}>
-      <AccountView address={address} cursor={cursor} activity={activity} />
+      <AccountView address={address} place={place} />
     </HydrationBoundary>
   );
 }
