@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Prisma, PrismaClient } from './generated/client';
+import { ReadLanes } from './read-lanes';
 import { Mutex, pgliteSession, pgSession, statementName, type SqlReader, type SqlSession } from './sql';
 
 export type DatabaseEngine = 'pglite' | 'postgresql';
@@ -178,17 +179,17 @@ async function openPglite(dir: string | null, cluster?: Blob): Promise<Database>
     const db = dir ? await PGlite.create(dir) : await PGlite.create(cluster ? { loadDataDir: cluster } : {});
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     const mutex = new Mutex();
+    const lanes = new ReadLanes();
     return register({
       engine: 'pglite',
       prisma,
       sql: {
-        async rows<T>(q: Prisma.Sql) {
+        rows<T>(q: Prisma.Sql) {
           // PGlite runs a query on this thread and settles it without a macrotask: a request made of many
           // queries would otherwise hold the event loop from its first to its last, and health, other
-          // clients and the edge's own checks would wait for whole heavy requests (issue 25). Each read first
-          // lets pending I/O run, so requests interleave query by query.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          return (await db.query<T>(q.text, q.values, { parsers: READ_PARSERS })).rows;
+          // clients and the edge's own checks would wait for whole heavy requests (issue 25). Reads take
+          // turns (read-lanes.ts): each after pending I/O, light ones before heavy ones.
+          return lanes.run(async () => (await db.query<T>(q.text, q.values, { parsers: READ_PARSERS })).rows);
         },
       },
       session: (fn) => mutex.run(() => fn(pgliteSession(db))),

@@ -6,6 +6,8 @@
 // between their stages (each database read first yields to pending I/O: lib/db/database.ts). A heavy read
 // that waited past its request's budget (X-Timeout) is answered 504 without starting.
 
+import { ReadLanes } from '@/lib/db/read-lanes';
+
 /** Transactions a read must carry to count as heavy (a /transactions?limit=200 page is not). */
 const HEAVY_TRANSACTIONS = 200;
 /** Heavy reads running at once in this process. */
@@ -37,6 +39,18 @@ export async function heavyRead<T>(transactions: number, checkBudget: () => void
  * heavy read's last query and its mapping, and before an answer is serialized.
  */
 export const letIoIn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A list asking for more rows than this reads in the embedded database's low lane (lib/db/read-lanes.ts). */
+const LIGHT_LIMIT = 100;
+
+/**
+ * Runs a request's `work` with its database reads in the low lane when it asks for a long list (`limit` over
+ * LIGHT_LIMIT): every read of a short list or a lookup, and health's, then goes before its reads. Decided
+ * from the request alone, so a long list's first reads (the rows that size its answer) yield too.
+ */
+export function inReadLane<T>(limit: unknown, work: () => T): T {
+  return typeof limit === 'number' && limit > LIGHT_LIMIT ? ReadLanes.low(work) : work();
+}
 
 /** Heavy reads running and waiting now (tests). */
 export const heavyReadsNow = () => ({ running, waiting: waiting.length });

@@ -15,7 +15,7 @@ import { V3Error, unprocessable } from './errors';
 import { parseJsonExact } from '../v2/json-body';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
-import { letIoIn } from './heavy-reads';
+import { inReadLane, letIoIn } from './heavy-reads';
 import { goJson } from './serialize';
 import type { SharedAnswer, SharedReads } from './shared-reads';
 
@@ -188,7 +188,9 @@ export function v3Routes(services: ServicesSource<V3Services>) {
       const { on, reads, budget, access, sharedReads, variant } = await context(req, query, services, startedAt);
       if (!access.allowed) return withAccessHeaders(v3Error(access.status, access.message), access);
       // GET routes only read, and tolerate the replicas' bounded lag: they may run on one.
-      const read = () => serialized(() => reads.run((db) => runMarked(route.liteOnly, () => route.run(q, on(db)))));
+      const run = () => reads.run((db) => runMarked(route.liteOnly, () => route.run(q, on(db))));
+      // A long list's reads of the embedded database give way to everyone else's (heavy-reads.ts).
+      const read = () => serialized(() => inReadLane((q as { limit?: unknown }).limit, run));
       // The key: only the parameters the route reads, so a junk parameter does not keep a request apart.
       const { json, verified } = await sharedRead(sharedReads, JSON.stringify([route.path, input, variant]), read, budget);
       budget.check(); // a big answer's serialization counts too: past the budget, the client asked not to wait for it

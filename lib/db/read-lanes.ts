@@ -1,0 +1,51 @@
+// The embedded database answers one query at a time, on this process's thread, in the order asked. Under a
+// flood of heavy reads (pages of a thousand traces, whose queries hold the thread for a few hundred ms each)
+// a light read — a short list, a lookup — waited behind every query already queued, stage after stage of
+// its request: a keyed client's p99 and health answered in seconds (issue 25). So the API's reads take
+// turns in two lanes: a read made for a heavy request (ReadLanes.low marks it) waits while any other read
+// is waiting, and every read first lets pending I/O run, so a request that just arrived can queue its read
+// ahead of the heavy ones. A light read then waits for at most the query running now. PostgreSQL runs
+// reads side by side on its pool and needs none of this.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const lowLane = new AsyncLocalStorage<true>();
+
+/** Turns of the reads on one embedded database: at most one at a time, light reads first. */
+export class ReadLanes {
+  #busy = false;
+  readonly #light: (() => void)[] = [];
+  readonly #heavy: (() => void)[] = [];
+
+  /** Runs `fn` with every read it makes (through any ReadLanes) in the low lane. */
+  static low<T>(fn: () => T): T {
+    return lowLane.run(true, fn);
+  }
+
+  /** Runs `read` in its turn: after pending I/O and, unless it is itself low, before every low read waiting. */
+  async run<T>(read: () => Promise<T>): Promise<T> {
+    await new Promise<void>((resolve) => {
+      if (this.#busy) (lowLane.getStore() ? this.#heavy : this.#light).push(resolve);
+      else {
+        this.#busy = true;
+        setImmediate(resolve);
+      }
+    });
+    try {
+      return await read();
+    } finally {
+      // The next turn is handed out after pending I/O ran: a read asked meanwhile may go first.
+      setImmediate(() => this.#next());
+    }
+  }
+
+  #next(): void {
+    const next = this.#light.shift() ?? this.#heavy.shift();
+    if (next) next();
+    else this.#busy = false;
+  }
+
+  /** Reads waiting now, by lane (tests). */
+  get waiting() {
+    return { light: this.#light.length, heavy: this.#heavy.length };
+  }
+}
