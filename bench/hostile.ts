@@ -5,9 +5,11 @@
 // an honest client runs a wallet's get-method every 100 ms and health is sampled every second. Reported:
 // the honest client's latency (before and during each attack), what the attackers got, 5xx answers,
 // emulator worker restarts, the indexer's lag, health's answers, and whether a signed transfer lands after.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Address, external, toNano } from '@ton/core';
+import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { messageBoc, signedTransfer, type TestWallet } from '../lib/testing/devnet';
 import { chainCell, dagCell, hostileContract, type HostileContract } from '../lib/testing/hostile';
@@ -57,6 +59,27 @@ function wallet(accounts: Genesis[], name: string): TestWallet {
   return { name, keys, address: Address.parse(a.address), seqno: 0, kind: 'v4', contract };
 }
 
+/** The name of the bench's own wallet. */
+const OWN = 'the bench wallet';
+
+/**
+ * A v4 wallet of the bench's own, funded from the genesis wallet `funder`: the devnet's background traffic
+ * sends from every genesis wallet, and takes their seqnos under the bench (exit code 33), but never this
+ * one's. Its first transfer deploys it.
+ */
+async function ownWallet(base: URL, funder: TestWallet): Promise<TestWallet> {
+  const keys = keyPairFromSeed(randomBytes(32));
+  const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
+  const own: TestWallet = { name: OWN, keys, address: contract.address, seqno: 0, kind: 'v4', contract };
+  const balance = async () => BigInt(((await call(base, `/api/v2/getAddressBalance?address=${own.address.toString()}`, 'bench-setup')).body?.result as string | undefined) ?? 0);
+  // The funder's seqno passing says little: the traffic may have taken it. The balance says it landed.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await sendAndLand(base, funder, [{ to: own.address, value: toNano('20'), bounce: false }], 10);
+    for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) if ((await balance()) > 0n) return own;
+  }
+  throw new Error(`${funder.name} could not fund the bench's wallet`);
+}
+
 async function seqnoOf(base: URL, w: TestWallet): Promise<number> {
   const r = await call(base, '/api/v2/runGetMethod', 'bench-setup', { address: w.address.toString(), method: 'seqno', stack: [] });
   const stack = (r.body?.result as { stack?: [string, string][] } | undefined)?.stack;
@@ -72,12 +95,17 @@ async function seqnoOf(base: URL, w: TestWallet): Promise<number> {
 async function sendAndLand(base: URL, w: TestWallet, transfers: Parameters<typeof signedTransfer>[1], attempts = 5): Promise<number | null> {
   const t = performance.now();
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const seqno = await seqnoOf(base, w).catch((err: Error) => (console.log(`  hostile: ${err.message}`), null));
+    // A wallet not deployed yet (the bench's own, before its first message) has no seqno to read: it is 0.
+    const seqno = await seqnoOf(base, w).catch((err: Error) => (w.seqno === 0 ? 0 : (console.log(`  hostile: ${err.message}`), null)));
     if (seqno === null) continue;
     w.seqno = seqno;
-    const sent = await call(base, '/api/v2/sendBoc', 'bench-setup', { boc: messageBoc(await signedTransfer(w, transfers)).toString('base64') });
+    const message = await signedTransfer(w, transfers);
+    const deploying = seqno === 0 && w.name === OWN;
+    const boc = messageBoc(deploying ? external({ to: w.address, body: message.body, init: w.contract.init }) : message);
+    const sent = await call(base, '/api/v2/sendBoc', 'bench-setup', { boc: boc.toString('base64') });
     if (sent.status !== 200) {
       console.log(`  hostile: a transfer from ${w.name} was refused (${JSON.stringify(sent.body)}); again`);
+      await new Promise((r) => setTimeout(r, 500));
       continue;
     }
     for (const until = performance.now() + 15_000; performance.now() < until; ) {
@@ -184,7 +212,7 @@ export async function benchHostile(o: { seconds: number; url?: string; dataDir?:
   const base = atlas.base;
   try {
     const accounts = JSON.parse(fs.readFileSync(path.join(atlas.dataDir, 'devnet', 'genesis.json'), 'utf8')) as Genesis[];
-    const deployer = wallet(accounts, 'alice');
+    const deployer = await ownWallet(base, wallet(accounts, 'alice'));
     const victim = wallet(accounts, 'bob');
     const contracts = await Promise.all(Array.from({ length: ATTACKERS }, (_, i) => hostileContract(1000 + i)));
     const deploys = contracts.map((c) => ({ to: c.address, value: toNano('1'), bounce: false, init: { code: c.code, data: c.data } }));
