@@ -1,7 +1,8 @@
 // Errors the HTTP edge answers itself (body too large, URL too long, method not allowed, overload…),
 // in the envelope of the API the path belongs to, so clients parse them like the route's own errors:
 // /api/v2/* → {ok:false,error,code} (JSON-RPC endpoints add jsonrpc and id:null: the id is in a body
-// the edge did not read), /api/v3/* → {error}, anything else → {error}.
+// the edge did not read), /api/v3/* → {error}, anything else → {error}. A request whose path the edge
+// never saw gets {ok:false,error,code}: what a v2 client reads, and the error any other client reads.
 import { v2Error } from './v2/envelope';
 import { v3Error } from './v3/envelope';
 import { rawPath } from '../http/request-target';
@@ -19,6 +20,13 @@ export function edgeError(target: string, status: number, error: string, headers
   const api = apiOf(rawPath(target));
   const res =
     api === 'v2' ? v2Error(status, error) : api === 'v2-rpc' ? v2Error(status, error, undefined, { id: null }) : api === 'v3' ? v3Error(status, error) : Response.json({ error }, { status });
+  for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
+  return withSecurityHeaders(res);
+}
+
+/** An edge error for a request whose path is unknown (its request line was not at hand): both envelopes' fields. */
+export function edgeErrorAnyPath(status: number, error: string, headers?: Record<string, string>): Response {
+  const res = v2Error(status, error);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
   return withSecurityHeaders(res);
 }

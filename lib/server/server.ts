@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import { applyCors } from '../http/cors';
 import { bodyTooLargeMessage } from '../http/body';
 import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from '../http/client-ip';
-import { edgeError, withSecurityHeaders } from '../api/edge-errors';
+import { edgeError, edgeErrorAnyPath, withSecurityHeaders } from '../api/edge-errors';
 import { rawPath } from '../http/request-target';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
 import { LIMITS } from '../limits';
@@ -301,15 +301,17 @@ function pageRouter(run: Run, pages?: PageCache, pageGuard?: PageGuard): Route {
 /**
  * Requests Node cannot parse never reach the handler: answer them on the raw socket where it is still
  * writable. Oversize request lines or headers (HPE_HEADER_OVERFLOW) are 414 when the request line alone
- * is over the limit, else 431; the envelope follows the path when the request line was read.
+ * is over the limit, else 431; the envelope follows the path when the request line was read. Node gives
+ * only the read the parser failed in (`rawPacket`): a long request line that came over several reads is
+ * seen from its middle, its path unknown, and the answer carries every envelope's fields.
  */
 function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
   if (!socket.writable || (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered) return void socket.destroy();
   (socket as Socket & { atlasAnswered?: boolean }).atlasAnswered = true;
   const head = err.rawPacket?.subarray(0, LIMITS.urlChars + 64).toString('latin1') ?? '';
   const requestLine = /^[A-Z]+ (\S+)( |\r|$)/.exec(head);
-  const target = requestLine?.[1] ?? '/';
-  const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || target.length > LIMITS.urlChars;
+  const target = requestLine?.[1];
+  const lineTooLong = !/\r\n/.test(head.slice(0, LIMITS.urlChars + 32)) || (target?.length ?? 0) > LIMITS.urlChars;
   const [status, error] =
     err.code === 'HPE_HEADER_OVERFLOW'
       ? lineTooLong
@@ -318,7 +320,7 @@ function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, 
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request not received in time']
         : [400, 'malformed HTTP request'];
-  void rawAnswer(socket, edgeError(target, status, error));
+  void rawAnswer(socket, target === undefined ? edgeErrorAnyPath(status, error) : edgeError(target, status, error));
 }
 
 function headerOf(req: IncomingMessage, name: string): string | null {
