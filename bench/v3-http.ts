@@ -107,7 +107,7 @@ async function drive(base: URL, pathOf: (connection: number) => string, agent: h
   const warmUntil = Date.now() + 5000;
   const until = warmUntil + seconds * 1000;
   const times: number[] = [];
-  let other = 0;
+  const other = new Map<number, number>();
   const client = async (connection: number) => {
     const path = pathOf(connection);
     while (Date.now() < until) {
@@ -115,9 +115,11 @@ async function drive(base: URL, pathOf: (connection: number) => string, agent: h
       const status = await get(base, path, agent).catch(() => -1);
       if (Date.now() < warmUntil) continue;
       if (status === 200) times.push(performance.now() - t0);
-      else other++;
+      else other.set(status, (other.get(status) ?? 0) + 1);
     }
   };
   await Promise.all(Array.from({ length: conns }, (_, i) => client(i)));
-  return { served: times.length, other, rps: +(times.length / seconds).toFixed(0), p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  // What was not 200, by status (-1: no answer): 503 is the edge shedding past MAX_IN_FLIGHT.
+  const notOk = [...other].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
+  return { served: times.length, other: notOk, rps: +(times.length / seconds).toFixed(0), p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }

@@ -38,6 +38,24 @@ describe('read lanes', () => {
     expect(order).toEqual(['low 1', 'light', 'low 2', 'low 3']);
   });
 
+  it('hand a waiting light read the turn at once, and a low one only after pending I/O', async () => {
+    const lanes = new ReadLanes();
+    const order: string[] = [];
+    for (const low of [false, true]) {
+      const first = gated(order, 'first');
+      const running = lanes.run(first.read);
+      await first.began;
+      const next = (low ? ReadLanes.low : (f: () => Promise<string>) => f())(() => lanes.run(async () => (order.push(low ? 'low' : 'light'), 'next')));
+      await new Promise((r) => setImmediate(r));
+      setImmediate(() => order.push('i/o'));
+      first.release();
+      await Promise.all([running, next]);
+      await new Promise((r) => setImmediate(r));
+    }
+    // Light reads follow each other with no event-loop turn between them: the database does not idle.
+    expect(order).toEqual(['first', 'light', 'i/o', 'first', 'i/o', 'low']);
+  });
+
   it('keep the low mark through awaits, and a failed read hands the turn on', async () => {
     const lanes = new ReadLanes();
     const order: string[] = [];

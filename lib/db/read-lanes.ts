@@ -3,9 +3,11 @@
 // a light read — a short list, a lookup — waited behind every query already queued, stage after stage of
 // its request: a keyed client's p99 and health answered in seconds (issue 25). So the API's reads take
 // turns in two lanes: a read made for a heavy request (ReadLanes.low marks it) waits while any other read
-// is waiting, and every read first lets pending I/O run, so a request that just arrived can queue its read
-// ahead of the heavy ones. A light read then waits for at most the query running now. PostgreSQL runs
-// reads side by side on its pool and needs none of this.
+// is waiting. Before a low read's turn, pending I/O runs, so a request that just arrived can queue its
+// read ahead of it; a light read waiting takes the turn at once, so the database never idles through a
+// turn of the event loop while light reads queue (that halved the throughput of many light requests).
+// A light read then waits for at most the query running now. PostgreSQL runs reads side by side on its
+// pool and needs none of this.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const lowLane = new AsyncLocalStorage<true>();
@@ -33,8 +35,11 @@ export class ReadLanes {
     try {
       return await read();
     } finally {
-      // The next turn is handed out after pending I/O ran: a read asked meanwhile may go first.
-      setImmediate(() => this.#next());
+      const light = this.#light.shift();
+      if (light) light();
+      // A low read's turn comes after pending I/O ran: a light read asked meanwhile goes first.
+      else if (this.#heavy.length) setImmediate(() => this.#next());
+      else this.#busy = false;
     }
   }
 
