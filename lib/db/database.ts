@@ -188,7 +188,7 @@ async function openPglite(dir: string | null, cluster?: Blob): Promise<Database>
           // PGlite runs a query on this thread and settles it without a macrotask: a request made of many
           // queries would otherwise hold the event loop from its first to its last, and health, other
           // clients and the edge's own checks would wait for whole heavy requests (issue 25). Reads take
-          // turns (read-lanes.ts): each after pending I/O, light ones before heavy ones.
+          // turns (read-lanes.ts): light ones first, a long list's only after pending I/O ran.
           return lanes.run(async () => (await db.query<T>(q.text, q.values, { parsers: READ_PARSERS })).rows);
         },
       },

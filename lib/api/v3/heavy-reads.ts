@@ -3,8 +3,9 @@
 // on it too); several at once do not end sooner — the thread is the bottleneck — but every light request
 // and health check then waits behind all of them, stage by stage. So reads carrying more than
 // HEAVY_TRANSACTIONS transactions run one at a time, in arrival order, and everything else passes them
-// between their stages (each database read first yields to pending I/O: lib/db/database.ts). A heavy read
-// that waited past its request's budget (X-Timeout) is answered 504 without starting.
+// between their stages (the embedded database's reads take turns, a long list's after everyone else's and
+// after pending I/O: lib/db/read-lanes.ts). A heavy read that waited past its request's budget (X-Timeout)
+// is answered 504 without starting.
 
 import { ReadLanes } from '@/lib/db/read-lanes';
 
