@@ -219,8 +219,11 @@ export class PageProblems {
     page.on('requestfailed', (r: Request) => {
       const error = r.failure()?.errorText ?? '';
       // Next's router cancels its own prefetches of linked pages (RSC requests) as links scroll out of
-      // view or the page moves on: nothing a reader misses. Any other failure counts.
-      if (error === 'net::ERR_ABORTED' && r.headers()['rsc'] === '1') return;
+      // view or the page moves on, and the explorer's queries cancel a read of the API nobody waits for any
+      // more (a live update changed what a card asks, e.g. the jettons of an account's newest actions):
+      // nothing a reader misses. A server's failure is an HTTP status or another network error, and counts.
+      const superseded = r.headers()['rsc'] === '1' || (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/'));
+      if (error === 'net::ERR_ABORTED' && superseded) return;
       this.add(`request failed: ${r.method()} ${r.url()} ${error}`);
     });
     page.on('response', (r: Response) => {
