@@ -16,17 +16,17 @@ export function apiOf(pathname: string): 'v2' | 'v2-rpc' | 'v3' | 'other' {
   return 'other';
 }
 
-export function edgeError(target: string, status: number, error: string, headers?: Record<string, string>): Response {
-  const api = apiOf(rawPath(target));
+/** The edge's answer to a request for `target`; `undefined` when the edge never saw its request line. */
+export function edgeError(target: string | undefined, status: number, error: string, headers?: Record<string, string>): Response {
+  const api = target === undefined ? 'unknown' : apiOf(rawPath(target));
   const res =
-    api === 'v2' ? v2Error(status, error) : api === 'v2-rpc' ? v2Error(status, error, undefined, { id: null }) : api === 'v3' ? v3Error(status, error) : Response.json({ error }, { status });
-  for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
-  return withSecurityHeaders(res);
-}
-
-/** An edge error for a request whose path is unknown (its request line was not at hand): both envelopes' fields. */
-export function edgeErrorAnyPath(status: number, error: string, headers?: Record<string, string>): Response {
-  const res = v2Error(status, error);
+    api === 'v2' || api === 'unknown'
+      ? v2Error(status, error)
+      : api === 'v2-rpc'
+        ? v2Error(status, error, undefined, { id: null })
+        : api === 'v3'
+          ? v3Error(status, error)
+          : Response.json({ error }, { status });
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
   return withSecurityHeaders(res);
 }

@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import { applyCors } from '../http/cors';
 import { bodyTooLargeMessage } from '../http/body';
 import { CLIENT_IP_HEADER, CLIENT_LOOPBACK_HEADER, isLoopbackAddress } from '../http/client-ip';
-import { edgeError, edgeErrorAnyPath, withSecurityHeaders } from '../api/edge-errors';
+import { edgeError, withSecurityHeaders } from '../api/edge-errors';
 import { rawPath } from '../http/request-target';
 import { createHealthCache, HEALTH_REFRESH_HEADER } from '../http/health-cache';
 import { LIMITS } from '../limits';
@@ -320,7 +320,7 @@ function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, 
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request not received in time']
         : [400, 'malformed HTTP request'];
-  void rawAnswer(socket, target === undefined ? edgeErrorAnyPath(status, error) : edgeError(target, status, error));
+  void rawAnswer(socket, edgeError(target, status, error));
 }
 
 function headerOf(req: IncomingMessage, name: string): string | null {
