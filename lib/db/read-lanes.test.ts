@@ -32,7 +32,7 @@ describe('read lanes', () => {
     ];
     await new Promise((r) => setImmediate(r));
     expect(order).toEqual([]); // nothing runs beside the read holding the turn
-    expect(lanes.waiting).toEqual({ light: 1, heavy: 2 });
+    expect(lanes.waiting).toEqual({ light: 1, low: 2 });
     first.release();
     expect(await Promise.all([running, ...later])).toEqual(['low 1', 'low 2', 'low 3', 'light']);
     expect(order).toEqual(['low 1', 'light', 'low 2', 'low 3']);
@@ -70,11 +70,11 @@ describe('read lanes', () => {
       throw new Error('bad query');
     });
     await new Promise((r) => setTimeout(r, 5));
-    expect(lanes.waiting).toEqual({ light: 1, heavy: 1 });
+    expect(lanes.waiting).toEqual({ light: 1, low: 1 });
     first.release();
     await expect(failing).rejects.toThrow('bad query');
     expect(await Promise.all([running, low])).toEqual(['first', 'low']);
-    expect(lanes.waiting).toEqual({ light: 0, heavy: 0 });
+    expect(lanes.waiting).toEqual({ light: 0, low: 0 });
   });
 });
 

@@ -16,7 +16,7 @@ const lowLane = new AsyncLocalStorage<true>();
 export class ReadLanes {
   #busy = false;
   readonly #light: (() => void)[] = [];
-  readonly #heavy: (() => void)[] = [];
+  readonly #low: (() => void)[] = [];
 
   /** Runs `fn` with every read it makes (through any ReadLanes) in the low lane. */
   static low<T>(fn: () => T): T {
@@ -26,7 +26,7 @@ export class ReadLanes {
   /** Runs `read` in its turn: after pending I/O and, unless it is itself low, before every low read waiting. */
   async run<T>(read: () => Promise<T>): Promise<T> {
     await new Promise<void>((resolve) => {
-      if (this.#busy) (lowLane.getStore() ? this.#heavy : this.#light).push(resolve);
+      if (this.#busy) (lowLane.getStore() ? this.#low : this.#light).push(resolve);
       else {
         this.#busy = true;
         setImmediate(resolve);
@@ -35,22 +35,22 @@ export class ReadLanes {
     try {
       return await read();
     } finally {
-      const light = this.#light.shift();
-      if (light) light();
       // A low read's turn comes after pending I/O ran: a light read asked meanwhile goes first.
-      else if (this.#heavy.length) setImmediate(() => this.#next());
+      if (this.#light.length) this.#next();
+      else if (this.#low.length) setImmediate(() => this.#next());
       else this.#busy = false;
     }
   }
 
+  /** Hands the turn to the next read waiting, light ones first. */
   #next(): void {
-    const next = this.#light.shift() ?? this.#heavy.shift();
+    const next = this.#light.shift() ?? this.#low.shift();
     if (next) next();
     else this.#busy = false;
   }
 
   /** Reads waiting now, by lane (tests). */
   get waiting() {
-    return { light: this.#light.length, heavy: this.#heavy.length };
+    return { light: this.#light.length, low: this.#low.length };
   }
 }

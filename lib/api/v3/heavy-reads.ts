@@ -7,7 +7,7 @@
 // after pending I/O: lib/db/read-lanes.ts). A heavy read that waited past its request's budget (X-Timeout)
 // is answered 504 without starting.
 
-import { ReadLanes } from '@/lib/db/read-lanes';
+import { ReadLanes } from '../../db/read-lanes';
 
 /** Transactions a read must carry to count as heavy (a /transactions?limit=200 page is not). */
 const HEAVY_TRANSACTIONS = 200;
