@@ -2,7 +2,8 @@
 // whose request's budget ran out while it waited is refused without running.
 import { describe, expect, it } from 'vitest';
 import { V3Error } from './errors';
-import { heavyRead, heavyReadsNow } from './heavy-reads';
+import { ReadLanes } from '../../db/read-lanes';
+import { heavyRead, heavyReadsNow, inReadLane } from './heavy-reads';
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
@@ -53,5 +54,25 @@ describe('heavyRead', () => {
     expect(await next).toBe('next');
     expect(ran).toBe(false);
     expect(heavyReadsNow()).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe('inReadLane', () => {
+  it("puts a list's reads in the low lane past 100 rows, and a page of 100 or a request without a limit in the light one", async () => {
+    const lanes = new ReadLanes();
+    const order: string[] = [];
+    let release!: () => void;
+    const holding = lanes.run(() => new Promise<void>((r) => (release = r)));
+    await tick();
+    const asked = [
+      inReadLane(101, () => lanes.run(async () => order.push('limit 101'))),
+      inReadLane(1000, () => lanes.run(async () => order.push('limit 1000'))),
+      inReadLane(100, () => lanes.run(async () => order.push('limit 100'))),
+      inReadLane(undefined, () => lanes.run(async () => order.push('no limit'))),
+    ];
+    expect(lanes.waiting).toEqual({ light: 2, low: 2 });
+    release();
+    await Promise.all([holding, ...asked]);
+    expect(order).toEqual(['limit 100', 'no limit', 'limit 101', 'limit 1000']);
   });
 });
