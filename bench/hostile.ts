@@ -59,9 +59,6 @@ function wallet(accounts: Genesis[], name: string): TestWallet {
   return { name, keys, address: Address.parse(a.address), seqno: 0, kind: 'v4', contract };
 }
 
-/** The name of the bench's own wallet. */
-const OWN = 'the bench wallet';
-
 /**
  * A v4 wallet of the bench's own, funded from the genesis wallet `funder`: the devnet's background traffic
  * sends from every genesis wallet, and takes their seqnos under the bench (exit code 33), but never this
@@ -70,7 +67,7 @@ const OWN = 'the bench wallet';
 async function ownWallet(base: URL, funder: TestWallet): Promise<TestWallet> {
   const keys = keyPairFromSeed(randomBytes(32));
   const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
-  const own: TestWallet = { name: OWN, keys, address: contract.address, seqno: 0, kind: 'v4', contract };
+  const own: TestWallet = { name: 'the bench wallet', keys, address: contract.address, seqno: 0, kind: 'v4', contract };
   const balance = async () => BigInt(((await call(base, `/api/v2/getAddressBalance?address=${own.address.toString()}`, 'bench-setup')).body?.result as string | undefined) ?? 0);
   // The funder's seqno passing says little: the traffic may have taken it. The balance says it landed.
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -95,13 +92,13 @@ async function seqnoOf(base: URL, w: TestWallet): Promise<number> {
 async function sendAndLand(base: URL, w: TestWallet, transfers: Parameters<typeof signedTransfer>[1], attempts = 5): Promise<number | null> {
   const t = performance.now();
   for (let attempt = 0; attempt < attempts; attempt++) {
-    // A wallet not deployed yet (the bench's own, before its first message) has no seqno to read: it is 0.
+    // A wallet not deployed yet (the bench's own, before its first message) has no seqno to read: it is 0,
+    // and its first message carries its code and data.
     const seqno = await seqnoOf(base, w).catch((err: Error) => (w.seqno === 0 ? 0 : (console.log(`  hostile: ${err.message}`), null)));
     if (seqno === null) continue;
     w.seqno = seqno;
     const message = await signedTransfer(w, transfers);
-    const deploying = seqno === 0 && w.name === OWN;
-    const boc = messageBoc(deploying ? external({ to: w.address, body: message.body, init: w.contract.init }) : message);
+    const boc = messageBoc(seqno === 0 ? external({ to: w.address, body: message.body, init: w.contract.init }) : message);
     const sent = await call(base, '/api/v2/sendBoc', 'bench-setup', { boc: boc.toString('base64') });
     if (sent.status !== 200) {
       console.log(`  hostile: a transfer from ${w.name} was refused (${JSON.stringify(sent.body)}); again`);
