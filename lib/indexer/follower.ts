@@ -15,6 +15,7 @@ import { MASTER_SHARD } from '../ton/shard';
 import { registeredBy, shardBlockName, signedShard, type DownloadedBlock, type ShardBlockId } from './parse-block';
 import type { ParsedBlock } from '../chain/records';
 import { storeMasterchainBlock, type ShardStateEntry } from './store';
+import { OpenTraces } from './open-traces';
 import { databaseOf } from '../db/database';
 import { PartitionKeeper, type PartitionKeeperOptions } from '../db/partitions';
 import type { TableRows } from './sql';
@@ -120,6 +121,8 @@ export class Indexer {
    * collect takes them from here instead of downloading and parsing them again (at most SEEN_AHEAD_MAX).
    */
   private readonly seenAhead = new Map<string, Promise<FetchedBlock>>();
+  // The records of traces still in flight after the blocks this process stored (open-traces.ts).
+  private readonly openTraces = new OpenTraces(OPEN_TRACES_MAX_TRANSACTIONS);
 
   constructor(private readonly o: IndexerOptions) {
     this.indexerId = o.indexerId ?? 'main';
@@ -271,7 +274,7 @@ export class Indexer {
     }
     const { tops, blocks, states, shardState, derived } = await ready;
     await this.ensurePartitions(seqno);
-    const { traceIds, latest } = await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived);
+    const { traceIds, latest } = await storeMasterchainBlock(this.o.prisma, blocks, { indexerId: this.indexerId, mcSeqno: seqno, advance: opts.advance }, states, shardState, derived, this.openTraces);
     const transactions = blocks.reduce((n, p) => n + p.transactions.length, 0);
     if (opts.advance !== false) {
       this.watcher?.committed(seqno, tops);
@@ -464,6 +467,10 @@ const LOOKAHEAD = 2;
 const ACCOUNT_STATE_CONCURRENCY = 8;
 // Head states remembered at most (each holds the account's code and data BoCs): bounded memory.
 const HEAD_STATES_MAX = 20_000;
+
+// Transactions of traces in flight held in memory at most (each with its messages and bodies: about
+// 2–3 KB, so ~150 MB): a busy chain's traces rarely stay open over a few masterchain blocks.
+const OPEN_TRACES_MAX_TRANSACTIONS = 50_000;
 
 // Shard blocks kept from the watcher's downloads (each with its rows in memory): it looks 4 blocks past
 // each shard top, and the next masterchain block or two take them; room for a poll of 16 shards.

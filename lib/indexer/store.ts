@@ -10,7 +10,8 @@ import { latestByAccount, type AccountStateRecord } from './account-state';
 import { actionTables, classifyBatchTraces, classifyTraces, insertActions, type Classified } from './trace-actions';
 import { Prisma } from '../db/generated/client';
 import { dec, hex, insertItem, insertTables, optHex, run, runWith, writeMode, writeTransaction, type Row, type TableRows, type Tx } from './sql';
-import { planTraces, traceUpsert, wholeNewTraces, writeTraces, type TracePlan, type TraceResultRow, type TraceWrite } from './traces';
+import { planTraces, traceUpsert, wholeNewTraces, writeTraces, type HeldCount, type TracePlan, type TraceResultRow, type TraceWrite } from './traces';
+import type { OpenTraces } from './open-traces';
 import { withTraceIds } from './derive/trace-ids';
 import { blockHeaderColumns, type MessageContentRecord, type MessageRecord, type ParsedBlock, type TransactionRecord } from '../chain/records';
 
@@ -84,6 +85,7 @@ export async function storeMasterchainBlock(
   accountStates: AccountStateRecord[] = [],
   shardState: ShardStateEntry[] = [],
   derived: TableRows[] = [],
+  open?: OpenTraces,
 ): Promise<StoredBlock> {
   const txRecords = blocks.flatMap((b) => b.transactions);
   const msgRecords = blocks.flatMap((b) => b.messages);
@@ -98,9 +100,11 @@ export async function storeMasterchainBlock(
   const latest = latestByAccount(accountStates);
 
   let traceIds: Buffer[] = [];
+  let after: { traceOf: Map<string, Buffer>; open: Set<string> } | undefined;
+  const records = { transactions: txRecords, messages: msgRecords, bodies: new Map([...contents].map(([hash, c]) => [hash, c.boc])) };
   await writeTransaction(prisma, async (tx) => {
       await run(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(${BLOCK_LOCK_SPACE}::int4, ${cursor.mcSeqno}::int4)`);
-      const plan = await planTraces(tx, txRecords, msgRecords, cursor.mcSeqno);
+      const plan = await planTraces(tx, txRecords, msgRecords, cursor.mcSeqno, { senderTrace: (h) => open?.senderTrace(h) });
       const { traceOf } = plan;
       traceIds = [...new Map([...traceOf.values()].map((id) => [id.toString('hex'), id])).values()];
       const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
@@ -118,8 +122,7 @@ export async function storeMasterchainBlock(
       // The traces the batch holds whole are classified before their rows are written, so each is
       // inserted once, classified (no UPDATE of every trace row of the block). After the states and the
       // derived token tables: "what is at address X" reads them.
-      const bodies = new Map([...contents].map(([hash, c]) => [hash, c.boc]));
-      const batch = { traceOf, transactions: txRecords, messages: msgRecords, bodies };
+      const batch = { traceOf, ...records };
       const early = await classifyBatchTraces(tx, wholeNewTraces(plan), batch);
       const chain: TableRows[] = [
         { table: 'transactions', columns: TRANSACTION_COLUMNS, rows: txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })) },
@@ -131,14 +134,19 @@ export async function storeMasterchainBlock(
       const advance = cursor.advance === false ? undefined : Prisma.sql`
         UPDATE indexer_state SET last_mc_seqno = ${cursor.mcSeqno}, updated_at = now()
         WHERE id = ${cursor.indexerId} AND (last_mc_seqno IS NULL OR last_mc_seqno < ${cursor.mcSeqno}) RETURNING id`;
-      const { completed, whole, moved } = await writeTracesAndRows(tx, plan, early, chain, advance);
-      // The rest (completed by this block, begun by an earlier one) are read back and updated, as before.
-      await classifyTraces(tx, completed, { ...batch, whole });
+      const held = (id: string) => open?.count(id) ?? 0;
+      const { completed, whole, moved, open: stillOpen } = await writeTracesAndRows(tx, plan, early, chain, held, advance);
+      after = { traceOf, open: stillOpen };
+      // The rest (completed by this block, begun by an earlier one) are built from the records held of
+      // them (open-traces.ts) or read back, and updated. None was classified before (no actions to replace).
+      const late = open ? { ...open.withBatch(whole.keys(), records), traceOf: new Map([...traceOf, ...open.traceIds(whole.keys())]) } : batch;
+      await classifyTraces(tx, completed, { ...late, whole }, { unclassified: true });
       if (moved === false) {
         const state = await run(tx, Prisma.sql`SELECT id FROM indexer_state WHERE id = ${cursor.indexerId}`);
         if (state.length === 0) throw new Error(`indexer ${cursor.indexerId} has no state row; register the chain first`);
       }
   });
+  if (open && after) open.update(records, after.traceOf, after.open);
   return { traceIds, latest: [...latest.values()] };
 }
 
@@ -149,14 +157,21 @@ export async function storeMasterchainBlock(
  * taken before it). The actions of a trace are kept only if its row was inserted (classified), not
  * merged into a stored one. `moved`: whether the cursor moved (undefined without `advance`).
  */
-async function writeTracesAndRows(tx: Tx, plan: TracePlan, early: Classified, chain: TableRows[], advance?: Prisma.Sql): Promise<TraceWrite & { moved?: boolean }> {
+async function writeTracesAndRows(
+  tx: Tx,
+  plan: TracePlan,
+  early: Classified,
+  chain: TableRows[],
+  held: HeldCount,
+  advance?: Prisma.Sql,
+): Promise<TraceWrite & { moved?: boolean }> {
   if (writeMode.statementPerTable) {
-    const written = await writeTraces(tx, plan, early.states);
+    const written = await writeTraces(tx, plan, early.states, held);
     await insertTables(tx, chain);
     await insertActions(tx, early, written.classifiedInserted);
     return { ...written, moved: advance ? (await run(tx, advance)).length > 0 : undefined };
   }
-  const upsert = traceUpsert(plan, early.states);
+  const upsert = traceUpsert(plan, early.states, held);
   const kept = Prisma.sql`WHERE r.trace_id IN (SELECT trace_id FROM tr WHERE inserted)`;
   const traced = plan.deltas.length > 0;
   const items = [

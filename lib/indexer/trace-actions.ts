@@ -146,9 +146,10 @@ export async function insertActions(tx: Tx, c: Classified, kept: Set<string>): P
 
 /**
  * Classifies the given traces and replaces their stored actions. A classifier error marks the trace
- * `failed` (logged) instead of losing the block: the chain data is what must be stored.
+ * `failed` (logged) instead of losing the block: the chain data is what must be stored. `unclassified`:
+ * the traces were never classified (the indexer's completed traces), so there are no actions to replace.
  */
-export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTraces): Promise<void> {
+export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTraces, o: { unclassified?: boolean } = {}): Promise<void> {
   if (traceIds.length === 0) return;
   // Traces wholly in the batch being stored come from its records; the others are read back.
   const whole = batch?.whole ?? new Map<string, TraceHead>();
@@ -164,12 +165,14 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
   const setStates = Prisma.sql`
     UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
     FROM json_populate_recordset(NULL::traces, ${JSON.stringify(stateRows)}::json) AS s WHERE traces.trace_id = s.trace_id`;
-  // Only stored traces can have actions to replace (reclassified, or completed by this block's
-  // transactions): a trace wholly in this batch was never stored. Deleting nothing costs an index probe per
-  // trace, a twentieth of the indexer's time on a busy chain.
+  // Only stored traces that were classified before can have actions to replace (reclassified): a trace
+  // wholly in this batch was never stored, and one that was never classified (`unclassified`, its
+  // classifier_version NULL: actions and the version are written together) has none. Deleting nothing
+  // costs an index probe per trace, a twentieth of the indexer's time on a busy chain.
+  const replaced = o.unclassified ? [] : stored;
   if (writeMode.statementPerTable) {
-    if (stored.length > 0) {
-      const ids = byteaList(stored);
+    if (replaced.length > 0) {
+      const ids = byteaList(replaced);
       await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
       await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
     }
@@ -180,8 +183,8 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
   }
   // Two statements: the old actions deleted, then the new ones and the traces' states (an INSERT in the
   // DELETE's statement would not see the rows it deletes gone).
-  if (stored.length > 0) {
-    const ids = byteaList(stored);
+  if (replaced.length > 0) {
+    const ids = byteaList(replaced);
     await run(tx, Prisma.sql`WITH d AS (DELETE FROM action_accounts WHERE trace_id IN ${ids}) DELETE FROM actions WHERE trace_id IN ${ids}`);
   }
   const inserts = [

@@ -70,7 +70,7 @@ async function traceBlocks(tx: Tx, from: number, to: number): Promise<{ transact
   await run(tx, Prisma.sql`UPDATE transactions SET trace_id = a.trace FROM ${assigned} AS a WHERE transactions.hash = a.hash AND transactions.trace_id IS NULL`);
   await run(tx, Prisma.sql`UPDATE messages SET trace_id = a.trace FROM ${assigned} AS a WHERE messages.tx_hash = a.hash AND messages.trace_id IS NULL`);
   await fillTraceIds(tx, assigned);
-  await classifyTraces(tx, completed);
+  await classifyTraces(tx, completed, undefined, { unclassified: true });
   return { transactions: traceOf.size, traces: new Set([...traceOf.values()].map((b) => b.toString('hex'))).size };
 }
 

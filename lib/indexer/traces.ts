@@ -116,7 +116,7 @@ export async function planTraces(
   transactions: TraceTransactionInput[],
   messages: TraceMessageInput[],
   mcSeqno: number,
-  o: { untraced?: boolean } = {},
+  o: { untraced?: boolean; senderTrace?: (msgHashHex: string) => Buffer | undefined } = {},
 ): Promise<TracePlan> {
   const traceOf = new Map<string, Buffer>();
   if (transactions.length === 0) return { traceOf, deltas: [] };
@@ -144,8 +144,16 @@ export async function planTraces(
   const isInternal = (m: TraceMessageInput | undefined): m is TraceMessageInput => !!m && m.source !== null;
 
   // Senders stored by earlier batches: their out-message rows carry the trace_id.
-  const earlier = fresh.map((t) => inMsg.get(key(t.hash))).filter((m): m is TraceMessageInput => isInternal(m) && !sentInBatch.has(key(m.msgHash)));
+  // Those the caller holds in memory (open-traces.ts) are not asked for.
   const storedParent = new Map<string, Buffer>();
+  const earlier = fresh
+    .map((t) => inMsg.get(key(t.hash)))
+    .filter((m): m is TraceMessageInput => isInternal(m) && !sentInBatch.has(key(m.msgHash)))
+    .filter((m) => {
+      const held = o.senderTrace?.(key(m.msgHash));
+      if (held) storedParent.set(key(m.msgHash), held);
+      return !held;
+    });
   if (earlier.length > 0) {
     const rows = await run<{ msg_hash: Uint8Array; trace_id: Uint8Array }>(tx, Prisma.sql`
       SELECT msg_hash, trace_id FROM messages
@@ -222,13 +230,17 @@ export async function writeTraces(
   tx: Tx,
   plan: TracePlan,
   classified: Map<string, ClassificationState> = new Map(),
+  held: HeldCount = () => 0,
 ): Promise<TraceWrite> {
-  const upsert = traceUpsert(plan, classified);
+  const upsert = traceUpsert(plan, classified, held);
   return upsert.read(await run<TraceResultRow>(tx, upsert.sql));
 }
 
-/** What writeTraces tells of the traces after the batch. */
-export type TraceWrite = Pick<TraceAssembly, 'completed' | 'whole'> & { classifiedInserted: Set<string> };
+/** What writeTraces tells of the traces after the batch; `open`: those still in flight (trace_id hex), not broken nor too large. */
+export type TraceWrite = Pick<TraceAssembly, 'completed' | 'whole'> & { classifiedInserted: Set<string>; open: Set<string> };
+
+/** How many earlier transactions of a trace (hex) the caller holds in memory (open-traces.ts). */
+export type HeldCount = (traceHex: string) => number;
 
 /** A trace row as the upsert returns it. */
 export interface TraceResultRow {
@@ -250,7 +262,11 @@ export interface TraceResultRow {
  * of the statement that also inserts the batch's transactions and messages — which that statement's
  * counting subqueries do not see, as the counters want.
  */
-export function traceUpsert({ deltas }: TracePlan, classified: Map<string, ClassificationState>): { sql: Prisma.Sql; read: (rows: TraceResultRow[]) => TraceWrite } {
+export function traceUpsert(
+  { deltas }: TracePlan,
+  classified: Map<string, ClassificationState>,
+  held: HeldCount = () => 0,
+): { sql: Prisma.Sql; read: (rows: TraceResultRow[]) => TraceWrite } {
   const rows: Row[] = deltas.map((d) => ({
     trace_id: hex(d.traceId),
     external_hash: optHex(d.externalHash),
@@ -288,26 +304,29 @@ export function traceUpsert({ deltas }: TracePlan, classified: Map<string, Class
       state = CASE WHEN traces.state = 'broken' THEN 'broken' WHEN ${pending} > 0 THEN 'pending' ELSE 'complete' END
     RETURNING trace_id, state, is_incomplete, classifier_version, transactions, external_hash, external_hash_norm, mc_seqno_end, end_lt, end_utime,
       (xmax = 0) AS inserted`;
-  return { sql, read: (after) => readTraces(deltas, classified, after) };
+  return { sql, read: (after) => readTraces(deltas, classified, held, after) };
 }
 
-function readTraces(deltas: Delta[], classified: Map<string, ClassificationState>, after: TraceResultRow[]): TraceWrite {
+function readTraces(deltas: Delta[], classified: Map<string, ClassificationState>, held: HeldCount, after: TraceResultRow[]): TraceWrite {
   const inBatch = new Map(deltas.map((d) => [key(d.traceId), d.transactions]));
   const completed: Buffer[] = [];
   const whole = new Map<string, TraceHead>();
   // Classified before the write and inserted as such (a row merged into a stored one kept its own state).
   const classifiedInserted = new Set<string>();
+  const open = new Set<string>();
   for (const r of after) {
     const id = key(Buffer.from(r.trace_id));
     if (r.inserted && classified.has(id)) {
       classifiedInserted.add(id);
       continue;
     }
+    if (r.state === 'pending' && !r.is_incomplete) open.add(id);
     if (r.state !== 'complete' || r.is_incomplete || r.classifier_version !== null) continue;
     const traceId = Buffer.from(r.trace_id);
     completed.push(traceId);
-    // Its stored count (after the batch) is the batch's own: no transaction of it is stored elsewhere.
-    if (Number(r.transactions) === inBatch.get(key(traceId))) {
+    // Its stored count (after the batch) is the batch's own and the earlier ones the caller holds: no
+    // transaction of it is stored that the caller does not have.
+    if (Number(r.transactions) === inBatch.get(id)! + held(id)) {
       const opt = (b: Uint8Array | null) => (b ? Buffer.from(b) : null);
       whole.set(key(traceId), {
         traceId,
@@ -319,5 +338,5 @@ function readTraces(deltas: Delta[], classified: Map<string, ClassificationState
       });
     }
   }
-  return { completed, whole, classifiedInserted };
+  return { completed, whole, classifiedInserted, open };
 }
