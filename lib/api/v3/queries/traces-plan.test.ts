@@ -162,6 +162,19 @@ describe('/traces and /events plans', () => {
     expect(bad).toEqual([]);
   });
 
+  it('a state recorded under several masterchain blocks is read once per hash', async () => {
+    // One state under three blocks (an account unchanged, or read at the head while catching up), another under one.
+    await t.db.session((s) =>
+      s.exec(`
+        INSERT INTO account_states (hash, account, balance, account_status, mc_block_seqno)
+        SELECT decode(md5('s1'), 'hex'), '0:${'1'.repeat(64)}', 5, 'active', b FROM generate_series(10, 12) b;
+        INSERT INTO account_states (hash, account, balance, account_status, mc_block_seqno) VALUES (decode(md5('s2'), 'hex'), '0:${'2'.repeat(64)}', 7, 'active', 10);`),
+    );
+    const md5 = (x: string) => bytes(createHash('md5').update(x).digest());
+    const rows = await t.db.sql.rows<{ account: string }>(accountStatesQuery([md5('s1'), md5('s2'), md5('absent')]));
+    expect(rows.map((r) => r.account).sort()).toEqual([`0:${'1'.repeat(64)}`, `0:${'2'.repeat(64)}`]);
+  });
+
   it('an account with mc_seqno checks the block’s traces, not a walk of the account’s transactions', async () => {
     const nodes = planNodes(await planTree(t.db, tracesQuery({ account: HOT, mcSeqno: 3000, ...page, sort: 'desc' })));
     expect(nodes.find((n) => n['Relation Name'] === 'traces')?.['Index Name']).toBe('traces_mc_seqno_end_idx');
