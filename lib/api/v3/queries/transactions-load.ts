@@ -52,10 +52,9 @@ export const messagesOfTraces = async (sql: SqlReader, traceIds: Uint8Array<Arra
  * page of 100 transactions read ~3,000 rows for its ~200 states. The rows of one hash are the same state.
  */
 export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.sql`
-  SELECT s.* FROM unnest(${hashes}::bytea[]) AS h(hash) CROSS JOIN LATERAL (
-    SELECT hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
-      frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
-    FROM account_states WHERE hash = h.hash LIMIT 1) s`;
+  SELECT DISTINCT ON (hash) hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
+    frozen_hash AS "frozenHash", data_hash AS "dataHash", code_hash AS "codeHash"
+  FROM account_states WHERE hash = ANY(${hashes}::bytea[]) ORDER BY hash`;
 
 /**
  * The rows a page of Transactions needs besides `rows`: messages, account states and trace externals.
