@@ -47,9 +47,10 @@ export const messagesOfTraces = async (sql: SqlReader, traceIds: Uint8Array<Arra
 /**
  * The account states with these hashes, as a Transaction's state before and after shows them (exported
  * for the plan test): one row per hash. A state is stored once per masterchain block that recorded it
- * (the key is hash and mc_block_seqno), and an account left unchanged, or states read at the head while
- * catching up, record the same state under many blocks: on the 10M bench every hash had ~15 rows, so a
- * page of 100 transactions read ~3,000 rows for its ~200 states. The rows of one hash are the same state.
+ * (the key is hash and mc_block_seqno), and catching up on a lite server that no longer keeps old states
+ * records the head's state under every block (follower.ts readAtHead): on the 10M bench every hash had ~15
+ * rows, so a page of 100 transactions read ~3,000 rows for its ~200 states. The rows of one hash are the
+ * same state.
  */
 export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.sql`
   SELECT DISTINCT ON (hash) hash, account, balance, balance_extra_currencies AS "balanceExtraCurrencies", account_status AS "accountStatus",
