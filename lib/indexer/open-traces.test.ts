@@ -31,10 +31,11 @@ describe('OpenTraces', () => {
 
     // The next block completes trace 1: its records come with the batch's, then it is forgotten.
     const next = batch(1, [3]);
-    const merged = open.withBatch([id(1)], next.records);
+    const merged = open.withHeld([id(1)], { ...next.records, traceOf: next.traceOf });
     expect(merged.transactions.map((t) => Number(t.lt)).sort()).toEqual([1, 2, 3]);
     expect([...merged.bodies.values()].map((x) => x[0]).sort()).toEqual([1, 2, 3]);
-    expect(open.traceIds([id(1)]).get(id(2))).toEqual(h(1));
+    expect(merged.traceOf.get(id(2))).toEqual(h(1));
+    expect(merged.traceOf.get(id(3))).toEqual(h(1));
     open.update(next.records, next.traceOf, new Set());
     expect(open.size).toEqual({ traces: 0, transactions: 0 });
     expect(open.senderTrace(id(102))).toBeUndefined();

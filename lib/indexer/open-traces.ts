@@ -18,14 +18,8 @@ export interface TraceRecords {
   bodies: Map<string, Buffer>;
 }
 
-interface Held {
-  transactions: TransactionRecord[];
-  messages: MessageRecord[];
-  bodies: Map<string, Buffer>;
-}
-
 export class OpenTraces {
-  private readonly traces = new Map<string, Held>();
+  private readonly traces = new Map<string, TraceRecords>();
   // Out-messages of held transactions: message hash (hex) → trace_id.
   private readonly sent = new Map<string, Buffer>();
   private held = 0;
@@ -49,7 +43,8 @@ export class OpenTraces {
    */
   update(batch: TraceRecords, traceOf: Map<string, Buffer>, open: Set<string>): void {
     const touched = new Set<string>();
-    const ofTx = new Map<string, Held>();
+    // The held trace of each transaction kept: its records and its id.
+    const ofTx = new Map<string, { held: TraceRecords; id: Buffer }>();
     for (const t of batch.transactions) {
       const id = traceOf.get(t.hash.toString('hex'));
       if (!id) continue;
@@ -58,14 +53,15 @@ export class OpenTraces {
       if (!open.has(k)) continue;
       const held = this.entry(k);
       held.transactions.push(t);
-      ofTx.set(t.hash.toString('hex'), held);
+      ofTx.set(t.hash.toString('hex'), { held, id });
       this.held++;
     }
     for (const m of batch.messages) {
-      const held = ofTx.get(m.txHash.toString('hex'));
-      if (!held) continue;
+      const of = ofTx.get(m.txHash.toString('hex'));
+      if (!of) continue;
+      const { held, id } = of;
       held.messages.push(m);
-      if (m.direction === 'out') this.sent.set(m.msgHash.toString('hex'), traceOf.get(m.txHash.toString('hex'))!);
+      if (m.direction === 'out') this.sent.set(m.msgHash.toString('hex'), id);
       const body = batch.bodies.get(m.bodyHash.toString('hex'));
       if (body) held.bodies.set(m.bodyHash.toString('hex'), body);
     }
@@ -76,28 +72,20 @@ export class OpenTraces {
     }
   }
 
-  /** The records held of these traces (hex), merged with the batch's. */
-  withBatch(traceHexes: Iterable<string>, batch: TraceRecords): TraceRecords {
-    const transactions = [...batch.transactions];
-    const messages = [...batch.messages];
-    const bodies = new Map(batch.bodies);
+  /**
+   * The batch with the records held of these traces (hex) added: their transactions, messages and bodies,
+   * and the trace_id of each held transaction in `traceOf`.
+   */
+  withHeld<B extends TraceRecords & { traceOf: Map<string, Buffer> }>(traceHexes: Iterable<string>, batch: B): B {
+    const out = { ...batch, transactions: [...batch.transactions], messages: [...batch.messages], bodies: new Map(batch.bodies), traceOf: new Map(batch.traceOf) };
     for (const k of traceHexes) {
       const held = this.traces.get(k);
       if (!held) continue;
-      transactions.push(...held.transactions);
-      messages.push(...held.messages);
-      for (const [h, b] of held.bodies) bodies.set(h, b);
-    }
-    return { transactions, messages, bodies };
-  }
-
-  /** trace_id (hex) of every held transaction (hash hex), for the traces given. */
-  traceIds(traceHexes: Iterable<string>): Map<string, Buffer> {
-    const out = new Map<string, Buffer>();
-    for (const k of traceHexes) {
-      const held = this.traces.get(k);
       const id = Buffer.from(k, 'hex');
-      for (const t of held?.transactions ?? []) out.set(t.hash.toString('hex'), id);
+      for (const t of held.transactions) out.traceOf.set(t.hash.toString('hex'), id);
+      out.transactions.push(...held.transactions);
+      out.messages.push(...held.messages);
+      for (const [h, b] of held.bodies) out.bodies.set(h, b);
     }
     return out;
   }
@@ -106,7 +94,7 @@ export class OpenTraces {
     return { traces: this.traces.size, transactions: this.held };
   }
 
-  private entry(k: string): Held {
+  private entry(k: string): TraceRecords {
     let held = this.traces.get(k);
     if (!held) {
       held = { transactions: [], messages: [], bodies: new Map() };

@@ -139,7 +139,7 @@ export async function storeMasterchainBlock(
       after = { traceOf, open: stillOpen };
       // The rest (completed by this block, begun by an earlier one) are built from the records held of
       // them (open-traces.ts) or read back, and updated. None was classified before (no actions to replace).
-      const late = open ? { ...open.withBatch(whole.keys(), records), traceOf: new Map([...traceOf, ...open.traceIds(whole.keys())]) } : batch;
+      const late = open ? open.withHeld(whole.keys(), batch) : batch;
       await classifyTraces(tx, completed, { ...late, whole }, { unclassified: true });
       if (moved === false) {
         const state = await run(tx, Prisma.sql`SELECT id FROM indexer_state WHERE id = ${cursor.indexerId}`);

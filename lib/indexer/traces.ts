@@ -146,14 +146,14 @@ export async function planTraces(
   // Senders stored by earlier batches: their out-message rows carry the trace_id.
   // Those the caller holds in memory (open-traces.ts) are not asked for.
   const storedParent = new Map<string, Buffer>();
-  const earlier = fresh
-    .map((t) => inMsg.get(key(t.hash)))
-    .filter((m): m is TraceMessageInput => isInternal(m) && !sentInBatch.has(key(m.msgHash)))
-    .filter((m) => {
-      const held = o.senderTrace?.(key(m.msgHash));
-      if (held) storedParent.set(key(m.msgHash), held);
-      return !held;
-    });
+  const earlier: TraceMessageInput[] = [];
+  for (const t of fresh) {
+    const m = inMsg.get(key(t.hash));
+    if (!isInternal(m) || sentInBatch.has(key(m.msgHash))) continue;
+    const held = o.senderTrace?.(key(m.msgHash));
+    if (held) storedParent.set(key(m.msgHash), held);
+    else earlier.push(m);
+  }
   if (earlier.length > 0) {
     const rows = await run<{ msg_hash: Uint8Array; trace_id: Uint8Array }>(tx, Prisma.sql`
       SELECT msg_hash, trace_id FROM messages
@@ -265,7 +265,7 @@ export interface TraceResultRow {
 export function traceUpsert(
   { deltas }: TracePlan,
   classified: Map<string, ClassificationState>,
-  held: HeldCount = () => 0,
+  held: HeldCount,
 ): { sql: Prisma.Sql; read: (rows: TraceResultRow[]) => TraceWrite } {
   const rows: Row[] = deltas.map((d) => ({
     trace_id: hex(d.traceId),
