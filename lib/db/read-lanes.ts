@@ -23,7 +23,10 @@ export class ReadLanes {
     return lowLane.run(true, fn);
   }
 
-  /** Runs `read` in its turn: after pending I/O and, unless it is itself low, before every low read waiting. */
+  /**
+   * Runs `read` in its turn. A read that finds no read running starts after pending I/O; a waiting light read
+   * takes the turn as the read before it ends; a low one only after every light read and pending I/O.
+   */
   async run<T>(read: () => Promise<T>): Promise<T> {
     await new Promise<void>((resolve) => {
       if (this.#busy) (lowLane.getStore() ? this.#low : this.#light).push(resolve);
