@@ -8,7 +8,8 @@
 // order (migration 20261126160000_messages_order), never a grouping of every matching row. (An external
 // message accepted more than once has a row per acceptance: it takes the place of the first of them the
 // walk meets, where a grouping of all rows would order it by its oldest.)
-import { Prisma, type PrismaClient } from '../../../db/generated/client';
+import { Prisma } from '../../../db/generated/client';
+import type { SqlReader } from '../../../db/sql';
 import { bytes } from '../encode';
 import { CONTENT_COLUMNS, SHARED_COLUMNS, type MessageSqlRow } from './message-rows';
 import type { Page, SortOrder } from '../params';
@@ -76,13 +77,13 @@ export function messageWindowQuery(f: MessageFilter, window: number): Prisma.Sql
 }
 
 /** One page of messages, each grouped over its matching rows as toncenter groups them. */
-export async function findMessages(prisma: PrismaClient, f: MessageFilter, page: Page): Promise<MessageGroupRow[]> {
+export async function findMessages(sql: SqlReader, f: MessageFilter, page: Page): Promise<MessageGroupRow[]> {
   const wanted = page.skip + page.take;
   let hashes: Buffer[] = [];
   // Two rows a message, except an external message a contract without replay protection accepted again
   // (one row each time): a window that fills up without enough distinct messages is widened.
   for (let window = 2 * wanted; ; window *= 4) {
-    const rows = await prisma.$queryRaw<{ msg_hash: Uint8Array }[]>(messageWindowQuery(f, window));
+    const rows = await sql.rows<{ msg_hash: Uint8Array }>(messageWindowQuery(f, window));
     const seen = new Set<string>();
     hashes = [];
     for (const r of rows) {
@@ -99,7 +100,7 @@ export async function findMessages(prisma: PrismaClient, f: MessageFilter, page:
   const dir = direction(f);
   const key = byTime(f) ? Prisma.sql`m.created_at` : Prisma.sql`min(m.sort_lt)`;
   const cond = [Prisma.sql`m.msg_hash = ANY(${pageHashes.map(bytes)}::bytea[])`, ...conditions(f)];
-  return prisma.$queryRaw<MessageGroupRow[]>(Prisma.sql`
+  return sql.rows<MessageGroupRow>(Prisma.sql`
     SELECT m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS},
       (array_agg(m.tx_hash ORDER BY m.tx_lt) FILTER (WHERE m.direction = 'in'))[1] AS in_tx_hash,
       (array_agg(m.tx_hash ORDER BY m.tx_lt) FILTER (WHERE m.direction = 'out'))[1] AS out_tx_hash

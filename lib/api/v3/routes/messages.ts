@@ -46,7 +46,7 @@ export const messages = defineRoute({
       if (legacy.length) hashes = legacy;
     }
     const rows = await findMessages(
-      ctx.prisma,
+      ctx.sql,
       {
         hashes,
         bodyHash: q.body_hash,
