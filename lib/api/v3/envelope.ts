@@ -5,7 +5,7 @@
 import { ATLAS_RELEASE } from '../../version';
 import { logInternalError } from '../internal-error';
 import { V3Error } from './errors';
-import { goJson } from './serialize';
+import { goJson, goJsonBytes } from './serialize';
 
 /**
  * 1.2 is the toncenter index API generation this implements (ton-index-go 1.2.x answers X-API-Version
@@ -20,7 +20,7 @@ function headers(startedAt?: number): Headers {
 }
 
 export function v3Json(body: unknown, startedAt?: number): Response {
-  return v3JsonText(goJson(body), startedAt);
+  return v3JsonText(goJsonBytes(body), startedAt);
 }
 
 /** A 200 answer whose body is already serialized (goJson), as text or as its UTF-8 bytes. */

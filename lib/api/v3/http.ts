@@ -16,7 +16,7 @@ import { parseJsonExact } from '../v2/json-body';
 import { describeIssue, normalizeQuery, p, readQuery } from './params';
 import { findPostRoute, findRoute } from './registry';
 import { inReadLane, letIoIn } from './heavy-reads';
-import { goJson } from './serialize';
+import { goJsonBytes } from './serialize';
 import type { SharedAnswer, SharedReads } from './shared-reads';
 
 /**
@@ -151,7 +151,7 @@ async function withinBudget<T>(work: Promise<T>, budget: Budget): Promise<T> {
 async function serialized(work: () => Promise<{ value: unknown; verified: boolean }>): Promise<SharedAnswer> {
   const { value, verified } = await work();
   await letIoIn(); // the route's last stretch of work and the serialization do not run back to back
-  return { json: Buffer.from(goJson(value)), verified };
+  return { json: goJsonBytes(value), verified };
 }
 
 /** The answer of `read`, shared with identical requests in flight (lib/api/v3/shared-reads.ts) when the process shares reads. */

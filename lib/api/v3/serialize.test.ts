@@ -1,7 +1,7 @@
 // Kept objects (renderedOnce) serialize to the bytes the objects themselves serialize to, wherever they sit
 // in an answer and whoever serializes them; a string that looks like a placeholder stays a string.
 import { describe, expect, it } from 'vitest';
-import { goJson, renderedOnce } from './serialize';
+import { goJson, goJsonBytes, renderedOnce } from './serialize';
 
 /** goJson as it was before kept objects: JSON.stringify, then Go's escapes. */
 const plainGoJson = (v: unknown) => JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -16,6 +16,15 @@ describe('goJson with kept objects', () => {
     const plain = JSON.parse(JSON.stringify(answer));
     for (let ask = 0; ask < 3; ask++) expect(goJson(answer)).toBe(plainGoJson(plain));
     expect(JSON.parse(goJson(answer))).toEqual(plain);
+  });
+
+  it('writes the same UTF-8 bytes as encoding the plain answer, multi-byte characters in kept objects and around them', () => {
+    const kept = renderedOnce({ comment: 'ünïcødé 😀 <x>', value: '1' });
+    const answer = { before: 'ß—€', kept, list: [kept, renderedOnce({ name: '名前\u2029' }), 'tail 🚀 &'], after: '' };
+    const plain = JSON.parse(JSON.stringify(answer));
+    for (let ask = 0; ask < 2; ask++) expect(goJsonBytes(answer).equals(Buffer.from(plainGoJson(plain)))).toBe(true);
+    expect(goJsonBytes({ only: 'plain ü' }).equals(Buffer.from(plainGoJson({ only: 'plain ü' })))).toBe(true);
+    expect(goJsonBytes(renderedOnce({ alone: 'ü' })).equals(Buffer.from(plainGoJson({ alone: 'ü' })))).toBe(true);
   });
 
   it('gives other serializers the plain object (no placeholder leaks out of goJson)', () => {

@@ -4,8 +4,8 @@
 // most of the CPU of a long list answer, and the same transactions and traces are asked for again and
 // again (wallets poll their account, explorers refresh the newest pages).
 //
-// How: a kept object gets a non-enumerable toJSON. While goJson serializes, it answers a placeholder
-// string naming a slot, and goJson's one pass over the output (the pass that writes Go's escapes) puts the
+// How: a kept object gets a non-enumerable toJSON. While goJsonBytes serializes, it answers a placeholder
+// string naming a slot, and goJsonBytes' one pass over the output (the pass that writes Go's escapes) puts the
 // object's bytes in the slot's place. Outside goJson (any other JSON.stringify) it answers a plain copy, so
 // the bytes never depend on who serializes. The placeholder carries a random token chosen per process: a
 // string an attacker stored on the chain cannot be taken for one.
@@ -19,21 +19,21 @@ const PLACEHOLDER = `\u0000${TOKEN}`;
 const PASS = new RegExp(`[<>&\\u2028\\u2029]|"\\\\u0000${TOKEN}(\\d+)"`, 'g');
 const goEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** The bytes of each kept object, once serialized. */
-const bytesOf = new WeakMap<object, string>();
+/** The UTF-8 bytes of each kept object, once serialized. */
+const bytesOf = new WeakMap<object, Buffer<ArrayBuffer>>();
 
-/** The kept objects' bytes the serialization running now has met (goJson is synchronous, so one at a time). */
-let slots: string[] | null = null;
+/** The kept objects' bytes the serialization running now has met (goJsonBytes is synchronous, so one at a time). */
+let slots: Buffer<ArrayBuffer>[] | null = null;
 
 function keptToJson(this: object): unknown {
   // A plain copy: the same enumerable keys, without this method.
   if (!slots) return { ...this };
-  let json = bytesOf.get(this);
-  if (json === undefined) {
-    json = goJson({ ...this });
-    bytesOf.set(this, json);
+  let bytes = bytesOf.get(this);
+  if (bytes === undefined) {
+    bytes = goJsonBytes({ ...this });
+    bytesOf.set(this, bytes);
   }
-  slots.push(json);
+  slots.push(bytes);
   return `${PLACEHOLDER}${slots.length - 1}`;
 }
 
@@ -47,14 +47,43 @@ export function renderedOnce<T extends object>(obj: T): T {
   return Object.freeze(obj);
 }
 
-/** JSON.stringify with Go's HTML-safe escaping, kept objects spliced in from their first serialization. */
-export function goJson(value: unknown): string {
+/**
+ * JSON.stringify with Go's HTML-safe escaping, as UTF-8 bytes, kept objects spliced in from their first
+ * serialization. Bytes, not a string: the kept bytes (most of a long answer) are copied once into the
+ * answer, where splicing them into a string and encoding that string copied them twice more.
+ */
+export function goJsonBytes(value: unknown): Buffer<ArrayBuffer> {
   const outer = slots;
-  const mine: string[] = [];
+  const mine: Buffer<ArrayBuffer>[] = [];
   slots = mine;
   try {
-    return JSON.stringify(value).replace(PASS, (match: string, slot: string | undefined) => (slot === undefined ? goEscape(match) : mine[Number(slot)]!));
+    const text = JSON.stringify(value);
+    // The answer's pieces in order: escaped text between kept objects, and the kept objects' bytes.
+    const pieces: (string | Buffer<ArrayBuffer>)[] = [];
+    let plain = '';
+    let from = 0;
+    for (const m of text.matchAll(PASS)) {
+      plain += text.slice(from, m.index);
+      from = m.index + m[0].length;
+      if (m[1] === undefined) {
+        plain += goEscape(m[0]);
+        continue;
+      }
+      pieces.push(plain, mine[Number(m[1])]!);
+      plain = '';
+    }
+    pieces.push(plain + text.slice(from));
+    if (pieces.length === 1) return Buffer.from(pieces[0] as string);
+    let size = 0;
+    for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (const p of pieces) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
+    return out;
   } finally {
     slots = outer;
   }
 }
+
+/** goJsonBytes as a string. */
+export const goJson = (value: unknown): string => goJsonBytes(value).toString('utf8');
