@@ -61,12 +61,29 @@ async function accountCodes(sql: SqlReader, codeHashes: Map<string, Uint8Array |
   );
 }
 
+// The user-friendly form of a raw address by flags: a pure function of its key, asked for every account of
+// every answer's address book (hundreds for a page of traces; the base64 form's checksum and encoding were
+// a tenth of such an answer's CPU). Dropped wholesale past its bound.
+const friendlyCache = new Map<string, string>();
+const FRIENDLY_CACHE_MAX = 100_000;
+
+function userFriendly(account: string, bounceable: boolean, testnet: boolean): string {
+  const key = `${bounceable ? 'b' : 'n'}${testnet ? 't' : 'm'}${account}`;
+  let out = friendlyCache.get(key);
+  if (out === undefined) {
+    const parsed = parseAddress(account);
+    out = parsed ? friendly(parsed.address, { bounceable, testOnly: testnet }) : 'addr_none';
+    if (friendlyCache.size >= FRIENDLY_CACHE_MAX) friendlyCache.clear();
+    friendlyCache.set(key, out);
+  }
+  return out;
+}
+
 function bookEntry(account: string, code: AccountCode | undefined, testnet: boolean, domain: string | null): AddressBookEntryJson {
-  const parsed = parseAddress(account);
   const codeHash = code?.codeHash ? b64(code.codeHash) : null;
   const bounceable = codeHash !== null && !isStandardWallet(codeHash);
   return {
-    user_friendly: parsed ? friendly(parsed.address, { bounceable, testOnly: testnet }) : 'addr_none',
+    user_friendly: userFriendly(account, bounceable, testnet),
     domain,
     // An account the index never saw: []; seen but without code: null (toncenter's distinction).
     interfaces: code === undefined ? [] : codeHash === null ? null : code.interfaces,
