@@ -12,6 +12,7 @@ import { CONTENT_COLUMNS, joinedContents, messageRow, SHARED_COLUMNS, type Messa
 import type { MessageJson } from '../models/messages';
 import type { AccountStateJson, TransactionJson } from '../models/transactions';
 import type { KeptTransaction, TransactionCache } from '../transaction-cache';
+import type { TransactionRow } from './transactions';
 
 interface TxMessageRow extends MessageSqlRow {
   tx_hash: Uint8Array<ArrayBuffer>;
@@ -20,9 +21,11 @@ interface TxMessageRow extends MessageSqlRow {
 
 /** What a page of Transactions is made of, read (transactionParts) before it is mapped (mapTransactions). */
 export interface TransactionParts {
-  rows: Transaction[];
+  rows: TransactionRow[];
   /** The messages of the rows not kept. */
   messages: TxMessageRow[];
+  /** The descriptions of the rows not kept that came without one, by hash (hex). */
+  descriptions: Map<string, Transaction['description']>;
   states: AccountState[];
   externalOf: Map<string, Uint8Array | null>;
   /** The rows' kept parts by hash (hex), and where to keep the others once mapped. */
@@ -36,6 +39,15 @@ const txMessagesQuery = (condition: Prisma.Sql) =>
 // The statements of a page's parts are prepared (SqlReader.rows): each has one or two spellings, its keys one
 // array parameter, and planning them cost PostgreSQL more than running them.
 const txMessages = (sql: SqlReader, condition: Prisma.Sql) => sql.rows<TxMessageRow>(txMessagesQuery(condition), 'tx-messages');
+
+/** The descriptions of the transactions with these hashes (exported for the plan test). */
+export const descriptionsQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.sql`SELECT t.hash, t.description FROM transactions t WHERE t.hash = ANY(${hashes}::bytea[])`;
+
+/** The descriptions of the transactions with these hashes, by hash (hex). */
+async function descriptionsOf(sql: SqlReader, hashes: Uint8Array<ArrayBuffer>[]): Promise<Map<string, Transaction['description']>> {
+  const rows = await sql.rows<{ hash: Uint8Array; description: Transaction['description'] }>(descriptionsQuery(hashes), 'tx-descriptions');
+  return new Map(rows.map((r) => [hex(r.hash), r.description]));
+}
 
 /** The query of messagesOfTraces (exported for the plan test). */
 export const messagesOfTracesQuery = (traceIds: Uint8Array<ArrayBuffer>[]) => txMessagesQuery(Prisma.sql`m.trace_id = ANY(${traceIds}::bytea[])`);
@@ -65,16 +77,20 @@ export const accountStatesQuery = (hashes: Uint8Array<ArrayBuffer>[]) => Prisma.
  */
 export async function transactionParts(
   sql: SqlReader,
-  rows: Transaction[],
+  rows: TransactionRow[],
   o: { traceExternals?: Map<string, Uint8Array | null>; messages?: Promise<TxMessageRow[]>; cache?: TransactionCache } = {},
 ): Promise<TransactionParts> {
   const kept = new Map<string, KeptTransaction>();
-  if (!rows.length) return { rows, messages: [], states: [], externalOf: new Map(), kept, cache: o.cache };
+  if (!rows.length) return { rows, messages: [], descriptions: new Map(), states: [], externalOf: new Map(), kept, cache: o.cache };
   const unkept: Uint8Array<ArrayBuffer>[] = [];
+  const undescribed: Uint8Array<ArrayBuffer>[] = [];
   for (const t of rows) {
     const k = o.cache?.get(hex(t.hash));
     if (k) kept.set(hex(t.hash), k);
-    else unkept.push(bytes(t.hash));
+    else {
+      unkept.push(bytes(t.hash));
+      if (t.description === undefined) undescribed.push(bytes(t.hash));
+    }
   }
   const stateHashes = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const t of rows) {
@@ -82,8 +98,9 @@ export async function transactionParts(
     stateHashes.set(hex(t.accountStateHashAfter), bytes(t.accountStateHashAfter));
   }
   const traceIds = new Map(rows.flatMap((t) => (t.traceId ? [[hex(t.traceId), bytes(t.traceId)] as const] : [])));
-  const [messageRows, states, traces] = await Promise.all([
+  const [messageRows, descriptions, states, traces] = await Promise.all([
     o.messages ?? (unkept.length ? txMessages(sql, Prisma.sql`m.tx_hash = ANY(${unkept}::bytea[])`) : []),
+    undescribed.length ? descriptionsOf(sql, undescribed) : new Map<string, Transaction['description']>(),
     sql.rows<AccountState>(accountStatesQuery([...stateHashes.values()]), 'account-states'),
     traceIds.size && !o.traceExternals
       ? sql.rows<{ traceId: Uint8Array; externalHash: Uint8Array | null }>(Prisma.sql`
@@ -93,6 +110,7 @@ export async function transactionParts(
   return {
     rows,
     messages: messageRows,
+    descriptions,
     states,
     externalOf: o.traceExternals ?? new Map(traces.map((t) => [hex(t.traceId), t.externalHash])),
     kept,
@@ -133,7 +151,7 @@ function messagesByTx(messages: TxMessageRow[], kept: ReadonlyMap<string, unknow
 }
 
 /** The kept parts of `t`: from the cache, or mapped now from its messages (and kept, when there is a cache). */
-function keptParts(t: Transaction, parts: TransactionParts, messages: TxMessageRow[] | undefined, contents: Contents): KeptTransaction {
+function keptParts(t: TransactionRow, parts: TransactionParts, messages: TxMessageRow[] | undefined, contents: Contents): KeptTransaction {
   const key = hex(t.hash);
   const hit = parts.kept.get(key);
   if (hit) return hit;
@@ -144,7 +162,7 @@ function keptParts(t: Transaction, parts: TransactionParts, messages: TxMessageR
     if (m.direction === 'in') inMsg = msg;
     else out.push({ lt: m.created_lt, msg });
   }
-  const k: KeptTransaction = { inMsg, outMsgs: byCreatedLt(out), description: orderDescription(t.description) };
+  const k: KeptTransaction = { inMsg, outMsgs: byCreatedLt(out), description: orderDescription(t.description ?? parts.descriptions.get(key)!) };
   // A stored transaction is finalized: these parts of it never change.
   parts.cache?.set(key, k);
   return k;
@@ -188,12 +206,12 @@ export async function mapTransactionsInTurns(parts: TransactionParts): Promise<T
 }
 
 /** Transaction rows → toncenter Transactions (`cache` as in transactionParts). */
-export async function loadTransactions(sql: SqlReader, rows: Transaction[], cache?: TransactionCache): Promise<TransactionJson[]> {
+export async function loadTransactions(sql: SqlReader, rows: TransactionRow[], cache?: TransactionCache): Promise<TransactionJson[]> {
   return mapTransactionsInTurns(await transactionParts(sql, rows, { cache }));
 }
 
 /** A stored transaction row, or an emulated one (pending): no masterchain block yet. */
-export type TransactionRowJson = Omit<Transaction, 'mcBlockSeqno'> & { mcBlockSeqno: number | null };
+export type TransactionRowJson = Omit<TransactionRow, 'mcBlockSeqno'> & { mcBlockSeqno: number | null };
 
 /** Outbound messages in toncenter's order: created_lt ascending, a message without one first. */
 export function byCreatedLt(out: { lt: bigint | null; msg: MessageJson }[]): MessageJson[] {

@@ -18,6 +18,7 @@ import {
   type MessageTransactionFilter,
   type TransactionFilter,
 } from './transactions';
+import { descriptionsQuery } from './transactions-load';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
@@ -130,11 +131,13 @@ describe('/transactionsByMessage and /adjacentTransactions plans', () => {
     expect(bad).toEqual([]);
   }, 60_000);
 
-  it('a transaction’s neighbours, each direction, and transactions by hash read off indexes', async () => {
+  it('a transaction’s neighbours, each direction, transactions and their descriptions by hash read off indexes', async () => {
     const hash = bytes(md5('t500'));
     for (const direction of [undefined, 'in', 'out'] as const) {
       expect(problems(await planTree(t.db, adjacentTransactionsQuery(hash, direction))), String(direction)).toEqual([]);
     }
     expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
+    // The descriptions a page read without them (transactions-load.ts).
+    expect(problems(await planTree(t.db, descriptionsQuery([hash, bytes(md5('t900'))])))).toEqual([]);
   });
 });

@@ -6,12 +6,21 @@ import { bytes } from '../encode';
 import type { Page, SortOrder } from '../params';
 import type { SqlReader } from '../../../db/sql';
 
-/** Every column of transactions, named as the Transaction model names it. */
-const COLUMNS = Prisma.sql`t.hash, t.account, t.lt, t.now, t.block_workchain AS "blockWorkchain", t.block_shard AS "blockShard",
+/**
+ * A transactions row as a page query reads it: without the description (the largest column, a jsonb the
+ * driver parses) where the query leaves it out. transactionParts reads the descriptions of the rows it
+ * must map, and none for the rows the process keeps mapped already (transaction-cache.ts).
+ */
+export type TransactionRow = Omit<Transaction, 'description'> & { description?: Transaction['description'] };
+
+/** Every column of transactions but the description, named as the Transaction model names them. */
+const ROW_COLUMNS = Prisma.sql`t.hash, t.account, t.lt, t.now, t.block_workchain AS "blockWorkchain", t.block_shard AS "blockShard",
   t.block_seqno AS "blockSeqno", t.mc_block_seqno AS "mcBlockSeqno", t.trace_id AS "traceId", t.prev_trans_hash AS "prevTransHash",
   t.prev_trans_lt AS "prevTransLt", t.orig_status AS "origStatus", t.end_status AS "endStatus", t.total_fees AS "totalFees",
-  t.total_fees_extra_currencies AS "totalFeesExtraCurrencies", t.description, t.account_state_hash_before AS "accountStateHashBefore",
+  t.total_fees_extra_currencies AS "totalFeesExtraCurrencies", t.account_state_hash_before AS "accountStateHashBefore",
   t.account_state_hash_after AS "accountStateHashAfter"`;
+/** Every column of transactions. */
+const COLUMNS = Prisma.sql`${ROW_COLUMNS}, t.description`;
 
 export interface TransactionFilter {
   workchain?: number;
@@ -72,10 +81,10 @@ function ordering(f: TransactionFilter): Prisma.Sql {
 export function transactionsQuery(f: TransactionFilter, page: Page): Prisma.Sql {
   const cond = conditions(f);
   const where = cond.length ? Prisma.sql`WHERE ${Prisma.join(cond, ' AND ')}` : Prisma.empty;
-  return Prisma.sql`SELECT ${COLUMNS} FROM transactions t ${where} ORDER BY ${ordering(f)} LIMIT ${page.take} OFFSET ${page.skip}`;
+  return Prisma.sql`SELECT ${ROW_COLUMNS} FROM transactions t ${where} ORDER BY ${ordering(f)} LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 
-export const findTransactions = (sql: SqlReader, f: TransactionFilter, page: Page): Promise<Transaction[]> => sql.rows<Transaction>(transactionsQuery(f, page));
+export const findTransactions = (sql: SqlReader, f: TransactionFilter, page: Page): Promise<TransactionRow[]> => sql.rows<TransactionRow>(transactionsQuery(f, page));
 
 type TransactionKeys = { hashes: Uint8Array[] } | { traceIds: Uint8Array[] };
 
@@ -108,7 +117,7 @@ export interface MessageTransactionFilter {
  */
 const ofMessages = (from: Prisma.Sql) => Prisma.sql`
   (SELECT DISTINCT m.tx_hash, m.mc_block_seqno FROM ${from}) k
-  CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM transactions t WHERE t.hash = k.tx_hash AND t.mc_block_seqno = k.mc_block_seqno LIMIT 1) t`;
+  CROSS JOIN LATERAL (SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.hash = k.tx_hash AND t.mc_block_seqno = k.mc_block_seqno LIMIT 1) t`;
 
 /**
  * The query of one page of transactionsByMessage: the transactions of the matching messages, lt {sort},
@@ -128,8 +137,8 @@ export function transactionsByMessageQuery(f: MessageTransactionFilter, page: Pa
   return Prisma.sql`SELECT t.* FROM ${ofMessages(Prisma.sql`messages m WHERE ${Prisma.join(cond, ' AND ')}`)} ORDER BY t.lt ${dir}, t.account ASC LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 
-export const findTransactionsByMessage = (sql: SqlReader, f: MessageTransactionFilter, page: Page): Promise<Transaction[]> =>
-  sql.rows<Transaction>(transactionsByMessageQuery(f, page));
+export const findTransactionsByMessage = (sql: SqlReader, f: MessageTransactionFilter, page: Page): Promise<TransactionRow[]> =>
+  sql.rows<TransactionRow>(transactionsByMessageQuery(f, page));
 
 /**
  * /adjacentTransactions: the transactions at the other end of a transaction's messages — the sender of
@@ -143,5 +152,5 @@ export function adjacentTransactionsQuery(hash: Uint8Array, direction: 'in' | 'o
   return Prisma.sql`SELECT t.* FROM ${ofMessages(other)} ORDER BY t.lt ASC, t.account ASC`;
 }
 
-export const adjacentTransactions = (sql: SqlReader, hash: Uint8Array, direction: 'in' | 'out' | undefined): Promise<Transaction[]> =>
-  sql.rows<Transaction>(adjacentTransactionsQuery(hash, direction));
+export const adjacentTransactions = (sql: SqlReader, hash: Uint8Array, direction: 'in' | 'out' | undefined): Promise<TransactionRow[]> =>
+  sql.rows<TransactionRow>(adjacentTransactionsQuery(hash, direction));

@@ -2,13 +2,12 @@
 // transactionsByMessage, adjacentTransactions. Each answers {transactions, address_book}; the book covers
 // every transaction's account, its in_msg source and its out_msgs' destinations. No metadata key.
 import { z } from 'zod';
-import type { Transaction } from '../../../db/generated/client';
 import type { V3Context } from '../context';
 import { bytes } from '../encode';
 import { notFound, unprocessable } from '../errors';
 import { TransactionsResponse } from '../models/transactions';
 import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../params';
-import { adjacentTransactions as adjacentOf, findTransactions, findTransactionsByMessage, type TransactionFilter } from '../queries/transactions';
+import { adjacentTransactions as adjacentOf, findTransactions, findTransactionsByMessage, type TransactionFilter, type TransactionRow } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../queries/side-maps';
 import { loadTransactions, transactionAddresses } from '../queries/transactions-load';
@@ -16,7 +15,7 @@ import { bounds, clampLt, requireMasterchainBlock } from './common';
 import { heavyRead, letIoIn } from '../heavy-reads';
 
 /** The page's transactions and their address book; a long page (limit up to 1000) takes its turn among heavy reads. */
-function answer(ctx: V3Context, rows: Transaction[]) {
+function answer(ctx: V3Context, rows: TransactionRow[]) {
   return heavyRead(rows.length, ctx.checkBudget, async () => {
     const transactions = await loadTransactions(ctx.sql, rows, ctx.txCache);
     await letIoIn();
