@@ -23,9 +23,22 @@ export function v3Json(body: unknown, startedAt?: number): Response {
   return v3JsonText(goJsonBytes(body), startedAt);
 }
 
+/**
+ * The body of an answer's bytes, handed over as they are: given a Uint8Array, the Response copies it (a
+ * megabyte's copy cost more than answering a short page), a stream of the one chunk does not. Writers read
+ * the body as a stream either way (lib/server/direct-api.ts, Next).
+ */
+const bytesBody = (bytes: Uint8Array<ArrayBuffer>) =>
+  new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
+
 /** A 200 answer whose body is already serialized (goJson), as text or as its UTF-8 bytes. */
 export function v3JsonText(json: string | Uint8Array<ArrayBuffer>, startedAt?: number): Response {
-  return new Response(json, { status: 200, headers: headers(startedAt) });
+  return new Response(typeof json === 'string' ? json : bytesBody(json), { status: 200, headers: headers(startedAt) });
 }
 
 // toncenter v3 errors are a bare {error} with the HTTP status carrying the code.
