@@ -1,8 +1,9 @@
 // Transaction rows → toncenter Transactions: their messages (in_msg, out_msgs by created_lt), bodies and
 // init states, the account states before and after (only `hash` when the state is not indexed), and the
-// trace (trace_id, trace_external_hash). Three queries, in parallel; read and mapped as two steps so a
-// route can read its side maps while the mapping runs. With a TransactionCache, the messages and
-// description of a transaction mapped before are taken from it, and its messages are not read again.
+// trace (trace_id, trace_external_hash). Up to four queries, in parallel; read and mapped as two steps so
+// a route can read its side maps while the mapping runs. With a TransactionCache, the messages and
+// description of a transaction mapped before are taken from it, and neither is read again (a page's rows
+// come without their description where the query leaves it out: transactions.ts TransactionRow).
 import { Prisma, type AccountState, type Transaction } from '../../../db/generated/client';
 import type { SqlReader } from '../../../db/sql';
 import { amountMap, b64, bytes, dec, hex } from '../encode';
