@@ -6,7 +6,7 @@
 //
 // How: a kept object gets a non-enumerable toJSON. While goJsonBytes serializes, it answers a placeholder
 // string naming a slot, and goJsonBytes' one pass over the output (the pass that writes Go's escapes) puts the
-// object's bytes in the slot's place. Outside goJson (any other JSON.stringify) it answers a plain copy, so
+// object's bytes in the slot's place. Outside goJsonBytes (any other JSON.stringify) it answers a plain copy, so
 // the bytes never depend on who serializes. The placeholder carries a random token chosen per process: a
 // string an attacker stored on the chain cannot be taken for one.
 import { randomBytes } from 'node:crypto';
@@ -73,10 +73,11 @@ export function goJsonBytes(value: unknown): Buffer<ArrayBuffer> {
       plain = '';
     }
     pieces.push(plain + text.slice(from));
-    if (pieces.length === 1) return Buffer.from(pieces[0] as string);
     let size = 0;
     for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    const out = Buffer.allocUnsafe(size);
+    // Memory of its own, not a slice of Node's shared 8 KB pool: a kept object's bytes live as long as its
+    // cache entry, and a pooled slice would keep the whole slab alive with it.
+    const out = Buffer.allocUnsafeSlow(size);
     let at = 0;
     for (const p of pieces) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
     return out;
