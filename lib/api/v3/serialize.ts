@@ -25,12 +25,23 @@ const bytesOf = new WeakMap<object, Buffer<ArrayBuffer>>();
 /** The kept objects' bytes the serialization running now has met (goJsonBytes is synchronous, so one at a time). */
 let slots: Buffer<ArrayBuffer>[] | null = null;
 
+/**
+ * `b` in memory of its own: a small Buffer is a slice of Node's 8 KB buffer pool, and a kept object's bytes,
+ * which live as long as its cache entry, would keep the whole slab alive with them.
+ */
+function ownMemory(b: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  if (b.byteOffset === 0 && b.length === b.buffer.byteLength) return b;
+  const own = Buffer.allocUnsafeSlow(b.length);
+  b.copy(own);
+  return own;
+}
+
 function keptToJson(this: object): unknown {
   // A plain copy: the same enumerable keys, without this method.
   if (!slots) return { ...this };
   let bytes = bytesOf.get(this);
   if (bytes === undefined) {
-    bytes = goJsonBytes({ ...this });
+    bytes = ownMemory(goJsonBytes({ ...this }));
     bytesOf.set(this, bytes);
   }
   slots.push(bytes);
@@ -73,11 +84,10 @@ export function goJsonBytes(value: unknown): Buffer<ArrayBuffer> {
       plain = '';
     }
     pieces.push(plain + text.slice(from));
+    if (pieces.length === 1) return Buffer.from(pieces[0] as string);
     let size = 0;
     for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-    // Memory of its own, not a slice of Node's shared 8 KB pool: a kept object's bytes live as long as its
-    // cache entry, and a pooled slice would keep the whole slab alive with it.
-    const out = Buffer.allocUnsafeSlow(size);
+    const out = Buffer.allocUnsafe(size);
     let at = 0;
     for (const p of pieces) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
     return out;
