@@ -4,12 +4,20 @@ import { genesisAccount } from './genesis';
 // HTTP-only checks: the mobile project ignores this file (playwright.config.ts).
 test.describe('service routes', () => {
   test('/api/health reports the database, the devnet and the indexer following it', async ({ request }) => {
+    // One answer is checked whole: on a busy machine the indexer may fall a few blocks behind between two
+    // asks (its state is 'catching up' past 2 blocks of lag), so a second ask need not agree with the first.
+    let h: { status?: string; indexer?: string; indexer_progress?: { state?: string } } = {};
     await expect
-      .poll(async () => (await (await request.get('/api/health')).json()).indexer, { timeout: 60_000 })
-      .toMatch(/^ok: live at seqno \d+/);
-    const res = await request.get('/api/health');
-    expect(res.status()).toBe(200);
-    const h = await res.json();
+      .poll(
+        async () => {
+          const res = await request.get('/api/health');
+          expect(res.status()).toBe(200);
+          h = await res.json();
+          return `${h.indexer} / ${h.indexer_progress?.state}`;
+        },
+        { timeout: 60_000 },
+      )
+      .toMatch(/^ok: live at seqno \d+.* \/ live$/);
     expect(h).toMatchObject({ status: 'ok', db: 'ok', chain: expect.stringMatching(/^ok: devnet, masterchain seqno \d+$/) });
     expect(h.indexer_progress).toMatchObject({ state: 'live', lastIndexedSeqno: expect.any(Number), headSeqno: expect.any(Number) });
   });
