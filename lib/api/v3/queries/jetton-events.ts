@@ -7,7 +7,7 @@ import { b64, dec, optB64 } from '../encode';
 import { decodeBody } from '../mappers';
 import type { JettonBurnJson, JettonTransferJson } from '../models/jettons';
 import type { Page, SortOrder } from '../params';
-import { txRangeAndOrder } from './tx-range';
+import { txRangeAndOrder, type KeyFilter } from './tx-range';
 import { oneOf, pageOfEither, where } from './where';
 
 export interface JettonEventFilter {
@@ -26,12 +26,13 @@ export interface JettonTransferFilter extends JettonEventFilter {
   direction?: 'in' | 'out' | 'both';
 }
 
-/** Conditions both tables share, and the order: tx_now with time bounds, tx_lt otherwise. */
-function shared(f: JettonEventFilter) {
+/**
+ * Conditions both tables share with the table's `owner` filter (tx-range.ts: the most selective first, the
+ * first of one value keys the page), and the order: tx_now with time bounds, tx_lt otherwise.
+ */
+function shared(f: JettonEventFilter, owner: KeyFilter) {
   const cond: Prisma.Sql[] = [];
-  if (f.jettonWallet?.length) cond.push(oneOf('jetton_wallet', f.jettonWallet));
-  if (f.jettonMaster) cond.push(Prisma.sql`jetton_master = ${f.jettonMaster}`);
-  const order = txRangeAndOrder(f, cond);
+  const order = txRangeAndOrder(f, cond, [['jetton_wallet', f.jettonWallet], owner, ['jetton_master', f.jettonMaster ? [f.jettonMaster] : undefined]]);
   return { cond, order };
 }
 
@@ -62,16 +63,14 @@ interface BurnRow extends EventRow {
 
 /** The query of one page of transfers: non-aborted ones (toncenter lists only those). */
 export function jettonTransfersQuery(f: JettonTransferFilter, page: Page): Prisma.Sql {
-  const { cond, order } = shared(f);
+  const either = !!f.owner?.length && f.direction !== 'in' && f.direction !== 'out';
+  const { cond, order } = shared(f, [f.direction === 'in' ? 'destination' : 'source', either ? undefined : f.owner]);
   cond.push(Prisma.sql`NOT tx_aborted`);
   const from = Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, amount, source, destination, jetton_wallet, jetton_master,
            response_destination, custom_payload, forward_ton_amount, forward_payload, trace_id
     FROM jetton_transfers`;
-  if (f.owner?.length && f.direction !== 'in' && f.direction !== 'out') {
-    return pageOfEither(from, cond, [oneOf('source', f.owner), oneOf('destination', f.owner)], order, page);
-  }
-  if (f.owner?.length) cond.push(oneOf(f.direction === 'in' ? 'destination' : 'source', f.owner));
+  if (either) return pageOfEither(from, cond, [oneOf('source', f.owner!), oneOf('destination', f.owner!)], order, page);
   return Prisma.sql`${from} ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 
@@ -104,8 +103,7 @@ export interface JettonBurnFilter extends JettonEventFilter {
 
 /** The query of one page of burns, aborted ones included (as toncenter lists them). */
 export function jettonBurnsQuery(f: JettonBurnFilter, page: Page): Prisma.Sql {
-  const { cond, order } = shared(f);
-  if (f.owner?.length) cond.push(oneOf('owner', f.owner));
+  const { cond, order } = shared(f, ['owner', f.owner]);
   return Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, owner, jetton_wallet, jetton_master, amount, response_destination, custom_payload, trace_id
     FROM jetton_burns ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;

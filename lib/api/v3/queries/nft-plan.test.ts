@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../db/generated/client';
 import { migrate } from '../../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database';
-import { badPlans, indexProblems, listFilter as list, planNodes, planTree, product, sqlTestAccount as sqlAcc, testAccount as acc } from '../../../testing/plan';
+import { badPlans, indexProblems, listFilter as list, planNodes, planTree, product, sqlTestAccount as sqlAcc, testAccount as acc, unkeyedScans } from '../../../testing/plan';
 import { nftCollectionsQuery, type NftCollectionFilter } from './nft-collections';
 import { nftItemsQuery, type NftItemFilter } from './nft-items';
 import { nftSalesQuery } from './nft-sales';
@@ -133,6 +133,51 @@ describe('/nft/transfers plans', () => {
     expect(planned).toBe(7 * 3 * 2 * 4 * 2);
     expect(bad).toEqual([]);
   }, 60_000);
+});
+
+describe('/nft/transfers keyed by an item, an owner or a collection whose transfers are old', () => {
+  // 16,000 more transfers, older than all but a few of the others, of 10 items, 10 receiving owners and 10
+  // collections: each key holds 1,600 (6% of the table), none among the newest 10,000. By the statistics one
+  // transfer in 18 is the key's, so walking the tx_lt index back from the newest looks like the cheapest way
+  // to a page; it reads 10,000 other transfers first (tx-range.ts). The page must be read by the key.
+  // (The table is rewritten in lt order, as the indexer appends: the tx_lt index walks the heap in order.)
+  const key = (base: number) => acc(base);
+  const OLD = { item: key(900_000), owner: key(910_000), collection: key(920_000) };
+  beforeAll(async () => {
+    await t.db.session((s) =>
+      s.exec(`
+        INSERT INTO nft_transfers (tx_hash, tx_lt, tx_now, tx_aborted, mc_seqno, query_id, nft_item_address, nft_collection_address, old_owner, new_owner, forward_amount)
+        SELECT decode(md5('old' || i), 'hex'), i, 1600000000, false, 0, 0, ${sqlAcc('900000 + i % 10')}, ${sqlAcc('920000 + i % 10')},
+               ${sqlAcc('10000 + i % 500')}, ${sqlAcc('910000 + i % 10')}, 0
+        FROM generate_series(1, 16000) i;
+        -- Stored in lt order, as the indexer appends them.
+        CREATE TEMP TABLE transfers_by_lt AS SELECT * FROM nft_transfers;
+        DELETE FROM nft_transfers;
+        INSERT INTO nft_transfers SELECT * FROM transfers_by_lt ORDER BY tx_lt;
+        DROP TABLE transfers_by_lt;
+        ANALYZE nft_transfers;
+      `),
+    );
+  });
+  afterAll(async () => {
+    await t?.db.session((s) => s.exec(`DELETE FROM nft_transfers WHERE tx_now = 1600000000; ANALYZE nft_transfers;`));
+  });
+
+  it('reads the page off the key\'s (key, tx_lt) index, in either order', async () => {
+    const keyed: [string, Partial<NftTransferFilter>][] = [
+      ['item', { item: [OLD.item] }],
+      ['owner in', { owner: [OLD.owner], direction: 'in' }],
+      ['collection', { collection: OLD.collection }],
+    ];
+    const walked: string[] = [];
+    for (const [name, f] of keyed) {
+      for (const sort of ['desc', 'asc'] as const) {
+        const root = await planTree(t.db, nftTransfersQuery({ ...f, sort } as NftTransferFilter, page));
+        walked.push(...unkeyedScans(root, ['nft_transfers']).map((w) => `${name} ${sort}: ${w}`));
+      }
+    }
+    expect(walked).toEqual([]);
+  });
 });
 
 it('the check catches a join that reads every row of the joined table', async () => {

@@ -42,18 +42,18 @@ interface Row {
 /** The query of one page, ordered by tx_lt {sort}, or by tx_now {sort} when a time bound is given. */
 export function nftTransfersQuery(f: NftTransferFilter, page: Page): Prisma.Sql {
   const cond: Prisma.Sql[] = [];
-  if (f.owner?.length && f.direction === 'in') cond.push(oneOf('new_owner', f.owner));
-  if (f.owner?.length && f.direction === 'out') cond.push(oneOf('old_owner', f.owner));
-  if (f.item?.length) cond.push(oneOf('nft_item_address', f.item));
-  if (f.collection) cond.push(Prisma.sql`nft_collection_address = ${f.collection}`);
-  const order = txRangeAndOrder(f, cond);
+  const either = !!f.owner?.length && f.direction !== 'in' && f.direction !== 'out';
+  // The most selective first: the first of one value keys the page (tx-range.ts).
+  const order = txRangeAndOrder(f, cond, [
+    ['nft_item_address', f.item],
+    [f.direction === 'in' ? 'new_owner' : 'old_owner', either ? undefined : f.owner],
+    ['nft_collection_address', f.collection ? [f.collection] : undefined],
+  ]);
   const from = Prisma.sql`
     SELECT tx_hash, tx_lt, tx_now, tx_aborted, query_id, nft_item_address, nft_collection_address, old_owner, new_owner,
            response_destination, custom_payload, forward_amount, forward_payload, trace_id
     FROM nft_transfers`;
-  if (f.owner?.length && f.direction !== 'in' && f.direction !== 'out') {
-    return pageOfEither(from, cond, [oneOf('old_owner', f.owner), oneOf('new_owner', f.owner)], order, page);
-  }
+  if (either) return pageOfEither(from, cond, [oneOf('old_owner', f.owner!), oneOf('new_owner', f.owner!)], order, page);
   return Prisma.sql`${from} ${where(cond)} ORDER BY ${order} LIMIT ${page.take} OFFSET ${page.skip}`;
 }
 

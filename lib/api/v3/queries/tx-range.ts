@@ -1,8 +1,10 @@
 // Filters and order every table of transaction events (jetton transfers and burns, NFT transfers) shares:
-// tx_now bounds (start_utime/end_utime) or tx_lt bounds, ordered by the one the request uses.
+// tx_now bounds (start_utime/end_utime) or tx_lt bounds, ordered by the one the request uses, and the filters
+// on the columns each table indexes with tx_lt (an item, a wallet, an owner, a master or a collection).
 import { Prisma } from '../../../db/generated/client';
 import type { SortOrder } from '../params';
 import { clampLt } from '../routes/common';
+import { oneOf } from './where';
 
 const I32_MAX = 2 ** 31 - 1;
 
@@ -14,8 +16,18 @@ export interface TxRange {
   sort: SortOrder;
 }
 
-/** The range conditions (appended to `cond`) and the ORDER BY: tx_now with time bounds, tx_lt otherwise. */
-export function txRangeAndOrder(f: TxRange, cond: Prisma.Sql[]): Prisma.Sql {
+/** A filter on a column the table has a (column, tx_lt) index for: the column and the values it may take. */
+export type KeyFilter = readonly [column: string, values: readonly string[] | undefined];
+
+/**
+ * The range conditions and the key filters (appended to `cond`), and the ORDER BY: tx_now with time bounds,
+ * tx_lt otherwise. The first key filter of one value is the page's key when the page goes by tx_lt: it is
+ * written as a range of that one value and leads the ORDER BY, so the only way to read the page in order is
+ * the key's (column, tx_lt) index. As `column = value` the planner drops the column from the order (it is
+ * fixed) and may walk the tx_lt index instead, filtering every newer row of the table: a key whose last
+ * events are old (an NFT item on the 1M bench: 17,549 rows skipped, 7.9 ms, against 0.1 ms off its index).
+ */
+export function txRangeAndOrder(f: TxRange, cond: Prisma.Sql[], keys: readonly KeyFilter[] = []): Prisma.Sql {
   // tx_now is int4: bounds past its range match nothing (lower) or everything (upper).
   if (f.startUtime !== undefined) cond.push(f.startUtime > I32_MAX ? Prisma.sql`false` : Prisma.sql`tx_now >= ${f.startUtime}::int`);
   if (f.endUtime !== undefined) cond.push(Prisma.sql`tx_now <= ${Math.min(f.endUtime, I32_MAX)}::int`);
@@ -23,5 +35,12 @@ export function txRangeAndOrder(f: TxRange, cond: Prisma.Sql[]): Prisma.Sql {
   if (f.endLt !== undefined) cond.push(Prisma.sql`tx_lt <= ${clampLt(f.endLt)}`);
   const dir = Prisma.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
   const byTime = f.startUtime !== undefined || f.endUtime !== undefined;
-  return byTime ? Prisma.sql`tx_now ${dir}, tx_lt ${dir}, tx_hash ${dir}` : Prisma.sql`tx_lt ${dir}, tx_hash ${dir}`;
+  const key = byTime ? undefined : keys.find(([, values]) => values?.length === 1);
+  for (const k of keys) {
+    const [column, values] = k;
+    if (k === key) cond.push(Prisma.sql`${Prisma.raw(column)} BETWEEN ${values![0]} AND ${values![0]}`);
+    else if (values?.length) cond.push(oneOf(column, [...values]));
+  }
+  if (byTime) return Prisma.sql`tx_now ${dir}, tx_lt ${dir}, tx_hash ${dir}`;
+  return key ? Prisma.sql`${Prisma.raw(key[0])} ${dir}, tx_lt ${dir}, tx_hash ${dir}` : Prisma.sql`tx_lt ${dir}, tx_hash ${dir}`;
 }
