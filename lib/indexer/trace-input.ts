@@ -243,8 +243,9 @@ export async function addressInterfaces(tx: Tx, addresses: string[]): Promise<Ma
   for (const r of rows) {
     const info = at(r.account);
     const names = interfacesOfCode(r.code_hash, r.code_boc);
-    const data = bocCell(r.data_boc);
-    if (data && names.some((n) => JETTON_WALLETS.has(n))) {
+    // Only a jetton wallet's data is read here: most addresses of a trace are wallets, whose data no one reads.
+    const data = names.some((n) => JETTON_WALLETS.has(n)) ? bocCell(r.data_boc) : null;
+    if (data) {
       const wallet = jettonWalletData(data);
       if (wallet) info.jettonWallet = wallet;
     }
