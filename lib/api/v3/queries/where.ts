@@ -14,6 +14,16 @@ export const oneOf = (column: string, values: string[]): Prisma.Sql =>
   values.length === 1 ? Prisma.sql`${Prisma.raw(column)} = ${values[0]}` : Prisma.sql`${Prisma.raw(column)} = ANY(${values}::text[])`;
 
 /**
+ * `column` fixed to one value in a way the planner keeps in a page's order: a range of that one value,
+ * where `column = value` would let it drop the column from the ORDER BY (it is fixed) and read the page off
+ * an index of the order's other columns alone, filtering every row of other keys on the way — a key whose
+ * rows lie far down that index (an NFT item with old transfers, the small holders of a jetton among big
+ * ones) cost milliseconds to seconds. With the column leading the ORDER BY, the page is read off the key's
+ * own (column, …) index.
+ */
+export const pinned = (column: string, value: string): Prisma.Sql => Prisma.sql`${Prisma.raw(column)} BETWEEN ${value} AND ${value}`;
+
+/**
  * One page of the rows of `from` (`SELECT … FROM table`) where `cond` holds and either of `either` does
  * (a transfer's sender or receiver), in `order`: the union of each side's own first offset + limit rows,
  * each read off its (column, order…) index, then paged. As `(a OR b)` the planner reads every row of both
