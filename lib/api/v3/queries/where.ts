@@ -7,8 +7,10 @@ export const where = (cond: Prisma.Sql[]): Prisma.Sql => (cond.length ? Prisma.s
 
 /**
  * `column` is one of `values` (text). One value is written as an equality: the planner then knows the
- * column is fixed and reads a (column, order…) index in the page's order, either direction, instead of
- * sorting every row of that value (it does not see a one-element ANY as fixing the column).
+ * column is fixed and may read a (column, order…) index in the page's order, either direction, instead of
+ * sorting every row of that value (it does not see a one-element ANY as fixing the column). A page keyed
+ * by that column pins it instead (below): fixed, the column leaves the order, and another index of the
+ * order's columns may look cheaper.
  */
 export const oneOf = (column: string, values: string[]): Prisma.Sql =>
   values.length === 1 ? Prisma.sql`${Prisma.raw(column)} = ${values[0]}` : Prisma.sql`${Prisma.raw(column)} = ANY(${values}::text[])`;
