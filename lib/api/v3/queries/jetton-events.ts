@@ -7,8 +7,8 @@ import { b64, dec, optB64 } from '../encode';
 import { decodeBody } from '../mappers';
 import type { JettonBurnJson, JettonTransferJson } from '../models/jettons';
 import type { Page, SortOrder } from '../params';
-import { txRangeAndOrder, type KeyFilter } from './tx-range';
-import { oneOf, pageOfEither, where } from './where';
+import { txRangeAndOrder } from './tx-range';
+import { oneOf, pageOfEither, where, type KeyFilter } from './where';
 
 export interface JettonEventFilter {
   jettonWallet?: string[];

@@ -4,7 +4,7 @@ import type { SqlReader } from '../../../db/sql';
 import { dec, optB64 } from '../encode';
 import type { JettonWalletJson } from '../models/jettons';
 import type { Page, SortOrder } from '../params';
-import { oneOf, pinned, where } from './where';
+import { keyFilters, oneOf, where } from './where';
 
 export interface JettonWalletFilter {
   address?: string[];
@@ -28,17 +28,16 @@ interface Row {
 /**
  * The query of one page: wallets by address (address order), else grouped by owner, else by a single
  * jetton, then the sort column — the (owner|jetton, id|balance) indexes serve each of these orders. One
- * owner, or else one jetton, is pinned (where.ts) and leads the order in the sort's direction, so the page
- * is read off its own index: as an equality the planner could walk the balance index of every jetton from
- * the top, filtering all wallets of the others (a jetton's holders by balance on the 1M bench: 73,696 rows
- * skipped, 77 ms).
+ * owner, or else one jetton, keys the page (where.ts keyFilters) and leads the order in the sort's
+ * direction, so the page is read off its own index: as an equality the planner could walk the balance
+ * index of every jetton from the top, filtering all wallets of the others (a jetton's holders by balance on
+ * the 1M bench: 73,696 rows skipped, 77 ms).
  */
 export function jettonWalletsQuery(f: JettonWalletFilter, page: Page): Prisma.Sql {
   const cond: Prisma.Sql[] = [];
-  const key = f.owner?.length === 1 ? 'owner' : !f.owner?.length && f.jetton?.length === 1 ? 'jetton' : undefined;
   if (f.address?.length) cond.push(oneOf('address', f.address));
-  if (f.owner?.length) cond.push(key === 'owner' ? pinned('owner', f.owner[0]!) : oneOf('owner', f.owner));
-  if (f.jetton?.length) cond.push(key === 'jetton' ? pinned('jetton', f.jetton[0]!) : oneOf('jetton', f.jetton));
+  // Keyed unless the page goes by address, or groups several owners.
+  const key = keyFilters(cond, [['owner', f.owner], ['jetton', f.jetton]], !f.address?.length && (f.owner?.length ?? 0) <= 1);
   if (f.excludeZeroBalance) cond.push(Prisma.sql`balance > 0`);
   const dir = Prisma.raw(f.sort === 'desc' ? 'DESC' : 'ASC');
   const column = f.sort ? Prisma.sql`balance ${dir}, id ${dir}` : Prisma.sql`id ASC`;

@@ -12,7 +12,7 @@ export const where = (cond: Prisma.Sql[]): Prisma.Sql => (cond.length ? Prisma.s
  * by that column pins it instead (below): fixed, the column leaves the order, and another index of the
  * order's columns may look cheaper.
  */
-export const oneOf = (column: string, values: string[]): Prisma.Sql =>
+export const oneOf = (column: string, values: readonly string[]): Prisma.Sql =>
   values.length === 1 ? Prisma.sql`${Prisma.raw(column)} = ${values[0]}` : Prisma.sql`${Prisma.raw(column)} = ANY(${values}::text[])`;
 
 /**
@@ -24,6 +24,23 @@ export const oneOf = (column: string, values: string[]): Prisma.Sql =>
  * own (column, …) index.
  */
 export const pinned = (column: string, value: string): Prisma.Sql => Prisma.sql`${Prisma.raw(column)} BETWEEN ${value} AND ${value}`;
+
+/** A filter on a column a page may be keyed by (a (column, order…) index): the column and the values it may take. */
+export type KeyFilter = readonly [column: string, values: readonly string[] | undefined];
+
+/**
+ * The filters' conditions, pushed onto `cond`: with `keyed`, the first filter of one value is the page's
+ * key, pinned (its column is returned, for the caller to lead the ORDER BY with); every other one is oneOf.
+ */
+export function keyFilters(cond: Prisma.Sql[], filters: readonly KeyFilter[], keyed: boolean): string | undefined {
+  const key = keyed ? filters.find(([, values]) => values?.length === 1) : undefined;
+  for (const filter of filters) {
+    const [column, values] = filter;
+    if (filter === key) cond.push(pinned(column, values![0]!));
+    else if (values?.length) cond.push(oneOf(column, values));
+  }
+  return key?.[0];
+}
 
 /**
  * One page of the rows of `from` (`SELECT … FROM table`) where `cond` holds and either of `either` does
