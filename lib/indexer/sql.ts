@@ -1,14 +1,16 @@
 // The one way the indexer writes: a transaction on the database driver itself (lib/db/database.ts
 // transaction(); Prisma re-encodes a raw query's parameters twice, which cost a fifth of the indexer's
 // main thread), and a whole table's rows as a single JSON parameter that PostgreSQL expands with
-// json_populate_recordset against the table's own row type: one statement per table and block, on
-// PGlite and PostgreSQL alike, and no value is ever spliced into SQL text.
+// json_populate_recordset against the table's own row type, its bytea values (Buffers) as binary
+// parameters beside it (rowSource): one statement per table and block, on PGlite and PostgreSQL alike,
+// and no value is ever spliced into SQL text.
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import { databaseOf } from '../db/database';
 import type { SqlSession } from '../db/sql';
 
 /** A write transaction (or, for reads outside one, prismaReader): parameterized queries only. */
 export type Tx = Pick<SqlSession, 'query'>;
+/** A row by column name; a Buffer is a bytea (sent in binary: rowSource). */
 export type Row = Record<string, string | number | boolean | null | object>;
 
 /** Rows another stage (lib/indexer/derive) computed for a table, written in the block's transaction. */
@@ -48,13 +50,71 @@ export function tableSql(table: string, columns: readonly string[]) {
 }
 
 /**
- * INSERT INTO table (columns) SELECT columns FROM json_populate_recordset(NULL::table, $1) ON CONFLICT …
- * Table and column names are constants of the calling module (Prisma.raw); the rows are the one parameter.
+ * The columns of `rows` given as Buffers (bytea) in any row: a hash or a BoC. Each goes as one binary
+ * parameter instead of hex inside the JSON (rowSource). Hex made half the JSON text of a block's
+ * statement: encoded here, copied by the driver, then lexed a character at a time and decoded by PostgreSQL.
+ */
+function binaryColumns(columns: readonly string[], rows: Row[]): string[] {
+  const out = columns.filter((c) => rows.some((r) => Buffer.isBuffer(r[c])));
+  for (const c of out) {
+    const other = rows.find((r) => r[c] !== null && r[c] !== undefined && !Buffer.isBuffer(r[c]));
+    if (other) throw new Error(`column ${c}: Buffers and other values mixed (${typeof other[c]})`);
+  }
+  return out;
+}
+
+/**
+ * The rows as a relation of the table's row type, for `SELECT columns FROM <this> AS r`: the JSON rows
+ * expanded by json_populate_recordset, and each binary column sliced out of its parameter — every value of
+ * the column end to end (node-postgres sends a Buffer as binary), where each starts (int4[]) and how long
+ * it is (-1: null), by the row's position. Names are constants of the calling module (Prisma.raw).
+ */
+function rowSource(table: string, columns: readonly string[], rows: Row[]): Prisma.Sql {
+  const { tbl } = tableSql(table, columns);
+  const binary = binaryColumns(columns, rows);
+  if (binary.length === 0) return Prisma.sql`json_populate_recordset(NULL::${tbl}, ${JSON.stringify(rows)}::json)`;
+  const params = binary.map((c, i) => {
+    const starts: number[] = [];
+    const lengths: number[] = [];
+    let at = 0;
+    for (const r of rows) {
+      const b = r[c] as Buffer | null | undefined;
+      starts.push(at);
+      lengths.push(b ? b.length : -1);
+      at += b ? b.length : 0;
+    }
+    const values = Buffer.concat(rows.flatMap((r) => (r[c] ? [r[c] as Buffer] : [])));
+    return Prisma.sql`${values}::bytea AS ${Prisma.raw(`b${i}`)}, ${starts}::int4[] AS ${Prisma.raw(`s${i}`)}, ${lengths}::int4[] AS ${Prisma.raw(`l${i}`)}`;
+  });
+  const n = 'j.ordinality::int4';
+  const select = columns.map((c) => {
+    const i = binary.indexOf(c);
+    return Prisma.raw(i < 0 ? `j."${c}"` : `CASE WHEN p.l${i}[${n}] < 0 THEN NULL ELSE substring(p.b${i} FROM p.s${i}[${n}] + 1 FOR p.l${i}[${n}]) END AS "${c}"`);
+  });
+  const json = JSON.stringify(rows.map((r) => (binary.some((c) => c in r) ? withoutKeys(r, binary) : r)));
+  return Prisma.sql`(SELECT ${Prisma.join(select)} FROM (SELECT ${Prisma.join(params)}) AS p, json_populate_recordset(NULL::${tbl}, ${json}::json) WITH ORDINALITY AS j)`;
+}
+
+function withoutKeys(r: Row, keys: string[]): Row {
+  const out: Row = {};
+  for (const k in r) if (!keys.includes(k)) out[k] = r[k]!;
+  return out;
+}
+
+/** `t` with every Buffer as bytea's hex text, as the rows were written before rowSource's binary columns. */
+const hexRows = (t: TableRows): TableRows => ({
+  ...t,
+  rows: t.rows.map((r) => (Object.values(r).some((v) => Buffer.isBuffer(v)) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Buffer.isBuffer(v) ? hex(v) : v])) : r)),
+});
+
+/**
+ * INSERT INTO table (columns) SELECT columns FROM <the rows> ON CONFLICT … (rowSource). Table and column
+ * names are constants of the calling module (Prisma.raw); the rows are parameters.
  */
 export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING') {
   if (rows.length === 0) return;
   const { cols, tbl } = tableSql(table, columns);
-  await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${tbl}, ${JSON.stringify(rows)}::json) ${Prisma.raw(onConflict)}`);
+  await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource(table, columns, rows)} AS r ${Prisma.raw(onConflict)}`);
 }
 
 /**
@@ -69,7 +129,7 @@ export const writeMode = { statementPerTable: false };
  */
 export function insertItem(name: string, t: TableRows, o: { filter?: Prisma.Sql; returning?: string } = {}): Prisma.Sql {
   const { cols, tbl } = tableSql(t.table, t.columns);
-  return Prisma.sql`${Prisma.raw(name)} AS (INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${tbl}, ${JSON.stringify(t.rows)}::json) AS r ${o.filter ?? Prisma.empty} ${Prisma.raw(t.onConflict ?? 'ON CONFLICT DO NOTHING')} ${Prisma.raw(o.returning ?? '')})`;
+  return Prisma.sql`${Prisma.raw(name)} AS (INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource(t.table, t.columns, t.rows)} AS r ${o.filter ?? Prisma.empty} ${Prisma.raw(t.onConflict ?? 'ON CONFLICT DO NOTHING')} ${Prisma.raw(o.returning ?? '')})`;
 }
 
 /** WITH items… select: one statement, so one round trip for all of them (each item runs once, to completion). */
@@ -85,7 +145,7 @@ export const runWith = <T = Record<string, unknown>>(tx: Tx, items: Prisma.Sql[]
 export async function insertTables(tx: Tx, tables: TableRows[]): Promise<void> {
   const nonEmpty = tables.filter((t) => t.rows.length > 0);
   if (writeMode.statementPerTable) {
-    for (const t of nonEmpty) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+    for (const t of nonEmpty.map(hexRows)) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
     return;
   }
   const groups: TableRows[][] = [];
