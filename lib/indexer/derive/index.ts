@@ -9,7 +9,6 @@
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import type { LiteClient } from 'ton-lite-client';
 import { contractMethods } from '../../ton/contract-methods';
-import { deserializeBoc } from '../../ton';
 import { isStateGone } from '../../lite';
 import type { Logger } from '../../log';
 import { enqueueMetadata } from '../../metadata';
@@ -20,7 +19,7 @@ import type { ParsedBlock } from '../../chain/records';
 import { hex, type Row, type TableRows } from '../sql';
 import { mapConcurrent } from '../concurrent';
 import { ACCOUNTS_AT_ONCE, type DerivedAccount, type Detector, type GetterRun } from './detector';
-import { blockGetters, ChainReader, type GetterBlock, type GetterSkip } from './getters';
+import { blockGetters, ChainReader, stateCell, type GetterBlock, type GetterSkip } from './getters';
 import { jettonDetector } from './jettons';
 import { multisigDetector } from './multisig';
 import { nftDetector } from './nft';
@@ -89,8 +88,8 @@ export class Deriver {
       const cached = this.known.get(key);
       // Most touched accounts are wallets and contracts of no token family: nothing is parsed for them.
       if (cached && (await cached).length === 0) return null;
-      const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc!)[0]!);
-      const account: DerivedAccount = { state, code, data: deserializeBoc(state.dataBoc!)[0]!, interfaces: [] };
+      const code = await this.reader.resolveCode(stateCell(state.codeBoc!));
+      const account: DerivedAccount = { state, code, data: stateCell(state.dataBoc!), interfaces: [] };
       let interfaces = cached;
       if (!interfaces) {
         interfaces = this.decide(account, run);
@@ -141,8 +140,8 @@ export class Deriver {
 
   private async accountOf(state: AccountStateRecord): Promise<DerivedAccount | null> {
     if (!state.codeBoc || !state.dataBoc) return null;
-    const code = await this.reader.resolveCode(deserializeBoc(state.codeBoc)[0]!);
-    return { state, code, data: deserializeBoc(state.dataBoc)[0]!, interfaces: [] };
+    const code = await this.reader.resolveCode(stateCell(state.codeBoc));
+    return { state, code, data: stateCell(state.dataBoc), interfaces: [] };
   }
 
   /**
