@@ -1,5 +1,5 @@
-// The write path's rows on the real database (PGlite, or PostgreSQL when DATABASE_URL is set): bytea given
-// as Buffers go as binary parameters (sql.ts rowSource) and come back exactly as the hex-in-JSON rows do.
+// The write path's rows on the real database (PGlite, or PostgreSQL when DATABASE_URL is set): binary
+// columns (sql.ts TableRows.binary) go as binary parameters and come back exactly as the hex-in-JSON rows do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { insertItem, insertRows, insertTables, runWith, writeMode, type Row } from './sql';
@@ -7,6 +7,7 @@ import { Prisma } from '../db/generated/client';
 
 let t: TestDatabase;
 const COLUMNS = ['id', 'hash', 'boc', 'note'] as const;
+const BINARY = ['hash', 'boc'];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -34,14 +35,14 @@ const expected = (from: number) => [
   { id: from + 2, hash: '005c78ff', boc: '07'.repeat(3000), note: '\\x00 not bytes' },
 ];
 
-describe('rows with bytea Buffers', () => {
+describe('rows with binary columns', () => {
   it('insertRows stores each Buffer byte for byte, null as NULL and an empty Buffer as empty', async () => {
-    await t.db.transaction((tx) => insertRows(tx, 'probe_rows', COLUMNS, rows(1)));
+    await t.db.transaction((tx) => insertRows(tx, 'probe_rows', COLUMNS, rows(1), undefined, BINARY));
     expect(await stored()).toEqual(expected(1));
   });
 
   it('as a WITH item, and written again: nothing changes (ON CONFLICT DO NOTHING)', async () => {
-    const write = () => t.db.transaction((tx) => runWith(tx, [insertItem('w0', { table: 'probe_rows', columns: COLUMNS, rows: rows(10) })], Prisma.sql`SELECT 1 AS done`));
+    const write = () => t.db.transaction((tx) => runWith(tx, [insertItem('w0', { table: 'probe_rows', columns: COLUMNS, rows: rows(10), binary: BINARY })], Prisma.sql`SELECT 1 AS done`));
     await write();
     await write();
     expect((await stored()).slice(3)).toEqual(expected(10));
@@ -50,15 +51,15 @@ describe('rows with bytea Buffers', () => {
   it('the one-statement-per-table path (hex inside the JSON) stores the same rows', async () => {
     writeMode.statementPerTable = true;
     try {
-      await t.db.transaction((tx) => insertTables(tx, [{ table: 'probe_rows', columns: COLUMNS, rows: rows(20) }]));
+      await t.db.transaction((tx) => insertTables(tx, [{ table: 'probe_rows', columns: COLUMNS, rows: rows(20), binary: BINARY }]));
     } finally {
       writeMode.statementPerTable = false;
     }
     expect((await stored()).slice(6)).toEqual(expected(20));
   });
 
-  it('refuses a column that mixes Buffers and hex text', async () => {
+  it('refuses a binary column that holds hex text', async () => {
     const mixed: Row[] = [{ id: 30, hash: Buffer.alloc(1), boc: Buffer.alloc(1), note: null }, { id: 31, hash: '\\x00', boc: Buffer.alloc(1), note: null }];
-    await expect(t.db.transaction((tx) => insertRows(tx, 'probe_rows', COLUMNS, mixed))).rejects.toThrow(/hash: Buffers and other values mixed/);
+    await expect(t.db.transaction((tx) => insertRows(tx, 'probe_rows', COLUMNS, mixed, undefined, BINARY))).rejects.toThrow(/probe_rows.hash: a binary column holds a string/);
   });
 });

@@ -1,8 +1,8 @@
 // The one way the indexer writes: a transaction on the database driver itself (lib/db/database.ts
 // transaction(); Prisma re-encodes a raw query's parameters twice, which cost a fifth of the indexer's
 // main thread), and a whole table's rows as a single JSON parameter that PostgreSQL expands with
-// json_populate_recordset against the table's own row type, its bytea values (Buffers) as binary
-// parameters beside it (rowSource): one statement per table and block, on PGlite and PostgreSQL alike,
+// json_populate_recordset against the table's own row type, its BoC columns as binary parameters
+// beside it (rowSource): one statement per table and block, on PGlite and PostgreSQL alike,
 // and no value is ever spliced into SQL text.
 import { Prisma, type PrismaClient } from '../db/generated/client';
 import { databaseOf } from '../db/database';
@@ -10,7 +10,7 @@ import type { SqlSession } from '../db/sql';
 
 /** A write transaction (or, for reads outside one, prismaReader): parameterized queries only. */
 export type Tx = Pick<SqlSession, 'query'>;
-/** A row by column name; a Buffer is a bytea (sent in binary: rowSource). */
+/** A row by column name (a binary column's values are Buffers: TableRows.binary). */
 export type Row = Record<string, string | number | boolean | null | object>;
 
 /** Rows another stage (lib/indexer/derive) computed for a table, written in the block's transaction. */
@@ -20,6 +20,12 @@ export interface TableRows {
   rows: Row[];
   /** ON CONFLICT clause, a constant of the module that builds the rows (default: skip existing rows). */
   onConflict?: string;
+  /**
+   * Columns whose values are Buffers (or null), sent as binary parameters beside the JSON (rowSource): the
+   * BoC columns, where hex inside the JSON was most of a block's JSON text. Other bytea go as hex text
+   * (`hex`): for a 32-byte hash, slicing costs about what its hex saves.
+   */
+  binary?: readonly string[];
 }
 
 /** Runs fn in one transaction of the database `prisma` was opened with, on its driver. */
@@ -50,71 +56,62 @@ export function tableSql(table: string, columns: readonly string[]) {
 }
 
 /**
- * The columns of `rows` given as Buffers (bytea) in any row: a hash or a BoC. Each goes as one binary
- * parameter instead of hex inside the JSON (rowSource). Hex made half the JSON text of a block's
- * statement: encoded here, copied by the driver, then lexed a character at a time and decoded by PostgreSQL.
- */
-function binaryColumns(columns: readonly string[], rows: Row[]): string[] {
-  const out = columns.filter((c) => rows.some((r) => Buffer.isBuffer(r[c])));
-  for (const c of out) {
-    const other = rows.find((r) => r[c] !== null && r[c] !== undefined && !Buffer.isBuffer(r[c]));
-    if (other) throw new Error(`column ${c}: Buffers and other values mixed (${typeof other[c]})`);
-  }
-  return out;
-}
-
-/**
  * The rows as a relation of the table's row type, for `SELECT columns FROM <this> AS r`: the JSON rows
  * expanded by json_populate_recordset, and each binary column sliced out of its parameter — every value of
  * the column end to end (node-postgres sends a Buffer as binary), where each starts (int4[]) and how long
  * it is (-1: null), by the row's position. Names are constants of the calling module (Prisma.raw).
  */
-function rowSource(table: string, columns: readonly string[], rows: Row[]): Prisma.Sql {
-  const { tbl } = tableSql(table, columns);
-  const binary = binaryColumns(columns, rows);
-  if (binary.length === 0) return Prisma.sql`json_populate_recordset(NULL::${tbl}, ${JSON.stringify(rows)}::json)`;
+function rowSource(t: TableRows): Prisma.Sql {
+  const { tbl } = tableSql(t.table, t.columns);
+  const binary = t.binary ?? [];
+  if (binary.length === 0) return Prisma.sql`json_populate_recordset(NULL::${tbl}, ${JSON.stringify(t.rows)}::json)`;
   const params = binary.map((c, i) => {
     const starts: number[] = [];
     const lengths: number[] = [];
+    const values: Buffer[] = [];
     let at = 0;
-    for (const r of rows) {
-      const b = r[c] as Buffer | null | undefined;
+    for (const r of t.rows) {
+      const b = r[c];
+      if (b !== null && b !== undefined && !Buffer.isBuffer(b)) throw new Error(`${t.table}.${c}: a binary column holds a ${typeof b}`);
       starts.push(at);
       lengths.push(b ? b.length : -1);
-      at += b ? b.length : 0;
+      if (b) {
+        values.push(b);
+        at += b.length;
+      }
     }
-    const values = Buffer.concat(rows.flatMap((r) => (r[c] ? [r[c] as Buffer] : [])));
-    return Prisma.sql`${values}::bytea AS ${Prisma.raw(`b${i}`)}, ${starts}::int4[] AS ${Prisma.raw(`s${i}`)}, ${lengths}::int4[] AS ${Prisma.raw(`l${i}`)}`;
+    // Array literals as text: node-postgres would build them element by element.
+    return Prisma.sql`${Buffer.concat(values, at)}::bytea AS ${Prisma.raw(`b${i}`)}, ${`{${starts.join(',')}}`}::int4[] AS ${Prisma.raw(`s${i}`)}, ${`{${lengths.join(',')}}`}::int4[] AS ${Prisma.raw(`l${i}`)}`;
   });
   const n = 'j.ordinality::int4';
-  const select = columns.map((c) => {
+  const select = t.columns.map((c) => {
     const i = binary.indexOf(c);
     return Prisma.raw(i < 0 ? `j."${c}"` : `CASE WHEN p.l${i}[${n}] < 0 THEN NULL ELSE substring(p.b${i} FROM p.s${i}[${n}] + 1 FOR p.l${i}[${n}]) END AS "${c}"`);
   });
-  const json = JSON.stringify(rows.map((r) => (binary.some((c) => c in r) ? withoutKeys(r, binary) : r)));
+  const json = JSON.stringify(t.rows.map((r) => withoutKeys(r, binary)));
   return Prisma.sql`(SELECT ${Prisma.join(select)} FROM (SELECT ${Prisma.join(params)}) AS p, json_populate_recordset(NULL::${tbl}, ${json}::json) WITH ORDINALITY AS j)`;
 }
 
-function withoutKeys(r: Row, keys: string[]): Row {
+function withoutKeys(r: Row, keys: readonly string[]): Row {
   const out: Row = {};
   for (const k in r) if (!keys.includes(k)) out[k] = r[k]!;
   return out;
 }
 
-/** `t` with every Buffer as bytea's hex text, as the rows were written before rowSource's binary columns. */
-const hexRows = (t: TableRows): TableRows => ({
-  ...t,
-  rows: t.rows.map((r) => (Object.values(r).some((v) => Buffer.isBuffer(v)) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Buffer.isBuffer(v) ? hex(v) : v])) : r)),
-});
+/** `t` with its binary columns as bytea's hex text, as they were written before (rowSource). */
+const hexRows = (t: TableRows): TableRows =>
+  t.binary?.length
+    ? { ...t, binary: undefined, rows: t.rows.map((r) => ({ ...r, ...Object.fromEntries(t.binary!.map((c) => [c, r[c] ? hex(r[c] as Buffer) : null])) })) }
+    : t;
 
 /**
  * INSERT INTO table (columns) SELECT columns FROM <the rows> ON CONFLICT … (rowSource). Table and column
  * names are constants of the calling module (Prisma.raw); the rows are parameters.
  */
-export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING') {
+export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING', binary?: readonly string[]) {
   if (rows.length === 0) return;
   const { cols, tbl } = tableSql(table, columns);
-  await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource(table, columns, rows)} AS r ${Prisma.raw(onConflict)}`);
+  await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource({ table, columns, rows, binary })} AS r ${Prisma.raw(onConflict)}`);
 }
 
 /**
@@ -129,7 +126,7 @@ export const writeMode = { statementPerTable: false };
  */
 export function insertItem(name: string, t: TableRows, o: { filter?: Prisma.Sql; returning?: string } = {}): Prisma.Sql {
   const { cols, tbl } = tableSql(t.table, t.columns);
-  return Prisma.sql`${Prisma.raw(name)} AS (INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource(t.table, t.columns, t.rows)} AS r ${o.filter ?? Prisma.empty} ${Prisma.raw(t.onConflict ?? 'ON CONFLICT DO NOTHING')} ${Prisma.raw(o.returning ?? '')})`;
+  return Prisma.sql`${Prisma.raw(name)} AS (INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource(t)} AS r ${o.filter ?? Prisma.empty} ${Prisma.raw(t.onConflict ?? 'ON CONFLICT DO NOTHING')} ${Prisma.raw(o.returning ?? '')})`;
 }
 
 /** WITH items… select: one statement, so one round trip for all of them (each item runs once, to completion). */
@@ -155,7 +152,7 @@ export async function insertTables(tx: Tx, tables: TableRows[]): Promise<void> {
     else groups.push([t]);
   }
   for (const g of groups) {
-    if (g.length === 1) await insertRows(tx, g[0]!.table, g[0]!.columns, g[0]!.rows, g[0]!.onConflict);
+    if (g.length === 1) await insertRows(tx, g[0]!.table, g[0]!.columns, g[0]!.rows, g[0]!.onConflict, g[0]!.binary);
     else await runWith(tx, g.map((t, i) => insertItem(`w${i}`, t)), Prisma.sql`SELECT 1 AS done`);
   }
 }

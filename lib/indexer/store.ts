@@ -9,7 +9,7 @@ import type { PrismaClient } from '../db/generated/client';
 import { latestByAccount, type AccountStateRecord } from './account-state';
 import { actionTables, classifyBatchTraces, classifyTraces, insertActions, type Classified } from './trace-actions';
 import { Prisma } from '../db/generated/client';
-import { dec, insertItem, insertTables, run, runWith, writeMode, writeTransaction, type Row, type TableRows, type Tx } from './sql';
+import { dec, hex, insertItem, insertTables, optHex, run, runWith, writeMode, writeTransaction, type Row, type TableRows, type Tx } from './sql';
 import { planTraces, traceUpsert, wholeNewTraces, writeTraces, type HeldCount, type TracePlan, type TraceResultRow, type TraceWrite } from './traces';
 import type { OpenTraces } from './open-traces';
 import { withTraceIds } from './derive/trace-ids';
@@ -64,6 +64,9 @@ const LATEST_COLUMNS = [
   'account_status', 'frozen_hash', 'data_hash', 'code_hash', 'data_boc', 'code_boc',
 ] as const;
 const SHARD_STATE_COLUMNS = ['mc_seqno', 'workchain', 'shard', 'seqno'] as const;
+// The BoC columns, written as binary parameters (sql.ts TableRows.binary).
+const BOC_BINARY = ['boc'];
+const LATEST_BINARY = ['data_boc', 'code_boc'];
 
 // Only a newer state replaces the latest one: re-indexing an old range must not roll it back.
 const LATEST_UPSERT = `ON CONFLICT (account) DO UPDATE SET ${LATEST_COLUMNS.filter((c) => c !== 'account')
@@ -107,11 +110,11 @@ export async function storeMasterchainBlock(
       const plan = await planTraces(tx, txRecords, msgRecords, cursor.mcSeqno, { senderTrace: (h) => open?.senderTrace(h) });
       const { traceOf } = plan;
       traceIds = [...new Map([...traceOf.values()].map((id) => [id.toString('hex'), id])).values()];
-      const traceOfTx = (txHash: Buffer) => traceOf.get(txHash.toString('hex')) ?? null;
+      const traceHex = (txHash: Buffer) => optHex(traceOf.get(txHash.toString('hex')) ?? null);
       await insertTables(tx, [
         { table: 'blocks', columns: BLOCK_COLUMNS, rows: blocks.map(blockRow) },
         { table: 'account_states', columns: ACCOUNT_STATE_COLUMNS, rows: accountStates.map((a) => ({ ...accountStateRow(a), mc_block_seqno: cursor.mcSeqno })) },
-        { table: 'latest_account_states', columns: LATEST_COLUMNS, rows: [...latest.values()].map(latestRow), onConflict: LATEST_UPSERT },
+        { table: 'latest_account_states', columns: LATEST_COLUMNS, rows: [...latest.values()].map(latestRow), onConflict: LATEST_UPSERT, binary: LATEST_BINARY },
         {
           table: 'shard_state',
           columns: SHARD_STATE_COLUMNS,
@@ -125,10 +128,10 @@ export async function storeMasterchainBlock(
       const batch = { traceOf, ...records };
       const early = await classifyBatchTraces(tx, wholeNewTraces(plan), batch);
       const chain: TableRows[] = [
-        { table: 'transactions', columns: TRANSACTION_COLUMNS, rows: txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceOfTx(t.hash) })) },
-        { table: 'transaction_bocs', columns: BOC_COLUMNS, rows: txRecords.map((t) => ({ hash: t.hash, boc: t.boc })) },
-        { table: 'messages', columns: MESSAGE_COLUMNS, rows: msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceOfTx(m.txHash) })) },
-        { table: 'message_contents', columns: CONTENT_COLUMNS, rows: [...contents.values()].map((c) => ({ hash: c.hash, boc: c.boc })) },
+        { table: 'transactions', columns: TRANSACTION_COLUMNS, rows: txRecords.map((t) => ({ ...transactionRow(t), mc_block_seqno: txSeqno(t.hash), trace_id: traceHex(t.hash) })) },
+        { table: 'transaction_bocs', columns: BOC_COLUMNS, rows: txRecords.map((t) => ({ hash: hex(t.hash), boc: t.boc })), binary: BOC_BINARY },
+        { table: 'messages', columns: MESSAGE_COLUMNS, rows: msgRecords.map((m) => ({ ...messageRow(m), mc_block_seqno: txSeqno(m.txHash), trace_id: traceHex(m.txHash) })) },
+        { table: 'message_contents', columns: CONTENT_COLUMNS, rows: [...contents.values()].map((c) => ({ hash: hex(c.hash), boc: c.boc })), binary: BOC_BINARY },
       ];
       // The cursor moves only forward (a range backfill leaves it alone).
       const advance = cursor.advance === false ? undefined : Prisma.sql`
@@ -196,8 +199,8 @@ function blockRow({ block: b }: ParsedBlock): Row {
     workchain: b.workchain,
     shard: b.shard.toString(),
     seqno: b.seqno,
-    root_hash: b.rootHash,
-    file_hash: b.fileHash,
+    root_hash: hex(b.rootHash),
+    file_hash: hex(b.fileHash),
     mc_block_seqno: b.mcBlockSeqno,
     ...blockHeaderColumns(b),
     gen_utime: b.genUtime.toString(),
@@ -209,8 +212,8 @@ function blockRow({ block: b }: ParsedBlock): Row {
     prev_key_block_seqno: b.prevKeyBlockSeqno,
     vert_seqno: b.vertSeqno,
     master_ref_seqno: b.masterRefSeqno,
-    rand_seed: b.randSeed,
-    created_by: b.createdBy,
+    rand_seed: hex(b.randSeed),
+    created_by: hex(b.createdBy),
     tx_count: b.txCount,
     prev_blocks: b.prevBlocks,
   };
@@ -218,30 +221,30 @@ function blockRow({ block: b }: ParsedBlock): Row {
 
 function transactionRow(t: TransactionRecord): Row {
   return {
-    hash: t.hash,
+    hash: hex(t.hash),
     account: t.account,
     lt: t.lt.toString(),
     now: t.now,
     block_workchain: t.blockWorkchain,
     block_shard: t.blockShard.toString(),
     block_seqno: t.blockSeqno,
-    prev_trans_hash: t.prevTransHash,
+    prev_trans_hash: hex(t.prevTransHash),
     prev_trans_lt: t.prevTransLt.toString(),
     orig_status: t.origStatus,
     end_status: t.endStatus,
     total_fees: t.totalFees.toString(),
     total_fees_extra_currencies: t.totalFeesExtraCurrencies,
     description: t.description,
-    account_state_hash_before: t.accountStateHashBefore,
-    account_state_hash_after: t.accountStateHashAfter,
+    account_state_hash_before: hex(t.accountStateHashBefore),
+    account_state_hash_after: hex(t.accountStateHashAfter),
   };
 }
 
 function messageRow(m: MessageRecord): Row {
   return {
-    tx_hash: m.txHash,
+    tx_hash: hex(m.txHash),
     tx_lt: m.txLt.toString(),
-    msg_hash: m.msgHash,
+    msg_hash: hex(m.msgHash),
     direction: m.direction,
     source: m.source,
     destination: m.destination,
@@ -257,9 +260,9 @@ function messageRow(m: MessageRecord): Row {
     bounce: m.bounce,
     bounced: m.bounced,
     import_fee: dec(m.importFee),
-    body_hash: m.bodyHash,
-    init_state_hash: m.initStateHash,
-    msg_hash_norm: m.msgHashNorm,
+    body_hash: hex(m.bodyHash),
+    init_state_hash: optHex(m.initStateHash),
+    msg_hash_norm: optHex(m.msgHashNorm),
     // /api/v3/messages' order (lib/api/v3/queries/messages.ts): an external-in message has no created_lt.
     sort_lt: (m.createdLt ?? m.txLt).toString(),
   };
@@ -267,14 +270,14 @@ function messageRow(m: MessageRecord): Row {
 
 function accountStateRow(a: AccountStateRecord): Row {
   return {
-    hash: a.hash,
+    hash: hex(a.hash),
     account: a.account,
     balance: a.balance.toString(),
     balance_extra_currencies: a.balanceExtraCurrencies,
     account_status: a.accountStatus,
-    frozen_hash: a.frozenHash,
-    data_hash: a.dataHash,
-    code_hash: a.codeHash,
+    frozen_hash: optHex(a.frozenHash),
+    data_hash: optHex(a.dataHash),
+    code_hash: optHex(a.codeHash),
   };
 }
 
@@ -282,9 +285,9 @@ function latestRow(a: AccountStateRecord): Row {
   const { hash: _history, ...state } = accountStateRow(a);
   return {
     ...state,
-    account_state_hash: a.hash,
+    account_state_hash: hex(a.hash),
     last_trans_lt: a.lastTransLt.toString(),
-    last_trans_hash: a.lastTransHash,
+    last_trans_hash: hex(a.lastTransHash),
     timestamp: a.timestamp,
     data_boc: a.dataBoc,
     code_boc: a.codeBoc,
