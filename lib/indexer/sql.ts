@@ -22,8 +22,8 @@ export interface TableRows {
   onConflict?: string;
   /**
    * Columns whose values are Buffers (or null), sent as binary parameters beside the JSON (rowSource): the
-   * BoC columns, where hex inside the JSON was most of a block's JSON text. Other bytea go as hex text
-   * (`hex`): for a 32-byte hash, slicing costs about what its hex saves.
+   * BoC columns, whose hex was a third of a block's JSON text. Other bytea go as hex text (`hex`): for a
+   * 32-byte hash, taking it out of the rows costs more JS than its hex saves.
    */
   binary?: readonly string[];
 }

