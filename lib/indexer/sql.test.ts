@@ -37,7 +37,7 @@ const expected = (from: number) => [
 
 describe('rows with binary columns', () => {
   it('insertRows stores each Buffer byte for byte, null as NULL and an empty Buffer as empty', async () => {
-    await t.db.transaction((tx) => insertRows(tx, 'probe_rows', COLUMNS, rows(1), undefined, BINARY));
+    await t.db.transaction((tx) => insertRows(tx, { table: 'probe_rows', columns: COLUMNS, rows: rows(1), binary: BINARY }));
     expect(await stored()).toEqual(expected(1));
   });
 
@@ -60,6 +60,6 @@ describe('rows with binary columns', () => {
 
   it('refuses a binary column that holds hex text', async () => {
     const mixed: Row[] = [{ id: 30, hash: Buffer.alloc(1), boc: Buffer.alloc(1), note: null }, { id: 31, hash: '\\x00', boc: Buffer.alloc(1), note: null }];
-    await expect(t.db.transaction((tx) => insertRows(tx, 'probe_rows', COLUMNS, mixed, undefined, BINARY))).rejects.toThrow(/probe_rows.hash: a binary column holds a string/);
+    await expect(t.db.transaction((tx) => insertRows(tx, { table: 'probe_rows', columns: COLUMNS, rows: mixed, binary: BINARY }))).rejects.toThrow(/probe_rows.hash: a binary column holds a string/);
   });
 });

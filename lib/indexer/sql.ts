@@ -108,10 +108,10 @@ const hexRows = (t: TableRows): TableRows =>
  * INSERT INTO table (columns) SELECT columns FROM <the rows> ON CONFLICT … (rowSource). Table and column
  * names are constants of the calling module (Prisma.raw); the rows are parameters.
  */
-export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: Row[], onConflict = 'ON CONFLICT DO NOTHING', binary?: readonly string[]) {
-  if (rows.length === 0) return;
-  const { cols, tbl } = tableSql(table, columns);
-  await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource({ table, columns, rows, binary })} AS r ${Prisma.raw(onConflict)}`);
+export async function insertRows(tx: Tx, t: TableRows) {
+  if (t.rows.length === 0) return;
+  const { cols, tbl } = tableSql(t.table, t.columns);
+  await run(tx, Prisma.sql`INSERT INTO ${tbl} (${cols}) SELECT ${cols} FROM ${rowSource(t)} AS r ${Prisma.raw(t.onConflict ?? 'ON CONFLICT DO NOTHING')}`);
 }
 
 /**
@@ -142,7 +142,7 @@ export const runWith = <T = Record<string, unknown>>(tx: Tx, items: Prisma.Sql[]
 export async function insertTables(tx: Tx, tables: TableRows[]): Promise<void> {
   const nonEmpty = tables.filter((t) => t.rows.length > 0);
   if (writeMode.statementPerTable) {
-    for (const t of nonEmpty.map(hexRows)) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+    for (const t of nonEmpty.map(hexRows)) await insertRows(tx, t);
     return;
   }
   const groups: TableRows[][] = [];
@@ -152,7 +152,7 @@ export async function insertTables(tx: Tx, tables: TableRows[]): Promise<void> {
     else groups.push([t]);
   }
   for (const g of groups) {
-    if (g.length === 1) await insertRows(tx, g[0]!.table, g[0]!.columns, g[0]!.rows, g[0]!.onConflict, g[0]!.binary);
+    if (g.length === 1) await insertRows(tx, g[0]!);
     else await runWith(tx, g.map((t, i) => insertItem(`w${i}`, t)), Prisma.sql`SELECT 1 AS done`);
   }
 }

@@ -140,8 +140,8 @@ export const actionTables = (c: Classified): TableRows[] => [
 /** Inserts the actions of traces classified before their rows were written (only those `kept`: trace_id hex). */
 export async function insertActions(tx: Tx, c: Classified, kept: Set<string>): Promise<void> {
   const ofKept = (r: Row) => kept.has(String(r.trace_id).slice(2));
-  await insertRows(tx, 'actions', ACTION_COLUMNS, c.actions.filter(ofKept));
-  await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, c.accounts.filter(ofKept));
+  await insertRows(tx, { table: 'actions', columns: ACTION_COLUMNS, rows: c.actions.filter(ofKept) });
+  await insertRows(tx, { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: c.accounts.filter(ofKept) });
 }
 
 /**
@@ -176,8 +176,8 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
       await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
       await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
     }
-    await insertRows(tx, 'actions', ACTION_COLUMNS, actions);
-    await insertRows(tx, 'action_accounts', ACCOUNT_COLUMNS, accounts);
+    await insertRows(tx, { table: 'actions', columns: ACTION_COLUMNS, rows: actions });
+    await insertRows(tx, { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: accounts });
     await run(tx, setStates);
     return;
   }

@@ -110,7 +110,7 @@ export async function commitJobBatch(prisma: PrismaClient, job: string, cursor: 
 
 const commit = (prisma: PrismaClient, tables: TableRows[], job: string, cursor: string, count: number) =>
   commitJobBatch(prisma, job, cursor, async (tx) => {
-    for (const t of await withStoredTraceIds(tx, tables)) await insertRows(tx, t.table, t.columns, t.rows, t.onConflict);
+    for (const t of await withStoredTraceIds(tx, tables)) await insertRows(tx, t);
     return count;
   });
 
