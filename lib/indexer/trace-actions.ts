@@ -131,8 +131,8 @@ export async function classifyBatchTraces(tx: Tx, heads: TraceHead[], batch: Omi
   return classifyAll(traces, await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]), norms);
 }
 
-/** The actions and action_accounts rows of traces classified before their rows were written. */
-export const actionTables = (c: Classified): TableRows[] => [
+/** The actions and action_accounts rows of classified traces. */
+export const actionTables = (c: Pick<Classified, 'actions' | 'accounts'>): TableRows[] => [
   { table: 'actions', columns: ACTION_COLUMNS, rows: c.actions },
   { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: c.accounts },
 ];
@@ -140,8 +140,7 @@ export const actionTables = (c: Classified): TableRows[] => [
 /** Inserts the actions of traces classified before their rows were written (only those `kept`: trace_id hex). */
 export async function insertActions(tx: Tx, c: Classified, kept: Set<string>): Promise<void> {
   const ofKept = (r: Row) => kept.has(String(r.trace_id).slice(2));
-  await insertRows(tx, { table: 'actions', columns: ACTION_COLUMNS, rows: c.actions.filter(ofKept) });
-  await insertRows(tx, { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: c.accounts.filter(ofKept) });
+  for (const t of actionTables({ actions: c.actions.filter(ofKept), accounts: c.accounts.filter(ofKept) })) await insertRows(tx, t);
 }
 
 /**
@@ -160,8 +159,8 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
     ...(await loadTraces(tx, stored, norms)),
   ];
   const interfaces = await addressInterfaces(tx, [...new Set(traces.flatMap(addressesOf))]);
-  const { actions, accounts, states } = classifyAll(traces, interfaces, norms);
-  const stateRows = [...states].map(([id, state]) => ({ trace_id: `\\x${id}`, classification_state: state }));
+  const classified = classifyAll(traces, interfaces, norms);
+  const stateRows = [...classified.states].map(([id, state]) => ({ trace_id: `\\x${id}`, classification_state: state }));
   const setStates = Prisma.sql`
     UPDATE traces SET classification_state = s.classification_state, classifier_version = ${CLASSIFIER_VERSION}
     FROM json_populate_recordset(NULL::traces, ${JSON.stringify(stateRows)}::json) AS s WHERE traces.trace_id = s.trace_id`;
@@ -176,8 +175,7 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
       await run(tx, Prisma.sql`DELETE FROM action_accounts WHERE trace_id IN ${ids}`);
       await run(tx, Prisma.sql`DELETE FROM actions WHERE trace_id IN ${ids}`);
     }
-    await insertRows(tx, { table: 'actions', columns: ACTION_COLUMNS, rows: actions });
-    await insertRows(tx, { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: accounts });
+    for (const t of actionTables(classified)) await insertRows(tx, t);
     await run(tx, setStates);
     return;
   }
@@ -187,9 +185,6 @@ export async function classifyTraces(tx: Tx, traceIds: Buffer[], batch?: BatchTr
     const ids = byteaList(replaced);
     await run(tx, Prisma.sql`WITH d AS (DELETE FROM action_accounts WHERE trace_id IN ${ids}) DELETE FROM actions WHERE trace_id IN ${ids}`);
   }
-  const inserts = [
-    { table: 'actions', columns: ACTION_COLUMNS, rows: actions },
-    { table: 'action_accounts', columns: ACCOUNT_COLUMNS, rows: accounts },
-  ].filter((t) => t.rows.length > 0);
+  const inserts = actionTables(classified).filter((t) => t.rows.length > 0);
   await runWith(tx, [...inserts.map((t, i) => insertItem(`a${i}`, t)), Prisma.sql`st AS (${setStates})`], Prisma.sql`SELECT 1 AS done`);
 }
