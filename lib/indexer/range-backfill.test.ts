@@ -52,6 +52,7 @@ afterAll(async () => {
 
 /** The fields of the backfill's log lines the test reads. */
 interface BackfillLine extends IndexerLogLine {
+  component?: string;
   done?: number;
   total?: number;
   percent?: number;
@@ -150,7 +151,8 @@ describe('range backfill', () => {
         expect(p.etaSeconds === null || typeof p.etaSeconds === 'number').toBe(true);
       });
       expect(progress.at(-1)).toMatchObject({ done: head, percent: 100, etaSeconds: 0 });
-      expect(second.lines().at(-1)).toMatchObject({ msg: 'backfill done', done: head, total: head, indexed: after.length });
+      // The backfill's own last word (a TVM worker started for the last blocks may log its start after it).
+      expect(second.lines().filter((l) => l.component === 'backfill').at(-1)).toMatchObject({ msg: 'backfill done', done: head, total: head, indexed: after.length });
 
       // The same index, row for row; and neither run moved the follower's cursor.
       const expected = await snapshot(whole.db.prisma);
