@@ -10,17 +10,20 @@ import { limitParams, ltParams, p, page, sortOrder, utimeParams } from '../param
 import { adjacentTransactions as adjacentOf, findTransactions, findTransactionsByMessage, type TransactionFilter, type TransactionRow } from '../queries/transactions';
 import { defineRoute } from '../route';
 import { sideMaps } from '../queries/side-maps';
-import { loadTransactions, transactionAddresses } from '../queries/transactions-load';
+import { mapTransactionsInTurns, readTransactionParts } from '../queries/transactions-load';
 import { bounds, clampLt, requireMasterchainBlock } from './common';
 import { heavyRead, letIoIn } from '../heavy-reads';
 
 /** The page's transactions and their address book; a long page (limit up to 1000) takes its turn among heavy reads. */
 function answer(ctx: V3Context, rows: TransactionRow[]) {
   return heavyRead(rows.length, ctx.checkBudget, async () => {
-    const transactions = await loadTransactions(ctx.sql, rows, ctx.txCache);
+    const { parts, addresses } = readTransactionParts(ctx.sql, rows, { cache: ctx.txCache });
+    const book = addresses.then((a) => sideMaps(ctx, a, { book: true, metadata: false }));
+    book.catch(() => undefined); // awaited below, after the mapping
+    const transactions = await mapTransactionsInTurns(await parts);
     await letIoIn();
     ctx.checkBudget();
-    const { address_book } = await sideMaps(ctx, transactionAddresses(transactions), { book: true, metadata: false });
+    const { address_book } = await book;
     return { transactions, address_book };
   });
 }
