@@ -43,6 +43,20 @@ describe('goJson with kept objects', () => {
     expect(goJson(kept)).toBe(plainGoJson(message()));
   });
 
+  it('escapes each of Go’s five characters when it is the only one in the answer, with kept objects around it or not', () => {
+    for (const c of ['<', '>', '&', '\u2028', '\u2029']) {
+      const plain = { comment: `a${c}b`, list: [{ x: 1 }, { y: `${c}${c}` }] };
+      expect(goJson(plain)).toBe(plainGoJson(plain));
+      expect(goJson({ ...plain, list: [renderedOnce({ x: 1 }), renderedOnce({ y: `${c}${c}` })] })).toBe(plainGoJson(plain));
+    }
+  });
+
+  it('puts each of many kept objects in its own place (slot numbers of several digits)', () => {
+    const items = Array.from({ length: 123 }, (_, i) => ({ i, name: `item ${i} <${i}>` }));
+    const answer = { items: items.map((x, i) => (i % 3 ? renderedOnce({ ...x }) : x)), tail: 'end' };
+    expect(goJson(answer)).toBe(plainGoJson({ items, tail: 'end' }));
+  });
+
   it('keeps strings stored on the chain that imitate a placeholder as strings', () => {
     const hostile = { a: '\u00000', b: '\u0000AAAAAAAAAAAAAAAA0', c: '"\\u00000"' };
     expect(goJson({ kept: renderedOnce({ x: 1 }), hostile })).toBe(plainGoJson({ kept: { x: 1 }, hostile }));

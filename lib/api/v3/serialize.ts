@@ -5,8 +5,8 @@
 // again (wallets poll their account, explorers refresh the newest pages).
 //
 // How: a kept object gets a non-enumerable toJSON. While goJsonBytes serializes, it answers a placeholder
-// string naming a slot, and goJsonBytes' one pass over the output (the pass that writes Go's escapes) puts the
-// object's bytes in the slot's place. Outside goJsonBytes (any other JSON.stringify) it answers a plain copy, so
+// string naming a slot, and goJsonBytes cuts the output at the placeholders and puts each object's bytes in
+// its slot's place. Outside goJsonBytes (any other JSON.stringify) it answers a plain copy, so
 // the bytes never depend on who serializes. The placeholder carries a random token chosen per process: a
 // string an attacker stored on the chain cannot be taken for one.
 import { randomBytes } from 'node:crypto';
@@ -14,10 +14,20 @@ import { randomBytes } from 'node:crypto';
 const TOKEN = randomBytes(12).toString('base64url');
 const PLACEHOLDER = `\u0000${TOKEN}`;
 
-// Go's HTML-safe escapes (only strings can contain these characters), and the placeholders as
-// JSON.stringify writes them (`"\u0000<token><slot>"`).
-const PASS = new RegExp(`[<>&\\u2028\\u2029]|"\\\\u0000${TOKEN}(\\d+)"`, 'g');
+// Go's HTML-safe escapes (only strings can contain these characters), and a placeholder's start as
+// JSON.stringify writes it (`"\u0000<token>`, then the slot's number and `"`).
+const GO_ESCAPED = /[<>&\u2028\u2029]/g;
 const goEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const PLACEHOLDER_JSON = `"\\u0000${TOKEN}`;
+
+/**
+ * `text` with Go's escapes. Most answers have none of these characters, and five indexOf scans cost a
+ * fraction of one regular-expression pass (0.01 against 0.5 ms over a 380 KB page of transactions).
+ */
+function goEscaped(text: string): string {
+  for (const c of ['<', '>', '&', '\u2028', '\u2029']) if (text.includes(c)) return text.replace(GO_ESCAPED, goEscape);
+  return text;
+}
 
 /** The UTF-8 bytes of each kept object, once serialized. */
 const bytesOf = new WeakMap<object, Buffer<ArrayBuffer>>();
@@ -68,23 +78,20 @@ export function goJsonBytes(value: unknown): Buffer<ArrayBuffer> {
   const mine: Buffer<ArrayBuffer>[] = [];
   slots = mine;
   try {
-    const text = JSON.stringify(value);
-    // The answer's pieces in order: escaped text between kept objects, and the kept objects' bytes.
+    // The placeholders hold no character Go escapes: the text is escaped whole, then cut at them.
+    const text = goEscaped(JSON.stringify(value));
+    if (!mine.length) return Buffer.from(text);
+    // The answer's pieces in order: text between kept objects, and the kept objects' bytes.
     const pieces: (string | Buffer<ArrayBuffer>)[] = [];
-    let plain = '';
     let from = 0;
-    for (const m of text.matchAll(PASS)) {
-      plain += text.slice(from, m.index);
-      from = m.index + m[0].length;
-      if (m[1] === undefined) {
-        plain += goEscape(m[0]);
-        continue;
-      }
-      pieces.push(plain, mine[Number(m[1])]!);
-      plain = '';
+    for (let at = text.indexOf(PLACEHOLDER_JSON); at >= 0; at = text.indexOf(PLACEHOLDER_JSON, from)) {
+      let end = at + PLACEHOLDER_JSON.length;
+      let slot = 0;
+      for (let d = text.charCodeAt(end) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++end) - 48) slot = slot * 10 + d;
+      pieces.push(text.slice(from, at), mine[slot]!);
+      from = end + 1; // past the closing quote
     }
-    pieces.push(plain + text.slice(from));
-    if (pieces.length === 1) return Buffer.from(pieces[0] as string);
+    pieces.push(text.slice(from));
     let size = 0;
     for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
     const out = Buffer.allocUnsafe(size);
