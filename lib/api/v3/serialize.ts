@@ -16,7 +16,8 @@ const PLACEHOLDER = `\u0000${TOKEN}`;
 
 // Go's HTML-safe escapes (only strings can contain these characters), and a placeholder's start as
 // JSON.stringify writes it (`"\u0000<token>`, then the slot's number and `"`).
-const GO_ESCAPED = /[<>&\u2028\u2029]/g;
+const GO_ESCAPED_CHARS = ['<', '>', '&', '\u2028', '\u2029'];
+const GO_ESCAPED = new RegExp(`[${GO_ESCAPED_CHARS.join('')}]`, 'g');
 const goEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 const PLACEHOLDER_JSON = `"\\u0000${TOKEN}`;
 
@@ -25,7 +26,7 @@ const PLACEHOLDER_JSON = `"\\u0000${TOKEN}`;
  * fifth of one regular-expression pass (0.05 against 0.28 ms over the text of a 380 KB page of transactions).
  */
 function goEscaped(text: string): string {
-  for (const c of ['<', '>', '&', '\u2028', '\u2029']) if (text.includes(c)) return text.replace(GO_ESCAPED, goEscape);
+  for (const c of GO_ESCAPED_CHARS) if (text.includes(c)) return text.replace(GO_ESCAPED, goEscape);
   return text;
 }
 
