@@ -17,6 +17,7 @@ import { createHealth } from '../lib/health';
 import { createAtlasServer, type AtlasServer } from '../lib/server/server';
 import { log } from '../lib/log';
 import { testApi } from '../lib/testing/api';
+import { listeningSideCache } from '../lib/api/v3/side-cache';
 import { startTestChain, type TestChain } from '../lib/testing/chain';
 import { nodeHandler } from '../lib/testing/http-server';
 
@@ -33,7 +34,7 @@ async function serve(chain: TestChain, env: Record<string, string>): Promise<{ u
     maxInFlightPerClient: config.maxInFlightPerClient,
     keysRequired: config.apiKeysRequired,
   });
-  const api = testApi({ lite: chain.lite, db, tvm: chain.tvm, config, access });
+  const api = testApi({ lite: chain.lite, db, tvm: chain.tvm, config, access, sideCache: await listeningSideCache(db, config.sideCacheBytes) });
   // As app/api/health/route.ts answers it (the edge serves it from its cache, at most 1 s old).
   const health = createHealth(async () => ({ config, db, lite: chain.lite, indexer: chain.indexer, tvm: chain.tvm }));
   const healthRoute = apiRoute(

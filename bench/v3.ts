@@ -11,6 +11,7 @@ import { parseConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/database';
 import { migrate } from '../lib/db/migrate';
 import { testApi } from '../lib/testing/api';
+import { listeningSideCache } from '../lib/api/v3/side-cache';
 import { latencyRows, sampleConcurrent, scratchPostgres, type BenchResult } from './support';
 import { drawKeys, routeBenches, type Query, type RouteBench, type RouteClass } from './v3-routes';
 import { seedIndex } from './v3-seed';
@@ -77,7 +78,9 @@ export async function benchV3(baseUrl: string, lite: LiteClient, head: number, r
     console.log(`  v3: seeded in ${((performance.now() - t0) / 60_000).toFixed(1)} min: ${Object.entries(seeded.counts).map(([t, n]) => `${n} ${t}`).join(', ')}`);
     // A request's budget (X-Timeout, capped at DB_STATEMENT_TIMEOUT_MS, 3 s by default) raised to a minute:
     // 32 clients queueing for a 100-row page of traces would otherwise measure 504s, not the wait.
-    const api = testApi({ db: pg.db, config: parseConfig({ ...process.env, DB_STATEMENT_TIMEOUT_MS: '60000' }) });
+    const config = parseConfig({ ...process.env, DB_STATEMENT_TIMEOUT_MS: '60000' });
+    // Side maps kept as a process keeps them (SIDE_CACHE_MB; SIDE_CACHE_MB=0 reads them for every answer).
+    const api = testApi({ db: pg.db, config, sideCache: await listeningSideCache(pg.db, config.sideCacheBytes) });
     try {
       const keys = await pg.db.session(drawKeys);
       const skipped: string[] = [];

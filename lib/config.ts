@@ -99,6 +99,7 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: statementTimeout.default(3000),
   TRACE_CACHE_MB: cacheMb.default(32),
   TX_CACHE_MB: cacheMb.default(32),
+  SIDE_CACHE_MB: cacheMb.default(16),
   API_SHARED_READS: onOff.default(true),
   API_MAX_ANSWER_TRANSACTIONS: answerTransactions.default(1000),
   REDIS_URL: redisUrl.optional(),
@@ -174,6 +175,8 @@ export interface Config {
   traceCacheBytes: number;
   /** Finalized transactions' messages and descriptions the v3 routes keep in memory, by estimated JSON size (0: none kept). */
   txCacheBytes: number;
+  /** The address_book and metadata rows the v3 routes keep in memory while they hear their changes, by estimated size (0: none kept). */
+  sideCacheBytes: number;
   /** Identical v3 GETs in flight at once share one read and serialization (lib/api/v3/shared-reads.ts). */
   apiSharedReads: boolean;
   /** Transactions one v3 answer (/traces, /events, /actions with include_transactions) may carry in full; a page past it is 422. */
@@ -298,6 +301,7 @@ export function parseConfig(env: Env): Config {
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     traceCacheBytes: v.TRACE_CACHE_MB * 1024 * 1024,
     txCacheBytes: v.TX_CACHE_MB * 1024 * 1024,
+    sideCacheBytes: v.SIDE_CACHE_MB * 1024 * 1024,
     apiSharedReads: v.API_SHARED_READS,
     apiMaxAnswerTransactions: v.API_MAX_ANSWER_TRANSACTIONS,
     redisUrl: v.REDIS_URL,

@@ -21,6 +21,7 @@ import { memoryPendingStore, redisPendingStore } from './pending/store';
 import type { TvmPool } from './tvm/pool';
 import { TraceCache } from './api/v3/trace-cache';
 import { TransactionCache } from './api/v3/transaction-cache';
+import { listeningSideCache, type SideCache } from './api/v3/side-cache';
 import { SharedReads } from './api/v3/shared-reads';
 import type { ClusterView } from './cluster/messages';
 import { clusterPendingStore } from './cluster/pending-store';
@@ -51,6 +52,7 @@ export interface Services {
   traceCache?: TraceCache;
   /** Finalized transactions' messages and descriptions the v3 routes mapped (TX_CACHE_MB). */
   txCache?: TransactionCache;
+  sideCache?: SideCache;
   /** Identical v3 GETs in flight share one read (API_SHARED_READS). */
   sharedReads?: SharedReads;
   /** The Streaming API: this process's bus and open streams (shared with the HTTP edge), and what publishes to them. */
@@ -149,9 +151,12 @@ async function start(): Promise<Services> {
   const traceCache = cfg.traceCacheBytes > 0 ? new TraceCache(cfg.traceCacheBytes) : undefined;
   const txCache = cfg.txCacheBytes > 0 ? new TransactionCache(cfg.txCacheBytes) : undefined;
   const sharedReads = cfg.apiSharedReads ? new SharedReads() : undefined;
+  // No side-map cache with read replicas: a replica may replay a change after its notice came from the
+  // primary, and a read of it would keep the old rows.
+  const sideCache = cfg.replicas.urls.length ? undefined : await listeningSideCache(db, cfg.sideCacheBytes);
   hookSignals();
   const cluster = role === 'worker' ? clusterView : undefined;
-  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, txCache, sharedReads, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
+  return { config: cfg, db, reads, indexerDb, lite, access, limiter, tvm, pending, traceCache, txCache, sideCache, sharedReads, stream, publisher, devnet, indexer, metadata, cluster, startedAt: new Date() };
 }
 
 /** Stops everything in reverse order of start; safe to call more than once. */

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { Reads } from '../db/replicas';
 import type { PendingTraces } from '../pending';
 import type { TvmPool } from '../tvm/pool';
+import type { SideCache } from './v3/side-cache';
 import type { TraceCache } from './v3/trace-cache';
 import type { SharedReads } from './v3/shared-reads';
 import type { TransactionCache } from './v3/transaction-cache';
@@ -37,6 +38,8 @@ export interface V3Services extends V2Services {
   traceCache?: TraceCache;
   /** Finalized transactions' messages and descriptions this process mapped (lib/api/v3/transaction-cache.ts); absent: none kept. */
   txCache?: TransactionCache;
+  /** The address_book and metadata rows this process keeps while it hears their changes (lib/api/v3/side-cache.ts); absent: all are read. */
+  sideCache?: SideCache;
   /** Identical GETs in flight share one read (lib/api/v3/shared-reads.ts); absent: each reads alone. */
   sharedReads?: SharedReads;
 }

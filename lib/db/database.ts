@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Prisma, PrismaClient } from './generated/client';
+import { listenPglite, listenPostgres, type Listening, type NoticeListener } from './notices';
 import { ReadLanes } from './read-lanes';
 import { Mutex, pgliteSession, pgSession, statementName, type SqlReader, type SqlSession } from './sql';
 
@@ -27,6 +28,8 @@ export interface Database {
    * bigint, numeric as string, json parsed. Committed when fn resolves, rolled back when it throws.
    */
   transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /** Hears NOTIFY on `channel` until close() (lib/db/notices.ts). */
+  listen(channel: string, to: NoticeListener): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ function openPostgres(url: string, opts: OpenOptions): Database {
   readers.on('error', () => undefined); // an idle connection the server dropped: discarded, the next read reconnects
   // Writers' own connections, opened on first use (the indexer and its backfills write side by side).
   let writers: pg.Pool | undefined;
+  const listeners = new Set<Listening>();
   const pool = () => {
     if (!writers) {
       // connectionTimeoutMillis: a server that is down or restarting fails the write (retried from the
@@ -156,6 +160,11 @@ function openPostgres(url: string, opts: OpenOptions): Database {
         client.release(broken);
       }
     },
+    async listen(channel, to) {
+      const l = listenPostgres(url, channel, to);
+      listeners.add(l);
+      return l;
+    },
     async session(fn) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -166,6 +175,7 @@ function openPostgres(url: string, opts: OpenOptions): Database {
       }
     },
     async close() {
+      await Promise.all([...listeners].map((l) => l.close()));
       await writers?.end();
       await readers.end();
       await prisma.$disconnect();
@@ -180,6 +190,7 @@ async function openPglite(dir: string | null, cluster?: Blob): Promise<Database>
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     const mutex = new Mutex();
     const lanes = new ReadLanes();
+    const listeners = new Set<Listening>();
     return register({
       engine: 'pglite',
       prisma,
@@ -195,7 +206,13 @@ async function openPglite(dir: string | null, cluster?: Blob): Promise<Database>
       session: (fn) => mutex.run(() => fn(pgliteSession(db))),
       // PGlite runs one query or transaction at a time: Prisma's queries wait while this one runs.
       transaction: (fn) => db.transaction((tx) => fn(pgliteSession(tx, { [INT8]: parseInt8 }))),
+      async listen(channel, to) {
+        const l = await listenPglite(db, channel, to);
+        listeners.add(l);
+        return l;
+      },
       async close() {
+        await Promise.all([...listeners].map((l) => l.close()));
         await prisma.$disconnect();
         // Closing flushes PGlite's files; skipping it is what corrupts an embedded database.
         await db.close();

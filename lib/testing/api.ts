@@ -12,6 +12,7 @@ import type { V2Services, V3Services } from '../api/services';
 import { TraceCache } from '../api/v3/trace-cache';
 import { SharedReads } from '../api/v3/shared-reads';
 import { TransactionCache } from '../api/v3/transaction-cache';
+import type { SideCache } from '../api/v3/side-cache';
 import { config as processConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { primaryReads, type Reads } from '../db/replicas';
@@ -97,6 +98,11 @@ export function testApi(parts: {
   traceCache?: TraceCache | null;
   /** The v3 transaction cache: a fresh one by default, none with null. */
   txCache?: TransactionCache | null;
+  /**
+   * The side-map cache (listening on `db`: the caller does db.listen). None by default: a test that writes
+   * rows and reads them back at once would race the change notice on PostgreSQL.
+   */
+  sideCache?: SideCache;
   /** Identical GETs in flight share one read: a fresh SharedReads by default, none with null. */
   sharedReads?: SharedReads | null;
   /** Told of each entry the pending store keeps (the Streaming API's publisher), when no `pending` is given. */
@@ -117,7 +123,7 @@ export function testApi(parts: {
   const traceCache = parts.traceCache === null ? undefined : (parts.traceCache ?? new TraceCache(config.traceCacheBytes));
   const txCache = parts.txCache === null ? undefined : (parts.txCache ?? new TransactionCache(config.txCacheBytes));
   const sharedReads = parts.sharedReads === null ? undefined : (parts.sharedReads ?? new SharedReads());
-  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache, txCache, sharedReads });
+  const v3 = async (): Promise<V3Services> => ({ config, lite: parts.lite ?? noChain, tvm, db, reads, access, pending, traceCache, txCache, sideCache: parts.sideCache, sharedReads });
   const routes = apiRoutes(v2, v3);
   const fetch = apiDispatcher(routes);
 

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../db/generated/client';
 import type { SqlReader } from '../../db/sql';
 import type { PendingTraces } from '../../pending';
 import type { TvmPool } from '../../tvm/pool';
+import type { SideCache } from './side-cache';
 import type { TraceCache } from './trace-cache';
 import type { TransactionCache } from './transaction-cache';
 
@@ -33,6 +34,8 @@ export interface V3Context {
   traceCache?: TraceCache;
   /** Finalized transactions' parts already mapped by this process (transaction-cache.ts); absent: all are mapped. */
   txCache?: TransactionCache;
+  /** The address_book and metadata rows this process keeps while it hears their changes (side-cache.ts); absent: all are read. */
+  sideCache?: SideCache;
   /** X-Actions-Version: replaces supported_action_types with this one name (api-v3.md §4.4); null when absent. */
   actionsVersion: string | null;
   /** Transactions one answer may carry in full (API_MAX_ANSWER_TRANSACTIONS, answer-budget.ts). */

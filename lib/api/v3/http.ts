@@ -68,7 +68,7 @@ async function context(
     if (v !== null) input[key] = v;
   }
   const s = parse(settingsQuery, input);
-  const { db, reads, lite, tvm, config, access, pending, traceCache, txCache, sharedReads } = await services();
+  const { db, reads, lite, tvm, config, access, pending, traceCache, txCache, sideCache, sharedReads } = await services();
   const cap = config.dbStatementTimeoutMs;
   const budget = timeBudget(startedAt, s.x_timeout !== undefined && s.x_timeout > 0 ? Math.min(s.x_timeout, cap) : cap);
   const noAddressBook = s.x_no_address_book ?? false;
@@ -88,6 +88,7 @@ async function context(
       pending,
       traceCache,
       txCache,
+      sideCache,
       testnet: config.network === 'testnet',
       noAddressBook,
       noMetadata,

@@ -1,12 +1,14 @@
 // Answers made of kept parts (transaction-cache.ts, trace-cache.ts, serialize.ts's renderedOnce) are
 // byte for byte the answers built from the rows, on a real devnet index: first asks, repeated asks, and
 // after what can change around a finalized transaction — its trace's external hash, its trace, whether
-// its account states are indexed, token metadata, a trace's re-classification. And a long page of
+// its account states are indexed, token metadata (kept side maps: side-cache.ts, once the change's
+// notice is heard), a trace's re-classification. And a long page of
 // transactions waits for its turn among heavy reads (heavy-reads.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../testing/chain';
 import { testApi, type TestApi } from '../../testing/api';
 import { heavyRead, heavyReadsNow } from './heavy-reads';
+import { SIDE_CHANGES, SideCache } from './side-cache';
 import { TraceCache } from './trace-cache';
 import { TransactionCache } from './transaction-cache';
 
@@ -14,11 +16,15 @@ let chain: TestChain;
 let kept: TestApi;
 let built: TestApi;
 let txCache: TransactionCache;
+let sideCache: SideCache;
+const heard = new Set<string>();
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: 'kept-answers', rounds: 4, tps: 20, index: true });
   txCache = new TransactionCache(64 * 1024 * 1024);
-  kept = testApi({ db: chain.db!.db, traceCache: new TraceCache(64 * 1024 * 1024), txCache });
+  sideCache = new SideCache(16 * 1024 * 1024);
+  await chain.db!.db.listen(SIDE_CHANGES, { notice: (p) => (sideCache.notice(p), heard.add(p)), heard: () => sideCache.heard(), deaf: () => sideCache.deaf() });
+  kept = testApi({ db: chain.db!.db, traceCache: new TraceCache(64 * 1024 * 1024), txCache, sideCache });
   built = testApi({ db: chain.db!.db, traceCache: null, txCache: null });
 }, 300_000);
 afterAll(async () => {
@@ -28,6 +34,14 @@ afterAll(async () => {
 });
 
 const prisma = () => chain.db!.db.prisma;
+
+/** Waits until every change notice committed so far is heard: they arrive in commit order, so a last one of our own says so. */
+let fences = 0;
+async function noticesHeard(): Promise<void> {
+  const fence = `afence ${++fences}`;
+  await prisma().$queryRaw`SELECT pg_notify(${SIDE_CHANGES}, ${fence})::text`;
+  await expect.poll(() => heard.has(fence)).toBe(true);
+}
 type Ask = [string, Record<string, string | number | boolean>];
 
 /** Asks of every route that answers finalized transactions, on the busiest accounts and newest rows. */
@@ -78,6 +92,7 @@ describe('answers from kept parts', () => {
     await same('first ask', [...transactions, ...traces]);
     expect(txCache.stats.entries).toBeGreaterThan(100);
     await same('kept', [...transactions, ...traces]);
+    expect(sideCache.stats.entries).toBeGreaterThan(10);
   }, 300_000);
 
   it('follow what changes around a kept transaction: trace external hash, trace, account states, metadata, classification', async () => {
@@ -113,7 +128,14 @@ describe('answers from kept parts', () => {
     }
     await same('undone', [...transactions, ...traces]);
     await prisma().$executeRaw`UPDATE jetton_masters SET jetton_content = jsonb_build_object('name', 'Renamed <&>')`;
+    await noticesHeard();
     await same('token metadata', [...transactions, ...traces]);
+    // A name for the busiest account: its address_book entry changes in every answer that names it.
+    const [{ account }] = await prisma().$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC, account LIMIT 1`;
+    await prisma().$executeRaw`INSERT INTO dns_entries (nft_item_address, domain, nft_item_owner, dns_wallet, last_transaction_lt) VALUES (${`0:${'AB'.repeat(32)}`}, 'kept.ton', ${account}, ${account}, 1)`;
+    await noticesHeard();
+    expect((await built.callV3('transactions', { account, limit: 20 })).text).toContain('"kept.ton"');
+    await same('a name', [...transactions, ...traces]);
     // A re-classification stores other actions under a new classifier_version: a new key for kept traces.
     const [traced] = await prisma().$queryRaw<{ trace_id: Uint8Array }[]>`SELECT trace_id FROM actions LIMIT 1`;
     await prisma().$executeRaw`UPDATE actions SET success = NOT success WHERE trace_id = ${traced!.trace_id}`;

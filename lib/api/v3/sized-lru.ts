@@ -33,6 +33,18 @@ export class SizedLru<V> {
     }
   }
 
+  delete(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.size -= e.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.size = 0;
+  }
+
   get stats() {
     return { entries: this.entries.size, bytes: this.size };
   }

@@ -14,7 +14,7 @@ import { bocCell, detectInterfaces, TOKEN_INTERFACES } from '../../../ton/interf
 import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from '../models/common';
 import { unspace } from '../params';
 import type { MetadataRow } from '../../../metadata';
-import { readSideRows, type SideRows } from './side-rows';
+import { readSideRows, type SideParts, type SideRows } from './side-rows';
 import { isStandardWallet } from '../../../ton/wallets';
 
 // Get-method ids by code hash (hex). A code's methods never change and codes are few, so the cache
@@ -147,6 +147,11 @@ function metadataEntries(accounts: string[], rows: SideRows, codes: Map<string, 
   return sortedKeys(out);
 }
 
+/** The side rows of the accounts: from the process's side-map cache when it keeps one. */
+function sideRows(ctx: V3Context, accounts: string[], want: SideParts): Promise<SideRows> {
+  return ctx.sideCache ? ctx.sideCache.read(ctx.sql, accounts, want) : readSideRows(ctx.sql, accounts, want);
+}
+
 export interface SideMaps {
   address_book: AddressBookJson;
   metadata: MetadataJson;
@@ -158,7 +163,7 @@ export async function sideMaps(ctx: V3Context, addresses: Iterable<string | null
   const meta = want.metadata && !ctx.noMetadata;
   const accounts = [...new Set([...addresses].filter((a): a is string => !!a))];
   if (!accounts.length || (!book && !meta)) return { address_book: {}, metadata: {} };
-  const rows = await readSideRows(ctx.sql, accounts, { book, tokens: meta });
+  const rows = await sideRows(ctx, accounts, { book, tokens: meta });
   const codes = await accountCodes(ctx.sql, rows.codes);
   return {
     address_book: book ? sortedKeys(new Map(accounts.map((a) => [a, bookEntry(a, codes.get(a), ctx.testnet, rows.domains.get(a) ?? null)]))) : {},
@@ -174,7 +179,7 @@ export async function addressBookByInput(ctx: V3Context, inputs: string[]): Prom
     raw.set(input, p ? rawUpper(p.address) : null);
   }
   const accounts = [...new Set([...raw.values()].filter((a): a is string => a !== null))];
-  const rows = await readSideRows(ctx.sql, accounts, { book: true, tokens: false });
+  const rows = await sideRows(ctx, accounts, { book: true, tokens: false });
   const codes = await accountCodes(ctx.sql, rows.codes);
   const out = new Map<string, AddressBookEntryJson>();
   for (const [input, account] of raw) {
@@ -194,6 +199,6 @@ export async function metadataByInput(ctx: V3Context, inputs: string[]): Promise
     ),
   ];
   if (!accounts.length) return {};
-  const rows = await readSideRows(ctx.sql, accounts, { book: false, tokens: true });
+  const rows = await sideRows(ctx, accounts, { book: false, tokens: true });
   return metadataEntries(accounts, rows, await accountCodes(ctx.sql, rows.codes));
 }

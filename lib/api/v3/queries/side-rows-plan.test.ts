@@ -55,6 +55,10 @@ describe('side maps statement plans', () => {
     }
   });
 
+  it('so does the side-map cache’s read, with the masters of the accounts’ wallets', async () => {
+    for (const accounts of [ACCOUNTS, ACCOUNTS.slice(0, 1)]) expect(await unkeyed(sideRowsQuery(accounts, { book: true, tokens: true }, true)), `${accounts.length} accounts`).toEqual([]);
+  });
+
   it('the check sees a table read whole', async () => {
     expect(await unkeyed(Prisma.sql`SELECT domain FROM dns_entries WHERE length(domain) > 3`)).not.toEqual([]);
     expect(await unkeyed(Prisma.sql`SELECT account FROM latest_account_states ORDER BY account LIMIT 5`)).not.toEqual([]);

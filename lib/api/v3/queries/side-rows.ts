@@ -69,9 +69,11 @@ function part(kind: Kind, values: Partial<Record<keyof SideRow, Prisma.Sql>>, re
 
 /**
  * The statement (exported for the plan test). The account list is one parameter, in a CTE every part
- * reads (`= ANY` of it is an index condition), rather than sent once per part.
+ * reads (`= ANY` of it is an index condition), rather than sent once per part. `withMasters` (the
+ * side-map cache's read, side-cache.ts): every part for the jetton masters of the accounts' wallets too,
+ * so that each account read has its whole entry, masters included.
  */
-export function sideRowsQuery(accounts: string[], want: SideParts): Prisma.Sql {
+export function sideRowsQuery(accounts: string[], want: SideParts, withMasters = false): Prisma.Sql {
   // The cast makes it an array expression (ANY over one value, an index condition), not ANY over a subquery's rows.
   const mine = Prisma.sql`= ANY((SELECT a FROM acc)::text[])`;
   const parts: Prisma.Sql[] = [];
@@ -110,15 +112,19 @@ export function sideRowsQuery(accounts: string[], want: SideParts): Prisma.Sql {
       c AS (SELECT address, collection_content AS content FROM nft_collections WHERE address ${mine}),
       i AS (SELECT address, index, content FROM nft_items WHERE address ${mine})`
     : Prisma.empty;
-  return Prisma.sql`WITH acc AS (SELECT ${accounts}::text[] AS a)${tokens}
+  const acc = withMasters
+    ? Prisma.sql`given AS (SELECT ${accounts}::text[] AS a),
+      acc AS (SELECT ARRAY(SELECT unnest(a) FROM given UNION SELECT jetton FROM jetton_wallets WHERE address = ANY((SELECT a FROM given)::text[])) AS a)`
+    : Prisma.sql`acc AS (SELECT ${accounts}::text[] AS a)`;
+  return Prisma.sql`WITH ${acc}${tokens}
     ${Prisma.join(parts, ' UNION ALL ')}`;
 }
 
-export async function readSideRows(sql: SqlReader, accounts: string[], want: SideParts): Promise<SideRows> {
+export async function readSideRows(sql: SqlReader, accounts: string[], want: SideParts, withMasters = false): Promise<SideRows> {
   const out: SideRows = { codes: new Map(), domains: new Map(), wallets: [], masters: [], collections: [], items: [], fetched: new Map() };
   if (!accounts.length || (!want.book && !want.tokens)) return out;
-  // Prepared: four spellings at most (the parts asked for), the accounts one array parameter.
-  for (const r of await sql.rows<SideRow>(sideRowsQuery(accounts, want), 'side-rows')) {
+  // Prepared: five spellings at most (the parts asked for, the cache's), the accounts one array parameter.
+  for (const r of await sql.rows<SideRow>(sideRowsQuery(accounts, want, withMasters), 'side-rows')) {
     switch (r.kind) {
       case 'code':
         out.codes.set(r.key, r.code_hash);
