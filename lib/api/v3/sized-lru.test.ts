@@ -37,6 +37,18 @@ describe('SizedLru', () => {
     expect(lru.stats).toEqual({ entries: 16, bytes: 16 });
   });
 
+  it('an entry asked for between every insertion is never the one dropped', () => {
+    const lru = filled();
+    for (let i = 16; i < 200; i++) {
+      expect(lru.get('k0'), `after ${i - 16} insertions`).toBe(0);
+      lru.set(`k${i}`, i);
+    }
+    expect(lru.stats).toEqual({ entries: 16, bytes: 16 });
+    // The others went in insertion order: the newest fifteen are the ones left.
+    expect(lru.get('k185')).toBe(185);
+    expect(lru.get('k184')).toBeUndefined();
+  });
+
   it('refuses an entry larger than a sixteenth of the budget', () => {
     const lru = new SizedLru<string>(160, (v) => v.length);
     lru.set('big', 'x'.repeat(11));
