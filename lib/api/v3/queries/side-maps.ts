@@ -46,47 +46,74 @@ export async function methodsByCodeHash(sql: SqlReader, codeHashes: Iterable<Uin
 }
 
 interface AccountCode {
-  codeHash: Uint8Array | null;
+  /** The code hash in base64 (null: no code). */
+  codeHash: string | null;
   interfaces: string[];
+  /** Bounceable in the address book: has code, and not a standard wallet's. */
+  bounceable: boolean;
+}
+
+const NO_CODE: AccountCode = { codeHash: null, interfaces: [], bounceable: false };
+
+// What a code hash decides, by the hash's bytes object: the side-map cache hands the same object to every
+// answer that names its account, so a kept account skips the hex, base64 and interface work. Only codes
+// whose get-methods are known are remembered (an unknown code is looked up again, as methodsByCodeHash does).
+const codeFacts = new WeakMap<Uint8Array, AccountCode>();
+
+function codeFact(codeHash: Uint8Array, methods: number[] | null): AccountCode {
+  const base64 = b64(codeHash);
+  return { codeHash: base64, interfaces: detectInterfaces(base64, methods), bounceable: !isStandardWallet(base64) };
 }
 
 /** Code hash and interfaces of the accounts the index has a state for, from their code hashes. */
 async function accountCodes(sql: SqlReader, codeHashes: Map<string, Uint8Array | null>): Promise<Map<string, AccountCode>> {
-  const methods = await methodsByCodeHash(sql, codeHashes.values());
-  return new Map(
-    [...codeHashes].map(([account, codeHash]) => [
-      account,
-      { codeHash, interfaces: detectInterfaces(codeHash ? b64(codeHash) : null, codeHash ? methods.get(hex(codeHash))! : null) },
-    ]),
-  );
+  const unknown = [...codeHashes.values()].filter((h): h is Uint8Array => h !== null && !codeFacts.has(h));
+  const methods = unknown.length ? await methodsByCodeHash(sql, unknown) : new Map<string, number[] | null>();
+  const out = new Map<string, AccountCode>();
+  for (const [account, codeHash] of codeHashes) {
+    if (!codeHash) {
+      out.set(account, NO_CODE);
+      continue;
+    }
+    let fact = codeFacts.get(codeHash);
+    if (!fact) {
+      const key = hex(codeHash);
+      fact = codeFact(codeHash, methods.get(key) ?? null);
+      if (methodsCache.has(key)) codeFacts.set(codeHash, fact);
+    }
+    out.set(account, fact);
+  }
+  return out;
 }
 
-// The user-friendly form of a raw address by flags: a pure function of its key, asked for every account of
-// every answer's address book (hundreds for a page of traces; the base64 form's checksum and encoding were
-// a tenth of such an answer's CPU). Dropped wholesale past its bound.
-const friendlyCache = new Map<string, string>();
+// The user-friendly forms of a raw address by flags: a pure function of the address, asked for every
+// account of every answer's address book (hundreds for a page of traces; the base64 form's checksum and
+// encoding were a tenth of such an answer's CPU). Keyed by the address itself, whose hash V8 keeps with
+// the string. Dropped wholesale past its bound.
+const friendlyCache = new Map<string, Partial<Record<'bm' | 'bt' | 'nm' | 'nt', string>>>();
 const FRIENDLY_CACHE_MAX = 100_000;
 
 function userFriendly(account: string, bounceable: boolean, testnet: boolean): string {
-  const key = `${bounceable ? 'b' : 'n'}${testnet ? 't' : 'm'}${account}`;
-  let out = friendlyCache.get(key);
+  let forms = friendlyCache.get(account);
+  if (forms === undefined) {
+    if (friendlyCache.size >= FRIENDLY_CACHE_MAX) friendlyCache.clear();
+    friendlyCache.set(account, (forms = {}));
+  }
+  const flag = bounceable ? (testnet ? 'bt' : 'bm') : testnet ? 'nt' : 'nm';
+  let out = forms[flag];
   if (out === undefined) {
     const parsed = parseAddress(account);
-    out = parsed ? friendly(parsed.address, { bounceable, testOnly: testnet }) : 'addr_none';
-    if (friendlyCache.size >= FRIENDLY_CACHE_MAX) friendlyCache.clear();
-    friendlyCache.set(key, out);
+    out = forms[flag] = parsed ? friendly(parsed.address, { bounceable, testOnly: testnet }) : 'addr_none';
   }
   return out;
 }
 
 function bookEntry(account: string, code: AccountCode | undefined, testnet: boolean, domain: string | null): AddressBookEntryJson {
-  const codeHash = code?.codeHash ? b64(code.codeHash) : null;
-  const bounceable = codeHash !== null && !isStandardWallet(codeHash);
   return {
-    user_friendly: userFriendly(account, bounceable, testnet),
+    user_friendly: userFriendly(account, code?.bounceable ?? false, testnet),
     domain,
     // An account the index never saw: []; seen but without code: null (toncenter's distinction).
-    interfaces: code === undefined ? [] : codeHash === null ? null : code.interfaces,
+    interfaces: code === undefined ? [] : code.codeHash === null ? null : code.interfaces,
   };
 }
 
