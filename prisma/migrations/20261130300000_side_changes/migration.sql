@@ -7,20 +7,13 @@
 -- depend on each writer remembering to. Updates fire only when a column the side maps read changed: an
 -- account state's code, not its balance; a jetton wallet's balance, owner or jetton.
 
+-- A row's key never changes (it is the primary key): the new row's, or the deleted one's (NEW is null then).
 CREATE FUNCTION atlas_side_account() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('atlas_side', 'a' || NEW.account); END IF;
-  IF TG_OP = 'DELETE' THEN PERFORM pg_notify('atlas_side', 'a' || OLD.account); END IF;
-  RETURN NULL;
-END
+BEGIN PERFORM pg_notify('atlas_side', 'a' || COALESCE(NEW.account, OLD.account)); RETURN NULL; END
 $fn$;
 
 CREATE FUNCTION atlas_side_address() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('atlas_side', 'a' || NEW.address); END IF;
-  IF TG_OP = 'DELETE' THEN PERFORM pg_notify('atlas_side', 'a' || OLD.address); END IF;
-  RETURN NULL;
-END
+BEGIN PERFORM pg_notify('atlas_side', 'a' || COALESCE(NEW.address, OLD.address)); RETURN NULL; END
 $fn$;
 
 -- A name belongs to the wallet it points at: both the wallet it pointed at and the one it points at now change.
