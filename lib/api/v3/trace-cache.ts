@@ -51,7 +51,25 @@ export function traceCacheKey(r: TraceRow, actions: readonly string[] | null): s
   if (r.state !== 'complete' || r.is_incomplete) return null;
   if (actions === null) return `${hex(r.trace_id)}`;
   if (r.classifier_version === null || (r.classification_state !== 'ok' && r.classification_state !== 'failed')) return null;
-  return `${hex(r.trace_id)}:${r.classifier_version}:${actions.join(',')}`;
+  return `${hex(r.trace_id)}:${r.classifier_version}:${actionsId(actions)}`;
+}
+
+// The supported action types as a short number: joined, they are hundreds of characters, and a key built
+// and hashed with them for every trace of every answer was a tenth of a kept /events page's time. One
+// list object serves a whole answer (joined once); a list's number never changes while the process runs.
+// Lists are chosen by clients: past MAX_LISTS, a new one keys by its text (a number is never reused).
+const ids = new Map<string, number>();
+const idOfList = new WeakMap<readonly string[], number | string>();
+const MAX_LISTS = 10_000;
+
+function actionsId(actions: readonly string[]): number | string {
+  let id = idOfList.get(actions);
+  if (id === undefined) {
+    const joined = actions.join(',');
+    id = ids.get(joined) ?? (ids.size < MAX_LISTS ? ids.set(joined, ids.size).get(joined)! : `[${joined}]`);
+    idOfList.set(actions, id);
+  }
+  return id;
 }
 
 // An estimate of a trace's JSON size: the message bodies and init states (base64) dominate large ones;
