@@ -161,7 +161,9 @@ function openPostgres(url: string, opts: OpenOptions): Database {
       }
     },
     async listen(channel, to) {
-      const l = listenPostgres(url, channel, to);
+      // Its own notices, sent through the readers' pool now and then, must come back (notices.ts Probe).
+      const probe = { send: (ch: string, payload: string) => readers.query('SELECT pg_notify($1, $2)', [ch, payload]), everyMs: 5_000, timeoutMs: 15_000 };
+      const l = listenPostgres(url, channel, to, probe);
       listeners.add(l);
       return l;
     },

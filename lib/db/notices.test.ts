@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 import { openDatabase, type Database } from './database';
-import type { NoticeListener } from './notices';
+import { listenPostgres, type NoticeListener } from './notices';
 
 /** A listener that records what it is told, in order. */
 function recorder(): NoticeListener & { log: string[] } {
@@ -60,6 +60,39 @@ describe('on PostgreSQL', () => {
 
     await listening.close();
     expect(r.log.at(-1)).toBe('deaf');
+  }, 60_000);
+
+  it('stays listening while its probes come back, and passes none of them on', async () => {
+    const sender = new pg.Client({ connectionString: server.url('atlas') });
+    await sender.connect();
+    try {
+      const r = recorder();
+      const send = (ch: string, payload: string) => sender.query('SELECT pg_notify($1, $2)', [ch, payload]);
+      const listening = listenPostgres(server.url('atlas'), 'atlas_test', r, { send, everyMs: 20, timeoutMs: 2_000 });
+      await expect.poll(() => r.log).toEqual(['heard']);
+      await new Promise((done) => setTimeout(done, 300)); // a dozen probes
+      await sender.query(`NOTIFY atlas_test, 'real'`);
+      await expect.poll(() => r.log).toEqual(['heard', 'notice real']);
+      await listening.close();
+    } finally {
+      await sender.end();
+    }
+  }, 60_000);
+
+  it('counts itself deaf when its probes do not come back (a pooler that drops notices), and listens again', async () => {
+    const sender = new pg.Client({ connectionString: server.url('atlas') });
+    await sender.connect();
+    try {
+      const r = recorder();
+      // As through a pooler in transaction mode: the probe is sent, but never reaches the listening session.
+      const send = (_ch: string, payload: string) => sender.query('SELECT pg_notify($1, $2)', ['nowhere', payload]);
+      const listening = listenPostgres(server.url('atlas'), 'atlas_test', r, { send, everyMs: 20, timeoutMs: 200 });
+      await expect.poll(() => r.log.slice(0, 2)).toEqual(['heard', 'deaf']);
+      await expect.poll(() => r.log.slice(0, 3), { timeout: 5_000 }).toEqual(['heard', 'deaf', 'heard']);
+      await listening.close();
+    } finally {
+      await sender.end();
+    }
   }, 60_000);
 });
 

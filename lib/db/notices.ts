@@ -27,26 +27,60 @@ function channelName(channel: string): string {
   return channel;
 }
 
-export function listenPostgres(url: string, channel: string, to: NoticeListener): Listening {
+/**
+ * A notice of our own, sent now and then through another connection (`send`): when it does not come back
+ * within `timeoutMs`, the listening connection is taken for lost. LISTEN can succeed and hear nothing — a
+ * connection pooler in transaction mode between us and the server, a connection silently cut — and a
+ * listener that believes it hears would keep what changed.
+ */
+export interface Probe {
+  send(channel: string, payload: string): Promise<unknown>;
+  everyMs: number;
+  timeoutMs: number;
+}
+
+// Payloads of probes: never passed on (the notice channel's own payloads start with another character).
+const PROBE = '~probe ';
+
+export function listenPostgres(url: string, channel: string, to: NoticeListener, probe?: Probe): Listening {
   const name = channelName(channel);
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let probing: NodeJS.Timeout | undefined;
   const lost = (c: pg.Client) => {
     if (client !== c) return;
     client = undefined;
+    clearInterval(probing);
     to.deaf();
     c.end().catch(() => undefined);
     if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref();
+  };
+  const probeEvery = (c: pg.Client) => {
+    if (!probe) return;
+    let sent = 0;
+    let answered = 0;
+    let sentAt = 0;
+    c.on('notification', (n) => n.channel === name && n.payload === `${PROBE}${sent}` && (answered = sent));
+    probing = setInterval(() => {
+      if (answered < sent && Date.now() - sentAt > probe.timeoutMs) return lost(c);
+      if (answered < sent) return;
+      sentAt = Date.now();
+      probe.send(name, `${PROBE}${++sent}`).catch(() => undefined); // unanswered: the timeout decides
+    }, probe.everyMs).unref();
   };
   const connect = () => {
     const c = (client = new pg.Client({ connectionString: url }));
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
-    c.on('notification', (n) => n.channel === name && to.notice(n.payload ?? ''));
+    c.on('notification', (n) => n.channel === name && !n.payload?.startsWith(PROBE) && to.notice(n.payload ?? ''));
     c.connect()
       .then(() => c.query(`LISTEN ${name}`))
-      .then(() => client === c && !closed && to.heard())
+      .then(() => {
+        if (client !== c || closed) return;
+        to.heard();
+        probeEvery(c);
+      })
       .catch(() => lost(c));
   };
   connect();
@@ -54,6 +88,7 @@ export function listenPostgres(url: string, channel: string, to: NoticeListener)
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(probing);
       const c = client;
       client = undefined;
       to.deaf();
