@@ -28,8 +28,9 @@ function channelName(channel: string): string {
 }
 
 /**
- * A notice of our own, sent now and then through another connection (`send`): when it does not come back
- * within `timeoutMs`, the listening connection is taken for lost. LISTEN can succeed and hear nothing — a
+ * A notice of our own, sent now and then through another connection (`send`): the listener counts as
+ * hearing once the first comes back, and when one does not come back within `timeoutMs` the listening
+ * connection is taken for lost. LISTEN can succeed and hear nothing — a
  * connection pooler in transaction mode between us and the server, a connection silently cut — and a
  * listener that believes it hears would keep what changed.
  */
@@ -56,18 +57,24 @@ export function listenPostgres(url: string, channel: string, to: NoticeListener,
     c.end().catch(() => undefined);
     if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref();
   };
-  const probeEvery = (c: pg.Client) => {
-    if (!probe) return;
+  // With a probe, the listener counts as hearing only once its first probe came back.
+  const probeEvery = (c: pg.Client, p: Probe) => {
     let sent = 0;
     let answered = 0;
     let sentAt = 0;
-    c.on('notification', (n) => n.channel === name && n.payload === `${PROBE}${sent}` && (answered = sent));
-    probing = setInterval(() => {
-      if (answered < sent && Date.now() - sentAt > probe.timeoutMs) return lost(c);
+    c.on('notification', (n) => {
+      if (n.channel !== name || n.payload !== `${PROBE}${sent}` || client !== c) return;
+      if (answered === 0) to.heard();
+      answered = sent;
+    });
+    const tick = () => {
+      if (answered < sent && Date.now() - sentAt > p.timeoutMs) return lost(c);
       if (answered < sent) return;
       sentAt = Date.now();
-      probe.send(name, `${PROBE}${++sent}`).catch(() => undefined); // unanswered: the timeout decides
-    }, probe.everyMs).unref();
+      p.send(name, `${PROBE}${++sent}`).catch(() => undefined); // unanswered: the timeout decides
+    };
+    tick();
+    probing = setInterval(tick, p.everyMs).unref();
   };
   const connect = () => {
     const c = (client = new pg.Client({ connectionString: url }));
@@ -78,8 +85,8 @@ export function listenPostgres(url: string, channel: string, to: NoticeListener,
       .then(() => c.query(`LISTEN ${name}`))
       .then(() => {
         if (client !== c || closed) return;
-        to.heard();
-        probeEvery(c);
+        if (probe) probeEvery(c, probe);
+        else to.heard();
       })
       .catch(() => lost(c));
   };
