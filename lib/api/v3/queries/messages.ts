@@ -99,12 +99,17 @@ export async function findMessages(sql: SqlReader, f: MessageFilter, page: Page)
   if (!pageHashes.length) return [];
   const dir = direction(f);
   const key = byTime(f) ? Prisma.sql`m.created_at` : Prisma.sql`min(m.sort_lt)`;
-  const cond = [Prisma.sql`m.msg_hash = ANY(${pageHashes.map(bytes)}::bytea[])`, ...conditions(f)];
+  const filters = conditions(f);
+  const cond = [Prisma.sql`m.msg_hash = ANY(${pageHashes.map(bytes)}::bytea[])`, ...filters];
+  // Prepared with no filter or one (the newest messages, an account's): planning it over the partitions
+  // was a sixth of its time (2.15 → 1.80 ms p50 at 10M). Not with more: each combination of filters is
+  // another statement kept on every connection, and clients choose the combinations.
+  const prepared = filters.length <= 1 ? 'message-groups' : undefined;
   return sql.rows<MessageGroupRow>(Prisma.sql`
     SELECT m.msg_hash, ${SHARED_COLUMNS}, ${CONTENT_COLUMNS},
       (array_agg(m.tx_hash ORDER BY m.tx_lt) FILTER (WHERE m.direction = 'in'))[1] AS in_tx_hash,
       (array_agg(m.tx_hash ORDER BY m.tx_lt) FILTER (WHERE m.direction = 'out'))[1] AS out_tx_hash
     FROM messages m WHERE ${Prisma.join(cond, ' AND ')}
     GROUP BY m.msg_hash, ${SHARED_COLUMNS}
-    ORDER BY ${key} ${dir}, m.msg_hash ${dir}`);
+    ORDER BY ${key} ${dir}, m.msg_hash ${dir}`, prepared);
 }
