@@ -52,6 +52,7 @@ export interface Services {
   traceCache?: TraceCache;
   /** Finalized transactions' messages and descriptions the v3 routes mapped (TX_CACHE_MB). */
   txCache?: TransactionCache;
+  /** The address_book and metadata rows the v3 routes keep while the database's change notices are heard (SIDE_CACHE_MB). */
   sideCache?: SideCache;
   /** Identical v3 GETs in flight share one read (API_SHARED_READS). */
   sharedReads?: SharedReads;
