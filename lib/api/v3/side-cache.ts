@@ -13,7 +13,7 @@
 import type { Database } from '../../db/database';
 import type { NoticeListener } from '../../db/notices';
 import type { SqlReader } from '../../db/sql';
-import { readSideRows, type SideParts, type SideRows } from './queries/side-rows';
+import { contentUri, readSideRows, type SideParts, type SideRows } from './queries/side-rows';
 import { SizedLru } from './sized-lru';
 
 type Wallet = SideRows['wallets'][number];
@@ -38,15 +38,9 @@ export const SIDE_CHANGES = 'atlas_side';
 
 const EVERYTHING: SideParts = { book: true, tokens: true };
 
-/** The off-chain URI the metadata looks up for token content (tokenInfo in side-maps.ts). */
-function uriOf(content: unknown): string | null {
-  if (!content || typeof content !== 'object' || Array.isArray(content)) return null;
-  const uri = (content as Record<string, unknown>).uri;
-  return typeof uri === 'string' ? uri : null;
-}
-
+/** The off-chain URIs whose fetched content the entry's token metadata shows (a URI's notice drops the entry). */
 function tokenUris(s: Pick<AccountSide, 'master' | 'collection' | 'item'>): string[] {
-  return [s.master, s.collection, s.item].flatMap((t) => uriOf(t?.content) ?? []);
+  return [s.master, s.collection, s.item].flatMap((t) => contentUri(t?.content) ?? []);
 }
 
 // An estimate of what an entry holds: addresses and hashes, plus the JSON of its token contents.
@@ -113,7 +107,7 @@ export class SideCache implements NoticeListener {
     return assemble(accounts, held, want);
   }
 
-  /** Puts the kept entries of the accounts (and of their wallets' masters) in `held`; returns the accounts not kept. */
+  /** Puts the kept entries of the accounts (and of their wallets' masters) in `held`; returns the others. */
   private take(accounts: string[], held: Map<string, AccountSide>): string[] {
     const missing = new Set<string>();
     const look = (a: string) => {
@@ -124,8 +118,8 @@ export class SideCache implements NoticeListener {
     };
     for (const a of accounts) {
       const s = look(a);
-      // A wallet kept without its master: both are read (the read brings the master with the wallet).
-      if (s?.wallet && !held.has(s.wallet.jetton) && !look(s.wallet.jetton)) missing.add(a);
+      // A kept wallet's master goes into the metadata with it: kept too, or read (a wallet read brings its master).
+      if (s?.wallet && !held.has(s.wallet.jetton)) look(s.wallet.jetton);
     }
     return [...missing];
   }

@@ -14,7 +14,7 @@ import { bocCell, detectInterfaces, TOKEN_INTERFACES } from '../../../ton/interf
 import type { AddressBookEntryJson, AddressBookJson, MetadataJson } from '../models/common';
 import { unspace } from '../params';
 import type { MetadataRow } from '../../../metadata';
-import { readSideRows, type SideParts, type SideRows } from './side-rows';
+import { contentUri, readSideRows, tokenContent, type SideParts, type SideRows } from './side-rows';
 import { isStandardWallet } from '../../../ton/wallets';
 
 // Get-method ids by code hash (hex). A code's methods never change and codes are few, so the cache
@@ -133,8 +133,9 @@ function tokenInfo(type: TokenType, content: Record<string, unknown> | null, fet
   const base: TokenInfoJson = { type, ...(nftIndex !== undefined ? { nft_index: nftIndex } : {}) };
   if (!content) return base;
   let attributes: Record<string, unknown> = content;
-  if (typeof content.uri === 'string') {
-    const row = fetched.get(content.uri);
+  const uri = contentUri(content);
+  if (uri !== null) {
+    const row = fetched.get(uri);
     if (!row || row.state === 'pending') return base;
     if (row.state !== 'ok' || !row.content || typeof row.content !== 'object' || Array.isArray(row.content)) return { valid: false, ...base };
     const { uri: _uri, ...onchain } = content;
@@ -149,8 +150,6 @@ function tokenInfo(type: TokenType, content: Record<string, unknown> | null, fet
   if (extra.length) info.extra = Object.fromEntries(extra.sort(([a], [b]) => (a < b ? -1 : 1)));
   return info;
 }
-
-const asContent = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 /**
  * Token contracts among the accounts (and the master of every jetton wallet among them): jetton wallets
@@ -168,9 +167,9 @@ function metadataEntries(accounts: string[], rows: SideRows, codes: Map<string, 
     const extra = { balance: w.balance.toFixed(), jetton: w.jetton, owner: w.owner };
     out.set(w.address, { is_indexed: true, token_info: [{ valid: true, type: 'jetton_wallets', extra }] });
   }
-  for (const m of rows.masters) out.set(m.address, entry(tokenInfo('jetton_masters', asContent(m.content), rows.fetched)));
-  for (const c of rows.collections) out.set(c.address, entry(tokenInfo('nft_collections', asContent(c.content), rows.fetched)));
-  for (const i of rows.items) out.set(i.address, entry(tokenInfo('nft_items', asContent(i.content), rows.fetched, i.index.toFixed())));
+  for (const m of rows.masters) out.set(m.address, entry(tokenInfo('jetton_masters', tokenContent(m.content), rows.fetched)));
+  for (const c of rows.collections) out.set(c.address, entry(tokenInfo('nft_collections', tokenContent(c.content), rows.fetched)));
+  for (const i of rows.items) out.set(i.address, entry(tokenInfo('nft_items', tokenContent(i.content), rows.fetched, i.index.toFixed())));
   return sortedKeys(out);
 }
 

@@ -21,6 +21,15 @@ export interface SideRows {
   fetched: Map<string, MetadataRow>;
 }
 
+/** Token content as the metadata reads it: a JSON object, else null. */
+export const tokenContent = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+
+/** The off-chain URI whose fetched content the metadata shows for token content (side-maps.ts tokenInfo), or null. */
+export function contentUri(content: unknown): string | null {
+  const uri = tokenContent(content)?.uri;
+  return typeof uri === 'string' ? uri : null;
+}
+
 export interface SideParts {
   /** Code hashes and names (the address_book); code hashes are read for `tokens` too. */
   book: boolean;
