@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../testing/chain';
 import { testApi, type TestApi } from '../../testing/api';
+import { recordNotices, type HeardNotices } from '../../testing/notices';
 import { heavyRead, heavyReadsNow } from './heavy-reads';
 import { SIDE_CHANGES, SideCache } from './side-cache';
 import { TraceCache } from './trace-cache';
@@ -17,13 +18,13 @@ let kept: TestApi;
 let built: TestApi;
 let txCache: TransactionCache;
 let sideCache: SideCache;
-const heard = new Set<string>();
+let notices: HeardNotices;
 
 beforeAll(async () => {
   chain = await startTestChain({ seed: 'kept-answers', rounds: 4, tps: 20, index: true });
   txCache = new TransactionCache(64 * 1024 * 1024);
   sideCache = new SideCache(16 * 1024 * 1024);
-  await chain.db!.db.listen(SIDE_CHANGES, { notice: (p) => (sideCache.notice(p), heard.add(p)), heard: () => sideCache.heard(), deaf: () => sideCache.deaf() });
+  notices = await recordNotices(chain.db!.db, SIDE_CHANGES, sideCache);
   kept = testApi({ db: chain.db!.db, traceCache: new TraceCache(64 * 1024 * 1024), txCache, sideCache });
   built = testApi({ db: chain.db!.db, traceCache: null, txCache: null });
 }, 300_000);
@@ -35,13 +36,6 @@ afterAll(async () => {
 
 const prisma = () => chain.db!.db.prisma;
 
-/** Waits until every change notice committed so far is heard: they arrive in commit order, so a last one of our own says so. */
-let fences = 0;
-async function noticesHeard(): Promise<void> {
-  const fence = `afence ${++fences}`;
-  await prisma().$queryRaw`SELECT pg_notify(${SIDE_CHANGES}, ${fence})::text`;
-  await expect.poll(() => heard.has(fence)).toBe(true);
-}
 type Ask = [string, Record<string, string | number | boolean>];
 
 /** Asks of every route that answers finalized transactions, on the busiest accounts and newest rows. */
@@ -128,12 +122,12 @@ describe('answers from kept parts', () => {
     }
     await same('undone', [...transactions, ...traces]);
     await prisma().$executeRaw`UPDATE jetton_masters SET jetton_content = jsonb_build_object('name', 'Renamed <&>')`;
-    await noticesHeard();
+    await notices.settled();
     await same('token metadata', [...transactions, ...traces]);
     // A name for the busiest account: its address_book entry changes in every answer that names it.
     const [{ account }] = await prisma().$queryRaw<{ account: string }[]>`SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC, account LIMIT 1`;
     await prisma().$executeRaw`INSERT INTO dns_entries (nft_item_address, domain, nft_item_owner, dns_wallet, last_transaction_lt) VALUES (${`0:${'AB'.repeat(32)}`}, 'kept.ton', ${account}, ${account}, 1)`;
-    await noticesHeard();
+    await notices.settled();
     expect((await built.callV3('transactions', { account, limit: 20 })).text).toContain('"kept.ton"');
     await same('a name', [...transactions, ...traces]);
     // A re-classification stores other actions under a new classifier_version: a new key for kept traces.

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import type { SqlReader } from '../../db/sql';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
+import { recordNotices, type HeardNotices } from '../../testing/notices';
 import { sqlTestAccount as sqlAcc, testAccount as acc } from '../../testing/plan';
 import type { V3Context } from './context';
 import { addressBookByInput, metadataByInput, sideMaps } from './queries/side-maps';
@@ -15,7 +16,7 @@ import { SIDE_CHANGES, SideCache } from './side-cache';
 
 let t: TestDatabase;
 let cache: SideCache;
-const heard: string[] = [];
+let heard: HeardNotices;
 
 // Accounts 1–8 have states (5–8 without code), 9 none; 10–13 are jetton wallets of masters 20–21 (20
 // off-chain content, fetched; 21 on-chain); 30 a collection (off-chain, not fetched yet), 31–32 its items;
@@ -42,14 +43,7 @@ beforeAll(async () => {
   await migrate(t.db);
   await t.db.session((s) => s.exec(SEED));
   cache = new SideCache(4 * 1024 * 1024);
-  await t.db.listen(SIDE_CHANGES, {
-    notice: (p) => {
-      cache.notice(p);
-      heard.push(p);
-    },
-    heard: () => cache.heard(),
-    deaf: () => cache.deaf(),
-  });
+  heard = await recordNotices(t.db, SIDE_CHANGES, cache);
   for (let waited = 0; !cache.stats.listening; waited += 20) {
     if (waited > 10_000) throw new Error('the change notices are not heard');
     await new Promise((r) => setTimeout(r, 20));
@@ -76,11 +70,12 @@ async function answers(sideCache: SideCache | undefined): Promise<string[]> {
   return out;
 }
 
-/** Runs SQL and waits until the notices it should cause are heard (PGlite: at once; PostgreSQL: soon after the commit). */
+/** Runs SQL; once everything it committed is heard, the notices it caused must be exactly `notices`. */
 async function change(sql: string, notices: string[]): Promise<void> {
-  heard.length = 0;
+  heard.payloads.length = 0;
   await t.db.session((s) => s.exec(sql));
-  await expect.poll(() => notices.every((n) => heard.includes(n)), { timeout: 5_000 }).toBe(true);
+  await heard.settled();
+  expect(heard.payloads).toEqual(notices);
 }
 
 describe('side-map cache', () => {
@@ -127,7 +122,6 @@ describe('side-map cache', () => {
 
   it('hears nothing of a change to what the side maps do not show', async () => {
     await change(`UPDATE latest_account_states SET balance = balance + 1; UPDATE offchain_metadata SET attempts = attempts + 1`, []);
-    expect(heard).toEqual([]);
   });
 
   it('keeps no read that overlapped a notice', async () => {
