@@ -30,9 +30,9 @@ function channelName(channel: string): string {
 /**
  * A notice of our own, sent now and then through another connection (`send`): the listener counts as
  * hearing once the first comes back, and when one does not come back within `timeoutMs` the listening
- * connection is taken for lost. LISTEN can succeed and hear nothing — a
- * connection pooler in transaction mode between us and the server, a connection silently cut — and a
- * listener that believes it hears would keep what changed.
+ * connection is taken for lost. LISTEN can succeed and hear nothing — a connection pooler in transaction
+ * mode between us and the server, a connection silently cut — and a listener that believes it hears would
+ * keep what changed.
  */
 export interface Probe {
   send(channel: string, payload: string): Promise<unknown>;
