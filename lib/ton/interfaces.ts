@@ -2,6 +2,7 @@
 // code-hash match names one interface; otherwise every interface whose get-method ids are all present in
 // the code is listed, sorted. The ids a code declares are read by lib/ton/contract-methods.
 import { Cell } from '@ton/core';
+import { deserializeBoc } from './boc';
 import { methodId } from './contract-methods';
 import { walletCodeHashes } from './wallets';
 
@@ -201,7 +202,7 @@ export const TOKEN_INTERFACES: Readonly<Record<string, 'jetton_masters' | 'jetto
 export function bocCell(boc: Uint8Array | null | undefined): Cell | null {
   if (!boc?.length) return null;
   try {
-    return Cell.fromBoc(Buffer.from(boc))[0] ?? null;
+    return deserializeBoc(Buffer.from(boc.buffer, boc.byteOffset, boc.byteLength))[0] ?? null;
   } catch {
     return null;
   }

@@ -191,7 +191,7 @@ async function execute(reader: ChainReader, tvm: TvmPool, block: GetterBlock, ac
       }
     }
     if (out.vm_exit_code !== 0 && out.vm_exit_code !== 1) return null;
-    return parseTuple(Cell.fromBase64(out.stack));
+    return parseTuple(deserializeBoc(Buffer.from(out.stack, 'base64'))[0]!);
   }
 }
 

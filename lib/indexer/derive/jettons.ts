@@ -2,11 +2,12 @@
 // get-methods answer at the indexed block, and the transfers and burns their wallets received. A row of
 // jetton_masters / jetton_wallets is replaced only by a newer state of the account (last_transaction_lt),
 // so re-indexing an old range never rolls a balance back.
-import { beginCell, Cell, type Address } from '@ton/core';
+import { beginCell, type Address } from '@ton/core';
 import { Prisma, type PrismaClient } from '../../db/generated/client';
 import { OP, readBurn, readTransfer } from '../../actions/protocols/jettons';
 import { readComment } from '../../actions/cells';
 import { rawUpper } from '../../ton/address';
+import { deserializeBoc } from '../../ton';
 import { methodId } from '../../ton/contract-methods';
 import { readJettonData, readWalletData, type WalletData } from '../../ton/jetton-getters';
 import { storedContentJson } from '../../ton/token-content';
@@ -155,7 +156,7 @@ export function jettonEventRows(requests: WalletRequest[]): { transfers: Row[]; 
   for (const q of requests) {
     const tx = { tx_hash: hex(q.txHash), tx_lt: q.lt.toString(), tx_now: q.now, tx_aborted: q.aborted, mc_seqno: q.mcSeqno };
     try {
-      const body = Cell.fromBoc(q.body)[0]!.beginParse();
+      const body = deserializeBoc(q.body)[0]!.beginParse();
       const op = body.preloadUint(32);
       if (op === OP.transfer) {
         const r = readTransfer(body);

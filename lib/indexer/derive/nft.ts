@@ -9,6 +9,7 @@ import { readComment } from '../../actions/cells';
 import type { AccountInterfaces } from '../../actions/model';
 import { NFT_OP, readNftTransfer } from '../../actions/protocols/nft';
 import { rawUpper } from '../../ton/address';
+import { deserializeBoc } from '../../ton';
 import { methodId } from '../../ton/contract-methods';
 import { stackAddress, stackCell, stackInt } from '../../ton/jetton-getters';
 import {
@@ -365,7 +366,7 @@ export function nftTransferRows(requests: ItemRequest[]): Row[] {
   const rows: Row[] = [];
   for (const q of requests) {
     try {
-      const body = Cell.fromBoc(q.body)[0]!.beginParse();
+      const body = deserializeBoc(q.body)[0]!.beginParse();
       if (body.preloadUint(32) !== NFT_OP.transfer) continue;
       const r = readNftTransfer(body);
       const { comment, encrypted } = r.forwardPayload ? readComment(r.forwardPayload.beginParse()) : { comment: null, encrypted: false };
