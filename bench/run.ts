@@ -63,7 +63,7 @@ import { benchHeavyReads } from './heavy-reads';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
 import { benchV3Http } from './v3-http';
-import { mainThreadCpuSeconds, scratchPostgres, tableCounts, type BenchResult } from './support';
+import { machineCpuSeconds, mainThreadCpuSeconds, scratchPostgres, tableCounts, type BenchResult } from './support';
 
 // Measured as the production processes run: with @ton/core's fast paths (lib/ton/fast-core.ts).
 installFastTonCore();
@@ -156,6 +156,7 @@ async function benchIndex(engine: 'postgresql' | 'pglite', lite: LiteClient, hea
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const main0 = mainThreadCpuSeconds();
+    const machine0 = machineCpuSeconds();
     let txs = 0;
     for (let seqno = 1; seqno <= head; seqno++) {
       txs += await indexer.indexMasterchainBlock(seqno);
@@ -167,7 +168,13 @@ async function benchIndex(engine: 'postgresql' | 'pglite', lite: LiteClient, hea
     const cpu = process.cpuUsage(cpu0);
     const cpuS = (cpu.user + cpu.system) / 1e6;
     const mainS = main0 === null ? null : mainThreadCpuSeconds()! - main0;
-    const cpuNote = mainS === null ? `${cpuS.toFixed(1)} s of CPU` : `${cpuS.toFixed(1)} s of CPU, main thread ${mainS.toFixed(1)} s`;
+    const machine1 = machineCpuSeconds();
+    const cpuNote = [
+      `${cpuS.toFixed(1)} s of CPU`,
+      ...(mainS === null ? [] : [`main thread ${mainS.toFixed(1)} s`]),
+      // Every core's busy time, this process's included: the rest is mostly the PostgreSQL server.
+      ...(machine0 && machine1 ? [`machine busy ${(machine1.busy - machine0.busy).toFixed(1)} of ${(machine1.total - machine0.total).toFixed(1)} cpu-s`] : []),
+    ].join(', ');
     const derived = await tableCounts(db, ['traces', 'actions', 'jetton_wallets', 'nft_items']);
     await indexer.stop();
     return { name: `index → ${engine}, ${chainLabel}`, value: +(txs / s).toFixed(0), unit: 'tx/s', note: `${txs} transactions, ${head} masterchain blocks in ${s.toFixed(1)} s (${cpuNote}); ${derived}` };

@@ -74,6 +74,22 @@ export function mainThreadCpuSeconds(): number | null {
 // USER_HZ: 100 on every Linux Node runs on.
 const CLOCK_TICKS = 100;
 
+/**
+ * CPU seconds the whole machine has spent busy and in all (every core: Linux /proc/stat), null elsewhere.
+ * The difference of two readings shows whether a run was short of CPU, and what the processes besides
+ * this one (the PostgreSQL server) took.
+ */
+export function machineCpuSeconds(): { busy: number; total: number } | null {
+  try {
+    const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    const idle = ticks[3]! + (ticks[4] ?? 0); // idle, iowait
+    return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+  } catch {
+    return null;
+  }
+}
+
 /** "table n, …" for a few tables (identifiers are the caller's literals): what a run filled. */
 export async function tableCounts(db: Database, tables: string[]): Promise<string> {
   const counts = await Promise.all(
