@@ -9,6 +9,9 @@ import { createTestDatabase, type TestDatabase } from './testing/database';
 import { TvmPool, type TvmStatus } from './tvm/pool';
 import type { DevnetStatus } from './devnet';
 import { sleep, startTestServer, waitFor, type TestLiteServer } from './testing/lite-servers';
+import { migrate } from './db/migrate';
+import { listeningSideCache } from './api/v3/side-cache';
+import { TransactionCache } from './api/v3/transaction-cache';
 
 let servers: TestLiteServer[];
 let database: TestDatabase;
@@ -45,6 +48,25 @@ describe('health', () => {
     expect(h.lite_servers).toHaveLength(2);
     expect(h.lite_servers!.map((s) => s.server)).toEqual(servers.map((s) => `127.0.0.1:${s.endpoint.port}`));
     expect(h.memory.rss).toBeGreaterThan(h.memory.heap_used);
+  });
+
+  it('reports the caches of the process, and side maps not kept while the change notices are not heard', async () => {
+    await migrate(database.db);
+    const sideCache = (await listeningSideCache(database.db, 1 << 20))!;
+    const txCache = new TransactionCache(2 << 20);
+    const health = createHealth(async () => ({ ...services, sideCache, txCache }), { probeMaxAgeMs: 0 });
+    expect(await waitFor(() => sideCache.stats.listening, 10_000)).toBe(true);
+    txCache.set('00', { inMsg: null, outMsgs: [], description: { type: 'ord' } as never });
+    const h = await health();
+    expect(h.caches).toEqual({
+      transactions: { entries: 1, bytes: expect.any(Number), max_bytes: 2 << 20 },
+      side_maps: { entries: 0, bytes: 0, max_bytes: 1 << 20, listening: true },
+    });
+    expect(h.status).toBe('ok');
+    // As the listener does when its connection is lost: still ok (answers read their side maps), and said so.
+    sideCache.deaf();
+    expect(await health()).toMatchObject({ status: 'ok', caches: { side_maps: { listening: false } } });
+    expect((await createHealth(async () => services)()).caches).toBeUndefined();
   });
 
   it('says which lite server failed and why, and degraded with the reason once none answers', async () => {

@@ -16,6 +16,7 @@ import type { DevnetStatus } from './devnet';
 import { liteServerStatus, probeLiteServers, type LiteServerStatus } from './lite';
 import type { HubStatus } from './stream/hub';
 import { memoryOf, type ClusterView } from './cluster/messages';
+import type { CacheStats } from './api/v3/sized-lru';
 
 export interface HealthServices {
   config: Pick<Config, 'network'>;
@@ -32,6 +33,10 @@ export interface HealthServices {
   stream?: { hub: { status(): HubStatus } };
   /** An API worker of an `npm start` cluster: the primary's view (its indexer and devnet, every worker). */
   cluster?: () => ClusterView | undefined;
+  /** The v3 answer caches of this process (lib/runtime.ts), each absent when its budget is 0. */
+  traceCache?: { stats: CacheStats };
+  txCache?: { stats: CacheStats };
+  sideCache?: { stats: CacheStats & { listening: boolean } };
 }
 
 export interface Health {
@@ -59,6 +64,13 @@ export interface Health {
   memory: { rss: number; heap_used: number; heap_total: number };
   /** The HTTP server's load (absent where no Atlas server fronts the process: next dev, tests). */
   load?: LoadStatus;
+  /**
+   * The answering process's v3 caches (in a cluster, the answering worker's own, as `load`): finished
+   * traces, finalized transactions' contents, and the side maps (address book, metadata), kept only while
+   * the database's change notices are heard. `listening: false` (connection lost, a pooler that drops
+   * notices) means every answer reads its side maps: slower, never stale; not a reason to be degraded.
+   */
+  caches?: { traces?: CacheStats; transactions?: CacheStats; side_maps?: CacheStats & { listening: boolean } };
   /**
    * `npm start` on several cores (API_WORKERS): the primary (which runs the one indexer and devnet
    * reported above) and each API worker with its load, streams and memory. `load` above is the
@@ -149,6 +161,7 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
   if (tvm?.state === 'degraded') reasons.push(`emulator degraded: ${tvm.lastFailure?.reason ?? 'unknown failure'} (${tvm.restarts} restarts)`);
   if (devnet?.state === 'degraded') reasons.push(`devnet ${devnet.reason}`);
   const clusterProblem = cluster && describeClusterProblem(cluster);
+  const kept = caches(s);
   if (clusterProblem) reasons.push(clusterProblem);
 
   return {
@@ -165,7 +178,17 @@ function assemble(s: HealthServices, { db, chain }: Probe): Health {
     ...(s.stream && { streaming: s.stream.hub.status() }),
     memory: memory(),
     load: loadStatus(),
+    ...(kept && { caches: kept }),
     ...(cluster && { cluster }),
+  };
+}
+
+function caches(s: HealthServices): Health['caches'] {
+  if (!s.traceCache && !s.txCache && !s.sideCache) return undefined;
+  return {
+    ...(s.traceCache && { traces: s.traceCache.stats }),
+    ...(s.txCache && { transactions: s.txCache.stats }),
+    ...(s.sideCache && { side_maps: s.sideCache.stats }),
   };
 }
 

@@ -12,7 +12,7 @@ describe('SizedLru', () => {
   it('keeps within its budget by dropping the least recently used entry', () => {
     const lru = filled();
     lru.set('new', 16);
-    expect(lru.stats).toEqual({ entries: 16, bytes: 16 });
+    expect(lru.stats).toEqual({ entries: 16, bytes: 16, max_bytes: 16 });
     expect(lru.get('new')).toBe(16);
     expect(lru.get('k0')).toBeUndefined();
     expect(lru.get('k1')).toBe(1);
@@ -34,7 +34,7 @@ describe('SizedLru', () => {
     for (let i = 0; i < 16; i++) lru.get(`k${i}`);
     lru.set('new', 99);
     expect(lru.get('new')).toBe(99);
-    expect(lru.stats).toEqual({ entries: 16, bytes: 16 });
+    expect(lru.stats).toEqual({ entries: 16, bytes: 16, max_bytes: 16 });
   });
 
   it('an entry asked for between every insertion is never the one dropped', () => {
@@ -43,7 +43,7 @@ describe('SizedLru', () => {
       expect(lru.get('k0'), `after ${i - 16} insertions`).toBe(0);
       lru.set(`k${i}`, i);
     }
-    expect(lru.stats).toEqual({ entries: 16, bytes: 16 });
+    expect(lru.stats).toEqual({ entries: 16, bytes: 16, max_bytes: 16 });
     // The others went in insertion order: the newest fifteen are the ones left.
     expect(lru.get('k185')).toBe(185);
     expect(lru.get('k184')).toBeUndefined();

@@ -1,6 +1,13 @@
 // The bounded caches of an API process (finished traces, finalized transactions' contents): entries
 // weighed by an estimate of their JSON size, the least recently used dropped first past the budget.
 
+/** What a cache holds (estimated bytes) against its budget: /api/health's `caches`. */
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  max_bytes: number;
+}
+
 export class SizedLru<V> {
   private readonly entries = new Map<string, { value: V; size: number; at: number }>();
   private size = 0;
@@ -52,7 +59,7 @@ export class SizedLru<V> {
     this.size = 0;
   }
 
-  get stats() {
-    return { entries: this.entries.size, bytes: this.size };
+  get stats(): CacheStats {
+    return { entries: this.entries.size, bytes: this.size, max_bytes: this.maxBytes };
   }
 }

@@ -53,11 +53,11 @@ describe('trace cache', () => {
   it('stays within its size: the least recently used go first, a trace too large is not kept', () => {
     const cache = new TraceCache(120_000); // about 6,500 bytes a trace below: 18 fit
     for (let i = 0; i < 10; i++) cache.set(`t${i}`, { json: trace(`t${i}`, 3_000), addresses: [] });
-    expect(cache.stats.traces).toBe(10);
+    expect(cache.stats.entries).toBe(10);
     cache.get('t0'); // used: now the most recent
     for (let i = 10; i < 20; i++) cache.set(`t${i}`, { json: trace(`t${i}`, 3_000), addresses: [] });
     expect(cache.stats.bytes).toBeLessThanOrEqual(120_000);
-    expect(cache.stats.traces).toBe(18);
+    expect(cache.stats.entries).toBe(18);
     expect(cache.get('t0')).toBeDefined();
     expect(cache.get('t1')).toBeUndefined();
     expect(cache.get('t19')?.json.trace_id).toBe('t19');

@@ -37,8 +37,7 @@ export class TraceCache {
   }
 
   get stats() {
-    const { entries, bytes } = this.lru.stats;
-    return { traces: entries, bytes };
+    return this.lru.stats;
   }
 }
 

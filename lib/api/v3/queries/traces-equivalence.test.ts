@@ -103,7 +103,7 @@ describe('/traces?account= on a devnet index', () => {
       }
     };
     await same('first ask');
-    expect(cache.stats.traces).toBeGreaterThan(50);
+    expect(cache.stats.entries).toBeGreaterThan(50);
     await same('from the cache');
 
     // A re-classification stores other actions under a new classifier_version: answered at once.
