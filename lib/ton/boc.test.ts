@@ -1,6 +1,6 @@
 import { Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { bocRootData, deserializeBoc, serializeBoc } from './boc';
+import { bocRootData, cellFromBase64, deserializeBoc, serializeBoc } from './boc';
 import { fixtureBytes, fixtureRoot } from '../testing/fixtures';
 
 const FILES = [
@@ -181,6 +181,15 @@ describe('deserializeBoc', () => {
     boc[boc.length - 6] ^= 1;
     expect(() => deserializeBoc(boc)).toThrow(/CRC32C/);
     expect(() => deserializeBoc(serializeBoc(roots).subarray(0, 20))).toThrow();
+  });
+
+  it('cellFromBase64 reads the one root Cell.fromBase64 reads, and refuses a bag of several as it does', () => {
+    const roots = [beginCell().storeUint(7, 5).endCell(), beginCell().storeRef(beginCell().storeBit(1).endCell()).endCell()];
+    const one = roots[1]!.toBoc().toString('base64');
+    expect(cellFromBase64(one).hash()).toEqual(Cell.fromBase64(one).hash());
+    const two = serializeBoc(roots).toString('base64');
+    expect(() => Cell.fromBase64(two)).toThrow();
+    expect(() => cellFromBase64(two)).toThrow(/one root cell, found 2/);
   });
 });
 

@@ -167,6 +167,13 @@ export function serializeBoc(roots: Cell | Cell[], opts: BocWriteOptions = {}): 
 
 const BOC_GENERIC = 0xb5ee9c72;
 
+/** The one root of a base64 BoC (an error for none or several, as @ton/core's Cell.fromBase64), read by deserializeBoc. */
+export function cellFromBase64(base64: string): Cell {
+  const roots = deserializeBoc(Buffer.from(base64, 'base64'));
+  if (roots.length !== 1) throw new Error(`expected one root cell, found ${roots.length}`);
+  return roots[0]!;
+}
+
 /** All roots of a bag of cells (the generic format; the two older ones through @ton/core). */
 export function deserializeBoc(boc: Buffer): Cell[] {
   if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_GENERIC) return Cell.fromBoc(boc);

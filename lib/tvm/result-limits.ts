@@ -1,14 +1,16 @@
 // A get-method's result is chain data, as hostile as any input: the TVM worker measures it here, before
 // anything is returned, and refuses what is past LIMITS (the deepest cell, distinct cells, tuple nesting,
 // entries). Parsing is safe to start with: a result is a bag of cells whose depth the chain bounds (1024),
-// and @ton/core's parser recurses once per tuple level, each level one cell deeper.
+// read without recursion (lib/ton/boc.ts), and @ton/core's parseTuple recurses once per tuple level, each
+// level one cell deeper.
 import { Cell, parseTuple, type TupleItem } from '@ton/core';
 import { LIMITS } from '../limits';
+import { cellFromBase64 } from '../ton/boc';
 
 /** Why the result stack (a base64 BoC of a VmStack) is refused, or undefined when it is within the limits. */
 export function resultRefusal(stackBoc: string): string | undefined {
   if (!stackBoc) return undefined;
-  const root = Cell.fromBase64(stackBoc);
+  const root = cellFromBase64(stackBoc);
   const cells = distinctCells(root, LIMITS.tvmResultCells);
   if (cells > LIMITS.tvmResultCells) return `has more than ${LIMITS.tvmResultCells} distinct cells; at most ${LIMITS.tvmResultCells} are allowed`;
   let stack: TupleItem[];

@@ -9,7 +9,7 @@ import { beginCell, Cell, CellType, Dictionary, parseTuple, serializeTuple, type
 import type { LiteClient } from 'ton-lite-client';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { isStateGone } from '../../lite';
-import { deserializeBoc } from '../../ton';
+import { cellFromBase64, deserializeBoc } from '../../ton';
 import { configDictCell, loadConfigDict } from '../../ton/config';
 import { configRootFromProof } from '../../ton/config-proof';
 import { methodId } from '../../ton/contract-methods';
@@ -191,7 +191,7 @@ async function execute(reader: ChainReader, tvm: TvmPool, block: GetterBlock, ac
       }
     }
     if (out.vm_exit_code !== 0 && out.vm_exit_code !== 1) return null;
-    return parseTuple(deserializeBoc(Buffer.from(out.stack, 'base64'))[0]!);
+    return parseTuple(cellFromBase64(out.stack));
   }
 }
 
