@@ -33,7 +33,7 @@ export interface HealthServices {
   stream?: { hub: { status(): HubStatus } };
   /** An API worker of an `npm start` cluster: the primary's view (its indexer and devnet, every worker). */
   cluster?: () => ClusterView | undefined;
-  /** The v3 answer caches of this process (lib/runtime.ts), each absent when its budget is 0. */
+  /** The v3 answer caches of this process (lib/runtime.ts), each absent where the process keeps none. */
   traceCache?: { stats: CacheStats };
   txCache?: { stats: CacheStats };
   sideCache?: { stats: CacheStats & { listening: boolean } };
