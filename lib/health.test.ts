@@ -9,7 +9,6 @@ import { createTestDatabase, type TestDatabase } from './testing/database';
 import { TvmPool, type TvmStatus } from './tvm/pool';
 import type { DevnetStatus } from './devnet';
 import { sleep, startTestServer, waitFor, type TestLiteServer } from './testing/lite-servers';
-import { migrate } from './db/migrate';
 import { listeningSideCache } from './api/v3/side-cache';
 import { TransactionCache } from './api/v3/transaction-cache';
 
@@ -51,7 +50,6 @@ describe('health', () => {
   });
 
   it('reports the caches of the process, and side maps not kept while the change notices are not heard', async () => {
-    await migrate(database.db);
     const sideCache = (await listeningSideCache(database.db, 1 << 20))!;
     const txCache = new TransactionCache(2 << 20);
     const health = createHealth(async () => ({ ...services, sideCache, txCache }), { probeMaxAgeMs: 0 });
