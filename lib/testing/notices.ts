@@ -4,6 +4,7 @@
 // checks what was heard would race them.
 import type { Database } from '../db/database';
 import type { NoticeListener } from '../db/notices';
+import { waitFor } from './lite-servers';
 
 export interface HeardNotices {
   /** Payloads heard, in order (settled()'s own fences left out). */
@@ -26,10 +27,7 @@ export async function recordNotices(db: Database, channel: string, to: NoticeLis
     async settled() {
       const fence = `${FENCE}${++sent}`;
       await db.session((s) => s.query('SELECT pg_notify($1, $2)::text', [channel, fence]));
-      for (const until = Date.now() + SETTLE_MS; !fences.has(fence); ) {
-        if (Date.now() > until) throw new Error(`notice ${fence} not heard within ${SETTLE_MS} ms`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      if (!(await waitFor(() => fences.has(fence), SETTLE_MS, 5))) throw new Error(`notice ${fence} not heard within ${SETTLE_MS} ms`);
     },
   };
   await db.listen(channel, {

@@ -9,6 +9,7 @@ import { migrate } from '../../db/migrate';
 import type { SqlReader } from '../../db/sql';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { recordNotices, type HeardNotices } from '../../testing/notices';
+import { waitFor } from '../../testing/lite-servers';
 import { sqlTestAccount as sqlAcc, testAccount as acc } from '../../testing/plan';
 import type { V3Context } from './context';
 import { addressBookByInput, metadataByInput, sideMaps } from './queries/side-maps';
@@ -44,10 +45,7 @@ beforeAll(async () => {
   await t.db.session((s) => s.exec(SEED));
   cache = new SideCache(4 * 1024 * 1024);
   heard = await recordNotices(t.db, SIDE_CHANGES, cache);
-  for (let waited = 0; !cache.stats.listening; waited += 20) {
-    if (waited > 10_000) throw new Error('the change notices are not heard');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  if (!(await waitFor(() => cache.stats.listening, 10_000))) throw new Error('the change notices are not heard');
 }, 60_000);
 afterAll(() => t?.drop());
 
