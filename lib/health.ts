@@ -18,6 +18,9 @@ import type { HubStatus } from './stream/hub';
 import { memoryOf, type ClusterView } from './cluster/messages';
 import type { CacheStats } from './api/v3/sized-lru';
 
+/** The side-map cache's stats: kept only while the database's change notices are heard (`listening`). */
+type SideMapStats = CacheStats & { listening: boolean };
+
 export interface HealthServices {
   config: Pick<Config, 'network'>;
   /** The primary: health's database probe reads it. */
@@ -36,7 +39,7 @@ export interface HealthServices {
   /** The v3 answer caches of this process (lib/runtime.ts), each absent where the process keeps none. */
   traceCache?: { stats: CacheStats };
   txCache?: { stats: CacheStats };
-  sideCache?: { stats: CacheStats & { listening: boolean } };
+  sideCache?: { stats: SideMapStats };
 }
 
 export interface Health {
@@ -70,7 +73,7 @@ export interface Health {
    * the database's change notices are heard. `listening: false` (connection lost, a pooler that drops
    * notices) means every answer reads its side maps: slower, never stale; not a reason to be degraded.
    */
-  caches?: { traces?: CacheStats; transactions?: CacheStats; side_maps?: CacheStats & { listening: boolean } };
+  caches?: { traces?: CacheStats; transactions?: CacheStats; side_maps?: SideMapStats };
   /**
    * `npm start` on several cores (API_WORKERS): the primary (which runs the one indexer and devnet
    * reported above) and each API worker with its load, streams and memory. `load` above is the
