@@ -1,4 +1,4 @@
-// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream,edge,hostile,page-bypass,heavy-reads] [--tx 50000] [--rows 1000000] [--rounds 60]
+// `npm run bench [-- --only devnet,index,v3,v3-http,v2,classify,getters,pending,fuzz,pages,stream,edge,hostile,page-bypass,heavy-reads] [--tx 50000] [--rows 1000000] [--rounds 60]
 // [--v3-database URL] [--v3-routes traces,nft/items] [--engines postgresql,pglite] [--db-prefix atlas_bench] [--requests 100000] [--seed S] [--concurrency C] [--url http://127.0.0.1:3000] [--path /]
 // [--seconds 30] [--data-dir DIR] [--warmup 180] [--route-seconds 10]`:
 // Atlas's performance numbers.
@@ -59,6 +59,7 @@ import { benchPages } from './pages';
 import { benchPageBypass } from './page-bypass';
 import { benchStream } from './stream';
 import { benchHostile } from './hostile';
+import { benchGetters } from './getters';
 import { benchHeavyReads } from './heavy-reads';
 import { benchV2 } from './v2';
 import { benchV3, type V3Report } from './v3';
@@ -90,7 +91,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const only = new Set((values.only ?? 'devnet,index,v3,v3-http,v2,classify,pending,fuzz,pages,stream').split(','));
+const only = new Set((values.only ?? 'devnet,index,v3,v3-http,v2,classify,getters,pending,fuzz,pages,stream').split(','));
 const targetTx = Number(values.tx);
 const targetRows = Number(values.rows);
 if (!Number.isSafeInteger(targetRows) || targetRows < 1) throw new Error(`--rows must be a positive integer, not ${values.rows}`);
@@ -100,6 +101,7 @@ const baseUrl = config().databaseUrl ?? 'postgresql://postgres@127.0.0.1:5432/po
 
 if (only.has('devnet')) results.push(...(await benchDevnet(Number(values.rounds))));
 if (only.has('classify')) results.push(...benchClassify());
+if (only.has('getters')) results.push(...(await benchGetters()));
 if (only.has('pending')) results.push(...(await benchPending()));
 if (only.has('edge')) results.push(...(await benchEdge({ url: values.url!, path: values.path })));
 if (only.has('v3-http')) {

@@ -2,14 +2,16 @@
 // they came and the configuration kept in the emulator's heap.
 import { Address, serializeTuple } from '@ton/core';
 import type { Executor, ExecutorGetMethodResult, ExecutorVerbosity } from '@ton/sandbox';
+import { getterConfig, reachedLeftOut } from './getter-config';
 import type { GetMethodJob } from './jobs';
 
 // Get-methods and the config in the emulator's memory. The emulator build @ton/sandbox ships exports
 // only run_get_method(params, stack, config) for get-methods (no tvm_emulator_* nor a parsed-config
-// object), so it parses the config BoC on every run; what can be saved is handing it over: as a JS
-// string (~150 KB on mainnet) it is UTF-8 encoded into the WebAssembly heap on every call, ~2 ms of
-// CPU a run. So each config is copied into this worker's emulator heap once and the run gets its
-// address: Executor.invoke passes numbers to the emulator as they are (pointers) and strings as copies.
+// object), so it parses the config BoC on every run. Two things save CPU: a smaller config to parse
+// (getter-config.ts), and handing it over once: as a JS string (~150 KB on mainnet) it is UTF-8
+// encoded into the WebAssembly heap on every call, ~2 ms of CPU a run. So each config is copied into
+// this worker's emulator heap once and the run gets its address: Executor.invoke passes numbers to the
+// emulator as they are (pointers) and strings as copies.
 
 /** The parts of the emscripten module inside Executor (a private field) used to keep a config in its heap. */
 interface EmulatorHeap {
@@ -19,7 +21,8 @@ interface EmulatorHeap {
   stringToUTF8(s: string, ptr: number, size: number): void;
 }
 
-const CONFIGS_PINNED = 4;
+// Each configuration a worker runs with comes as two: whole and without validator sets (getter-config.ts).
+const CONFIGS_PINNED = 8;
 // Configs in each emulator's heap, by their base64 BoC, most recently used last.
 const pinnedIn = new WeakMap<Executor, Map<string, number>>();
 
@@ -61,14 +64,39 @@ const ZERO_SEED = '00'.repeat(32);
 /** Executor's private string reader: the emulator's C string at `ptr`, freed. */
 const extractString = (ex: Executor, ptr: number): string => (ex as unknown as { extractString(p: number): string }).extractString(ptr);
 
+interface EmulatorAnswer {
+  fail?: boolean;
+  error?: string;
+  output: ExecutorGetMethodResult['output'];
+  logs: string;
+}
+
 /**
  * run_get_method with the job's BoCs as they came. Executor.runGetMethod takes Cells: each run would
  * parse code, data and stack (hashing every cell in JavaScript) only to serialize them again — about
  * as much CPU as the emulator's own run for the small get-methods indexing runs by the thousand. The
  * params are the ones Executor builds (its getMethodArgsToInternalParams), the answer is read as it
- * reads it; run-get-method.test.ts compares the two paths.
+ * reads it; run-get-method.test.ts compares the two paths. The run gets the configuration without its
+ * validator sets first (getter-config.ts) and again with the whole one when it reached for them;
+ * `slimFirst` false runs it with the whole one only (the bench's comparison).
  */
-export function runGetMethodRaw(ex: Executor, job: GetMethodJob): ExecutorGetMethodResult {
+export function runGetMethodRaw(ex: Executor, job: GetMethodJob, slimFirst = true): ExecutorGetMethodResult {
+  const params = JSON.stringify(getMethodParams(job));
+  const slim = slimFirst ? getterConfig(job.config) : undefined;
+  let resp = slim && invokeGetMethod(ex, params, job.stack, slim.config);
+  if (!resp || resp.fail || !resp.output.success || reachedLeftOut(slim!, resp.output.missing_library, resp.output.stack)) {
+    resp = invokeGetMethod(ex, params, job.stack, job.config);
+  }
+  if (resp.fail) throw new Error(`emulation error: ${resp.error ?? 'unknown'}`);
+  // Debug lines (#DEBUG#) leave the VM log for debugLogs, as Executor splits them.
+  const lines = 'vm_log' in resp.output ? resp.output.vm_log.split('\n') : [];
+  const debug = lines.filter((l) => l.startsWith('#DEBUG#'));
+  const output = 'vm_log' in resp.output ? { ...resp.output, vm_log: lines.filter((l) => !l.startsWith('#DEBUG#')).join('\n') } : resp.output;
+  return { output, logs: resp.logs, debugLogs: debug.join('\n') };
+}
+
+/** The params object Executor builds for run_get_method. */
+function getMethodParams(job: GetMethodJob): Record<string, unknown> {
   const params: Record<string, unknown> = {
     code: job.code,
     data: job.data,
@@ -83,14 +111,11 @@ export function runGetMethodRaw(ex: Executor, job: GetMethodJob): ExecutorGetMet
     debug_enabled: false,
   };
   if (job.extraCurrency) params.extra_currencies = Object.fromEntries(Object.entries(job.extraCurrency).map(([k, v]) => [k, v.toString()]));
-  // Synchronous from pinning to the emulator's return, so the pinned config cannot be evicted meanwhile.
-  const ptr = ex.invoke('_run_get_method', [JSON.stringify(params), job.stack || EMPTY_STACK, pinConfig(ex, job.config)]);
-  const resp = JSON.parse(extractString(ex, ptr)) as { fail?: boolean; error?: string; output: ExecutorGetMethodResult['output']; logs: string };
-  if (resp.fail) throw new Error(`emulation error: ${resp.error ?? 'unknown'}`);
-  // Debug lines (#DEBUG#) leave the VM log for debugLogs, as Executor splits them.
-  const lines = 'vm_log' in resp.output ? resp.output.vm_log.split('\n') : [];
-  const debug = lines.filter((l) => l.startsWith('#DEBUG#'));
-  const output = 'vm_log' in resp.output ? { ...resp.output, vm_log: lines.filter((l) => !l.startsWith('#DEBUG#')).join('\n') } : resp.output;
-  return { output, logs: resp.logs, debugLogs: debug.join('\n') };
+  return params;
 }
 
+function invokeGetMethod(ex: Executor, params: string, stack: string, config: string): EmulatorAnswer {
+  // Synchronous from pinning to the emulator's return, so the pinned config cannot be evicted meanwhile.
+  const ptr = ex.invoke('_run_get_method', [params, stack || EMPTY_STACK, pinConfig(ex, config)]);
+  return JSON.parse(extractString(ex, ptr)) as EmulatorAnswer;
+}

@@ -1,0 +1,86 @@
+// The configuration a get-method first runs with: the chain's, with its validator sets left out.
+//
+// Why: the emulator build @ton/sandbox ships parses the whole configuration BoC on every get-method run
+// (run_get_method takes it as base64; there is no parsed-config object to keep). On mainnet and on the
+// devnet (whose genesis is a mainnet config) three validator sets (ConfigParams 32, 34 and 36, ~790
+// cells each) are ~100 of the config's ~115 KB, and parsing them is ~3 of the ~4 ms a small get-method
+// such as get_wallet_data takes. Get-methods almost never read them.
+//
+// How it stays exact: each validator set present (32–37) is replaced by a library cell naming the set's
+// own hash, a library no run is given. A run that reads such a set — loads the cell, even inside a TRY —
+// fails to resolve the library, and the emulator reports it as the run's missing_library; a run that
+// hands the cell back has it in its result stack. Either way (or any emulation error) the caller runs
+// the method again with the full configuration and answers that. Left different: a get-method that
+// takes a validator set's hash, depth or size (HASHCU, CDEPTH, CDATASIZE) without reading it, or the
+// configuration root's; no known contract does.
+import { BitBuilder, Cell } from '@ton/core';
+import { configDictCell, loadConfigDict } from '../ton/config';
+
+/** ConfigParams 32–37: the previous, current and next validator sets and their temporary forms. */
+const VALIDATOR_SETS = [32, 33, 34, 35, 36, 37];
+
+export interface GetterConfig {
+  /** The configuration BoC (base64) with each validator set replaced by a library cell. */
+  config: string;
+  /** The replaced sets' hashes, upper-case hex as the emulator reports a missing library. */
+  missing: ReadonlySet<string>;
+  /** The same hashes as bytes, to find such a cell handed back in a result stack. */
+  hashes: readonly Buffer[];
+}
+
+/** library#02 hash:bits256 — a reference to a library cell by its hash. */
+function libraryCell(hash: Buffer): Cell {
+  const bits = new BitBuilder(8 + 256);
+  bits.writeUint(2, 8);
+  bits.writeBuffer(hash);
+  return new Cell({ exotic: true, bits: bits.build(), refs: [] });
+}
+
+/** The configuration without its validator sets, or undefined when it has none (or is not a config). */
+export function withoutValidatorSets(config: string): GetterConfig | undefined {
+  let dict;
+  try {
+    dict = loadConfigDict(Cell.fromBase64(config));
+  } catch {
+    return undefined; // not a ConfigParams dictionary: the run gets it as given
+  }
+  const hashes: Buffer[] = [];
+  for (const param of VALIDATOR_SETS) {
+    const set = dict.get(param);
+    if (!set || set.isExotic) continue; // absent, or left out already
+    hashes.push(set.hash());
+    dict.set(param, libraryCell(set.hash()));
+  }
+  if (hashes.length === 0) return undefined;
+  return {
+    config: configDictCell(dict).toBoc().toString('base64'),
+    missing: new Set(hashes.map((h) => h.toString('hex').toUpperCase())),
+    hashes,
+  };
+}
+
+const KEPT = 4;
+// By the full configuration's text, most recently used last: a config changes at key blocks only.
+const kept = new Map<string, GetterConfig | undefined>();
+
+/** withoutValidatorSets, remembered for the last few configurations. */
+export function getterConfig(config: string): GetterConfig | undefined {
+  if (kept.has(config)) {
+    const found = kept.get(config);
+    kept.delete(config);
+    kept.set(config, found);
+    return found;
+  }
+  const made = withoutValidatorSets(config);
+  if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(config, made);
+  return made;
+}
+
+/** Whether a run with `slim` reached a left-out validator set: its answer is not the full config's. */
+export function reachedLeftOut(slim: GetterConfig, missingLibrary: string | null | undefined, stack: string | undefined): boolean {
+  if (missingLibrary && slim.missing.has(missingLibrary.toUpperCase())) return true;
+  if (!stack) return false;
+  const bytes = Buffer.from(stack, 'base64');
+  return slim.hashes.some((h) => bytes.includes(h));
+}
