@@ -1,10 +1,11 @@
 // The configuration a get-method first runs with: the chain's, with its validator sets left out.
 //
 // Why: the emulator build @ton/sandbox ships parses the whole configuration BoC on every get-method run
-// (run_get_method takes it as base64; there is no parsed-config object to keep). On mainnet and on the
-// devnet (whose genesis is a mainnet config) three validator sets (ConfigParams 32, 34 and 36, ~790
-// cells each) are ~100 of the config's ~115 KB, and parsing them is ~3 of the ~4 ms a small get-method
-// such as get_wallet_data takes. Get-methods almost never read them.
+// (run_get_method takes it as base64; there is no parsed-config object to keep). On mainnet (and in
+// @ton/sandbox's default configuration, a mainnet snapshot) three validator sets (ConfigParams 32, 34 and
+// 36, ~790 cells each) are ~100 of the config's ~115 KB, and parsing them is ~2 of the ~2.8 ms a small
+// get-method such as get_wallet_data takes (`npm run bench -- --only getters`). Get-methods almost never
+// read them. (The devnet's own configuration holds a set of a few keys: little to save there.)
 //
 // How it stays exact: each validator set present (32–37) is replaced by a library cell naming the set's
 // own hash, a library no run is given. A run that reads such a set — loads the cell, even inside a TRY —
