@@ -82,11 +82,7 @@ interface EmulatorAnswer {
  */
 export function runGetMethodRaw(ex: Executor, job: GetMethodJob, slimFirst = true): ExecutorGetMethodResult {
   const params = JSON.stringify(getMethodParams(job));
-  const slim = slimFirst ? getterConfig(job.config) : undefined;
-  let resp = slim && invokeGetMethod(ex, params, job.stack, slim.config);
-  if (!resp || resp.fail || !resp.output.success || reachedLeftOut(slim!, resp.output.missing_library, resp.output.stack)) {
-    resp = invokeGetMethod(ex, params, job.stack, job.config);
-  }
+  const resp = (slimFirst && onConfigWithoutSets(ex, job, params)) || invokeGetMethod(ex, params, job.stack, job.config);
   if (resp.fail) throw new Error(`emulation error: ${resp.error ?? 'unknown'}`);
   // Debug lines (#DEBUG#) leave the VM log for debugLogs, as Executor splits them.
   const lines = 'vm_log' in resp.output ? resp.output.vm_log.split('\n') : [];
@@ -112,6 +108,15 @@ function getMethodParams(job: GetMethodJob): Record<string, unknown> {
   };
   if (job.extraCurrency) params.extra_currencies = Object.fromEntries(Object.entries(job.extraCurrency).map(([k, v]) => [k, v.toString()]));
   return params;
+}
+
+/** The run on the configuration without validator sets, unless it reached one, failed, or there is none to leave out. */
+function onConfigWithoutSets(ex: Executor, job: GetMethodJob, params: string): EmulatorAnswer | undefined {
+  const slim = getterConfig(job.config);
+  if (!slim) return undefined;
+  const resp = invokeGetMethod(ex, params, job.stack, slim.config);
+  const stands = !resp.fail && resp.output.success && !reachedLeftOut(slim, resp.output.missing_library, resp.output.stack);
+  return stands ? resp : undefined;
 }
 
 function invokeGetMethod(ex: Executor, params: string, stack: string, config: string): EmulatorAnswer {
