@@ -4,28 +4,16 @@
 import { beginCell } from '@ton/core';
 import { Executor } from '@ton/sandbox';
 import { jettonWalletCode } from '../lib/devnet/contracts/jetton';
-import { methodId } from '../lib/ton/contract-methods';
 import { fixtureRoot } from '../lib/testing/fixtures';
-import type { GetMethodJob } from '../lib/tvm/jobs';
+import { getMethodJob } from '../lib/testing/tvm-jobs';
 import { runGetMethodRaw } from '../lib/tvm/run-get-method';
 import type { BenchResult } from './support';
 
 export async function benchGetters(runs = 2000): Promise<BenchResult[]> {
   const ex = await Executor.create();
   const data = beginCell().storeCoins(10n ** 9n).storeAddress(null).storeAddress(null).storeRef(jettonWalletCode()).endCell();
-  const job: GetMethodJob = {
-    kind: 'get',
-    code: jettonWalletCode().toBoc().toString('base64'),
-    data: data.toBoc().toString('base64'),
-    methodId: methodId('get_wallet_data'),
-    stack: '',
-    config: fixtureRoot('config_mainnet.boc').toBoc().toString('base64'),
-    address: '0:' + '11'.repeat(32),
-    unixTime: 1_700_000_000,
-    balance: 10n ** 9n,
-    gasLimit: 1_000_000n,
-    verbosity: 'short',
-  };
+  const config = fixtureRoot('config_mainnet.boc').toBoc().toString('base64');
+  const job = getMethodJob({ code: jettonWalletCode(), data, method: 'get_wallet_data', config });
   const perRun = (slimFirst: boolean) => {
     for (let i = 0; i < 50; i++) runGetMethodRaw(ex, job, slimFirst); // warm up
     const t0 = performance.now();

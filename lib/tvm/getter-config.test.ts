@@ -2,13 +2,13 @@
 // answer exactly what it answers with the whole configuration — stack, exit code, gas, VM log — whether
 // the method never looks at a validator set (the common case: then it runs once, on the smaller config)
 // or reads one, reads one inside TRY, or hands one back (then it runs again with the whole config).
-import { Address, beginCell, Cell } from '@ton/core';
+import { beginCell, Cell } from '@ton/core';
 import { Executor } from '@ton/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jettonWalletCode } from '../devnet/contracts/jetton';
-import { methodId } from '../ton/contract-methods';
 import { loadConfigDict } from '../ton/config';
 import { fixtureRoot } from '../testing/fixtures';
+import { getMethodJob, viaExecutor, withoutTimes } from '../testing/tvm-jobs';
 import { getterConfig, withoutValidatorSets } from './getter-config';
 import type { GetMethodJob } from './jobs';
 import { runGetMethodRaw } from './run-get-method';
@@ -33,21 +33,7 @@ const PROBES: Record<string, Cell> = {
   'throws 77': code('f2c04d'),
 };
 
-function job(c: Cell, data: Cell, method: number, cfg = config): GetMethodJob {
-  return {
-    kind: 'get',
-    code: c.toBoc().toString('base64'),
-    data: data.toBoc().toString('base64'),
-    methodId: method,
-    stack: '',
-    config: cfg,
-    address: '0:' + '33'.repeat(32),
-    unixTime: 1_700_000_000,
-    balance: 10n ** 9n,
-    gasLimit: 1_000_000n,
-    verbosity: 'full',
-  };
-}
+const job = (c: Cell, data: Cell, method: string | number, cfg = config) => getMethodJob({ code: c, data, method, config: cfg, verbosity: 'full' });
 
 /** The run through runGetMethodRaw, and the configs its emulator calls were handed (by length). */
 function traced(j: GetMethodJob) {
@@ -64,26 +50,6 @@ function traced(j: GetMethodJob) {
   } finally {
     priv.invoke = invoke;
   }
-}
-
-const withoutTimes = (logs: string) => logs.replace(/\[\d{4}-\d\d-\d\d [\d:.]+\]/g, '[time]');
-
-async function viaExecutor(j: GetMethodJob) {
-  const r = await ex.runGetMethod({
-    code: Cell.fromBase64(j.code),
-    data: Cell.fromBase64(j.data),
-    methodId: j.methodId,
-    stack: [],
-    config: j.config,
-    verbosity: j.verbosity,
-    address: Address.parseRaw(j.address),
-    unixTime: j.unixTime,
-    balance: j.balance,
-    randomSeed: Buffer.alloc(32),
-    gasLimit: j.gasLimit,
-    debugEnabled: false,
-  });
-  return { ...r, logs: withoutTimes(r.logs) };
 }
 
 describe('the configuration without validator sets', () => {
@@ -120,18 +86,17 @@ describe('the configuration without validator sets', () => {
 describe('a get-method run answers as with the whole configuration', () => {
   it('get_wallet_data: runs once, on the smaller configuration', async () => {
     const data = beginCell().storeCoins(777n).storeAddress(null).storeAddress(null).storeRef(jettonWalletCode()).endCell();
-    const j = job(jettonWalletCode(), data, methodId('get_wallet_data'));
+    const j = job(jettonWalletCode(), data, 'get_wallet_data');
     const { result, lengths } = traced(j);
     expect(lengths).toEqual([getterConfig(config)!.config.length]);
-    expect({ ...result, logs: withoutTimes(result.logs) }).toEqual(await viaExecutor(j));
+    expect(withoutTimes(result)).toEqual(await viaExecutor(ex, j));
   });
 
   for (const [name, c] of Object.entries(PROBES)) {
     it(`a method that ${name}`, async () => {
       const j = job(c, beginCell().endCell(), 0);
       const { result, lengths } = traced(j);
-      const whole = await viaExecutor(j);
-      expect({ ...result, logs: withoutTimes(result.logs) }).toEqual(whole);
+      expect(withoutTimes(result)).toEqual(await viaExecutor(ex, j));
       const reachesSets = /validator set/.test(name);
       // Reaching a validator set costs a second run with the whole configuration; failing otherwise does not.
       expect(lengths.length).toBe(reachesSets ? 2 : 1);
@@ -143,8 +108,8 @@ describe('a get-method run answers as with the whole configuration', () => {
     const slim = getterConfig(config)!.config;
     for (const name of ['reads the current validator set (34)', 'hands the current validator set back', 'reads a validator set inside TRY, catching the failure']) {
       const j = job(PROBES[name], beginCell().endCell(), 0, slim);
-      const cut = await viaExecutor(j);
-      const whole = await viaExecutor({ ...j, config });
+      const cut = await viaExecutor(ex, j);
+      const whole = await viaExecutor(ex, { ...j, config });
       expect(cut.output, name).not.toEqual(whole.output);
     }
   });
