@@ -6,6 +6,7 @@ import type { LiteClient } from 'ton-lite-client';
 import type { Logger } from '../log';
 import type { FullBlockId } from './follower';
 import { shardBlockName } from './parse-block';
+import { shardsIntersect } from '../ton/shard';
 import type { ParsedBlock } from '../chain/records';
 
 /** A masterchain block and its shard blocks, committed. */
@@ -31,6 +32,15 @@ export interface SeenShardBlock {
 export interface IndexerEvents {
   committed?(c: CommittedBlock): void;
   shardBlockSeen?(s: SeenShardBlock): void;
+}
+
+/**
+ * Whether `id` is at or below the committed top of a shard it overlaps: in the index already, not ahead
+ * of it. Across a split a child's first seqno is its parent's last + 1, across a merge the merged shard's
+ * is its children's highest + 1, so a lower or equal seqno in an overlapping shard is committed history.
+ */
+export function committedBy(tops: readonly FullBlockId[], id: { workchain: number; shard: bigint; seqno: number }): boolean {
+  return tops.some((t) => t.workchain === id.workchain && shardsIntersect(t.shard, id.shard) && id.seqno <= t.seqno);
 }
 
 /** Shard blocks looked for past each shard's committed top, at most. */
@@ -67,10 +77,15 @@ export class ShardWatcher {
     }
   }
 
-  /** A shard block about to be committed (downloaded for the masterchain block being indexed). */
+  /**
+   * A shard block about to be committed (downloaded for the masterchain block being indexed), or one a
+   * poll found. A poll reads the tops when it starts and announces after a download: by then the index
+   * may have committed the block (and forgotten it was announced), and its confirmed traces would follow
+   * their own finalized ones on the stream, a finality going down. The tops are checked again here.
+   */
   announce(id: FullBlockId, block: ParsedBlock): void {
     const name = shardBlockName(id);
-    if (id.workchain === -1 || this.announced.has(name)) return;
+    if (id.workchain === -1 || this.announced.has(name) || committedBy(this.tops, id)) return;
     this.announced.set(name, { workchain: id.workchain, shard: id.shard, seqno: id.seqno });
     this.o.onSeen({ id, block, mcSeqno: this.mcSeqno });
   }
