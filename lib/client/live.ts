@@ -96,13 +96,25 @@ export function useLive(
       JSON.parse(key) as LiveSubscription,
       {
         notification: (n) => handlers.current.onNotification(n),
-        gap: () => void qc.invalidateQueries({ predicate: (q) => handlers.current.catchUp(q.queryKey) }, { cancelRefetch: false }),
+        gap: () => void catchUpReads(qc, (key) => handlers.current.catchUp(key)),
         state: setState,
       },
       { catchUpFirst },
     );
   }, [key, qc, catchUpFirst]);
   return key ? state : null;
+}
+
+/**
+ * After a gap (or the first subscription): the queries `match` picks read again, each read begun after
+ * the stream was subscribed, so nothing the stream sent before it is missed. A read already under way
+ * began before: it is not cut short (its request would fail) but read once more when it ends — its answer
+ * may predate an event the stream sent before the subscription (a trace finalized while the page loaded).
+ */
+export async function catchUpReads(qc: QueryClient, match: (key: QueryKey) => boolean): Promise<void> {
+  const begunBefore = new Set(qc.getQueryCache().findAll({ predicate: (q) => match(q.queryKey) && q.state.fetchStatus === 'fetching' }));
+  await qc.invalidateQueries({ predicate: (q) => match(q.queryKey) }, { cancelRefetch: false });
+  if (begunBefore.size) await qc.invalidateQueries({ predicate: (q) => begunBefore.has(q) }, { cancelRefetch: false });
 }
 
 /** How long a view waits for more news before reading again (a block brings several notifications at once). */
