@@ -18,7 +18,7 @@ import {
   type MessageTransactionFilter,
   type TransactionFilter,
 } from './transactions';
-import { descriptionsQuery } from './transactions-load';
+import { descriptionsQuery, messagesOfTransactionsQuery } from './transactions-load';
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
@@ -139,5 +139,20 @@ describe('/transactionsByMessage and /adjacentTransactions plans', () => {
     expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
     // The descriptions a page read without them (transactions-load.ts).
     expect(problems(await planTree(t.db, descriptionsQuery([hash, bytes(md5('t900'))])))).toEqual([]);
+  });
+
+  it('a page’s messages: one probe of the (tx_lt, tx_hash) index per transaction, whichever rows', async () => {
+    const row = (i: number) => ({ hash: bytes(md5(`t${i}`)), lt: BigInt(i * 10), mcBlockSeqno: Math.floor((i - 1) / 10) });
+    // One block's rows, and rows scattered over the whole index (an account's page).
+    for (const rows of [[501, 502, 503, 504].map(row), [7, 3_007, 6_007, 11_007].map(row)]) {
+      const root = await planTree(t.db, messagesOfTransactionsQuery(rows));
+      expect(problems(root)).toEqual([]);
+      const scans = planNodes(root).filter((n) => String(n['Relation Name'] ?? '').startsWith('messages') && n['Index Name']);
+      expect(scans.length).toBeGreaterThan(0);
+      expect(scans.every((n) => String(n['Index Name']).includes('tx_lt_tx_hash'))).toBe(true);
+    }
+    // It finds each transaction’s messages: the in row and the out row of transaction 501.
+    const found = await t.db.sql.rows<{ direction: string }>(messagesOfTransactionsQuery([row(501)]));
+    expect(found.map((m) => m.direction).sort()).toEqual(['in', 'out']);
   });
 });
