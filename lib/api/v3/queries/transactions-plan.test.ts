@@ -137,22 +137,33 @@ describe('/transactionsByMessage and /adjacentTransactions plans', () => {
       expect(problems(await planTree(t.db, adjacentTransactionsQuery(hash, direction))), String(direction)).toEqual([]);
     }
     expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
-    // The descriptions a page read without them (transactions-load.ts).
-    expect(problems(await planTree(t.db, descriptionsQuery([hash, bytes(md5('t900'))])))).toEqual([]);
   });
 
+  // A page's rows as the parts read them: transaction i has lt 10·i and masterchain seqno (i − 1) / 10.
+  const row = (i: number) => ({ hash: bytes(md5(`t${i}`)), lt: BigInt(i * 10), mcBlockSeqno: Math.floor((i - 1) / 10) });
+  // One block's rows, and rows scattered over the whole index (an account's page).
+  const PAGES = [[501, 502, 503, 504].map(row), [7, 3_007, 6_007, 11_007].map(row)];
+  /** The plan of `query` reads off indexes (problems), and each index scan of `table` uses one of `indexes`. */
+  async function probesBy(query: Prisma.Sql, table: string, indexes: string[]) {
+    const root = await planTree(t.db, query);
+    expect(problems(root)).toEqual([]);
+    const scans = planNodes(root).filter((n) => n['Relation Name'] === table && n['Index Name']);
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.map((n) => n['Index Name']).filter((name) => !indexes.includes(String(name)))).toEqual([]);
+  }
+
   it('a page’s messages: one probe of the (tx_lt, tx_hash) index per transaction, whichever rows', async () => {
-    const row = (i: number) => ({ hash: bytes(md5(`t${i}`)), lt: BigInt(i * 10), mcBlockSeqno: Math.floor((i - 1) / 10) });
-    // One block's rows, and rows scattered over the whole index (an account's page).
-    for (const rows of [[501, 502, 503, 504].map(row), [7, 3_007, 6_007, 11_007].map(row)]) {
-      const root = await planTree(t.db, messagesOfTransactionsQuery(rows));
-      expect(problems(root)).toEqual([]);
-      const scans = planNodes(root).filter((n) => String(n['Relation Name'] ?? '').startsWith('messages') && n['Index Name']);
-      expect(scans.length).toBeGreaterThan(0);
-      expect(scans.every((n) => String(n['Index Name']).includes('tx_lt_tx_hash'))).toBe(true);
-    }
+    for (const rows of PAGES) await probesBy(messagesOfTransactionsQuery(rows), 'messages', ['messages_tx_lt_tx_hash_idx']);
     // It finds each transaction’s messages: the in row and the out row of transaction 501.
     const found = await t.db.sql.rows<{ direction: string }>(messagesOfTransactionsQuery([row(501)]));
     expect(found.map((m) => m.direction).sort()).toEqual(['in', 'out']);
+  });
+
+  it('a page’s descriptions: one probe per transaction of an index led by lt or by (mc_block_seqno, lt), whichever rows', async () => {
+    for (const rows of PAGES) await probesBy(descriptionsQuery(rows), 'transactions', ['transactions_mc_block_seqno_lt_idx', 'transactions_lt_idx']);
+    // Each row's description, and none for a key naming no transaction (a wrong seqno).
+    await t.db.session((s) => s.exec(`UPDATE transactions SET description = '{"n": 501}' WHERE hash = decode(md5('t501'), 'hex')`));
+    const found = await t.db.sql.rows<{ hash: Uint8Array; description: unknown }>(descriptionsQuery([row(501), { ...row(502), mcBlockSeqno: 7 }]));
+    expect(found.map((r) => [Buffer.from(r.hash).equals(row(501).hash), r.description])).toEqual([[true, { n: 501 }]]);
   });
 });
