@@ -22,6 +22,7 @@ import { descriptionsQuery, messagesOfTransactionsQuery } from './transactions-l
 
 let t: TestDatabase;
 const HOT = `0:${'A'.repeat(64)}`;
+const md5 = (x: string) => createHash('md5').update(x).digest();
 const acc = (i: number) => `0:${i.toString(16).toUpperCase().padStart(64, '0')}`;
 
 beforeAll(async () => {
@@ -108,7 +109,6 @@ describe('/transactions plans', () => {
 });
 
 describe('/transactionsByMessage and /adjacentTransactions plans', () => {
-  const md5 = (x: string) => createHash('md5').update(x).digest();
   // The message keys the route takes (at least one), each alone or with the others, and a direction.
   const KEYS: Record<string, Partial<MessageTransactionFilter>> = {
     msg_hash: { msgHashes: [md5('m500'), md5('n600')] },
@@ -138,7 +138,9 @@ describe('/transactionsByMessage and /adjacentTransactions plans', () => {
     }
     expect(problems(await planTree(t.db, transactionsWhereQuery({ hashes: [hash, bytes(md5('t900'))] })))).toEqual([]);
   });
+});
 
+describe('a page’s parts (transactions-load.ts)', () => {
   // A page's rows as the parts read them: transaction i has lt 10·i and masterchain seqno (i − 1) / 10.
   const row = (i: number) => ({ hash: bytes(md5(`t${i}`)), lt: BigInt(i * 10), mcBlockSeqno: Math.floor((i - 1) / 10) });
   // One block's rows, and rows scattered over the whole index (an account's page).
