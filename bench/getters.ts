@@ -1,6 +1,6 @@
 // Get-method runs as a TVM worker makes them (runGetMethodRaw), on mainnet's configuration: first on the
-// configuration without its validator sets (getter-config.ts), and on the whole one for comparison. The
-// devnet's own configuration holds a validator set of a few keys, so the index bench does not show this.
+// configuration without its rarely read parameters (getter-config.ts: validator sets, suspended addresses,
+// bridges), and on the whole one for comparison.
 import { beginCell } from '@ton/core';
 import { Executor } from '@ton/sandbox';
 import { jettonWalletCode } from '../lib/devnet/contracts/jetton';

@@ -21,7 +21,7 @@ interface EmulatorHeap {
   stringToUTF8(s: string, ptr: number, size: number): void;
 }
 
-// Each configuration a worker runs with comes as two: whole and without validator sets (getter-config.ts).
+// Each configuration a worker runs with comes as two: whole and without its rarely read parameters (getter-config.ts).
 const CONFIGS_PINNED = 8;
 // Configs in each emulator's heap, by their base64 BoC, most recently used last.
 const pinnedIn = new WeakMap<Executor, Map<string, number>>();
@@ -77,12 +77,12 @@ interface EmulatorAnswer {
  * as much CPU as the emulator's own run for the small get-methods indexing runs by the thousand. The
  * params are the ones Executor builds (its getMethodArgsToInternalParams), the answer is read as it
  * reads it; run-get-method.test.ts compares the two paths. The run gets the configuration without its
- * validator sets first (getter-config.ts) and again with the whole one when it reached for them;
+ * rarely read parameters first (getter-config.ts) and again with the whole one when it reached for one;
  * `slimFirst` false runs it with the whole one only (the bench's comparison).
  */
 export function runGetMethodRaw(ex: Executor, job: GetMethodJob, slimFirst = true): ExecutorGetMethodResult {
   const params = JSON.stringify(getMethodParams(job));
-  const resp = (slimFirst && onConfigWithoutSets(ex, job, params)) || invokeGetMethod(ex, params, job.stack, job.config);
+  const resp = (slimFirst && onSlimConfig(ex, job, params)) || invokeGetMethod(ex, params, job.stack, job.config);
   if (resp.fail) throw new Error(`emulation error: ${resp.error ?? 'unknown'}`);
   // Debug lines (#DEBUG#) leave the VM log for debugLogs, as Executor splits them.
   const lines = 'vm_log' in resp.output ? resp.output.vm_log.split('\n') : [];
@@ -110,8 +110,8 @@ function getMethodParams(job: GetMethodJob): Record<string, unknown> {
   return params;
 }
 
-/** The run on the configuration without validator sets, unless it reached one, failed, or there is none to leave out. */
-function onConfigWithoutSets(ex: Executor, job: GetMethodJob, params: string): EmulatorAnswer | undefined {
+/** The run on the configuration without its rarely read parameters, unless it reached one, failed, or there is none to leave out. */
+function onSlimConfig(ex: Executor, job: GetMethodJob, params: string): EmulatorAnswer | undefined {
   const slim = getterConfig(job.config);
   if (!slim) return undefined;
   const resp = invokeGetMethod(ex, params, job.stack, slim.config);
