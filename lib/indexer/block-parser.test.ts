@@ -1,5 +1,6 @@
-// The parse worker against real mainnet blocks: the records it hands back are the ones parseBlock makes
-// on this thread, Buffers included, and bytes that are not the block asked for are refused.
+// The parse worker against real mainnet blocks: the records it hands back (read from lazily hashed cells,
+// lib/ton/lazy-cells.ts) are the ones parseBlock makes on this thread from eagerly hashed ones, Buffers
+// included, and bytes that are not the block asked for are refused.
 import { afterAll, describe, expect, it } from 'vitest';
 import { BLOCK_FIXTURES, fixtureBytes } from '../testing/fixtures';
 import { BlockParser } from './block-parser';
@@ -13,8 +14,8 @@ describe('BlockParser', () => {
     const boc = fixtureBytes(BLOCK_FIXTURES.shard71398501);
     const local = parseBlock(boc, 46991999);
     const [a, b] = await Promise.all([
-      parser.parse(boc, local.block.rootHash, 46991999),
-      parser.parse(fixtureBytes(BLOCK_FIXTURES.master46991999), parseBlock(fixtureBytes(BLOCK_FIXTURES.master46991999), 1).block.rootHash, 46991999),
+      parser.parse(boc, local.block, 46991999),
+      parser.parse(fixtureBytes(BLOCK_FIXTURES.master46991999), parseBlock(fixtureBytes(BLOCK_FIXTURES.master46991999), 1).block, 46991999),
     ]);
     expect(parser.mode).toBe('worker');
     expect(a.parsed).toEqual(local);
@@ -33,21 +34,26 @@ describe('BlockParser', () => {
     try {
       const names = [BLOCK_FIXTURES.shard71398501, BLOCK_FIXTURES.shard52111590, BLOCK_FIXTURES.master46991999, BLOCK_FIXTURES.shard52111590];
       const local = names.map((n) => parseBlock(fixtureBytes(n), 46991999));
-      const parsed = await Promise.all(names.map((n, i) => two.parse(fixtureBytes(n), local[i]!.block.rootHash, 46991999)));
+      const parsed = await Promise.all(names.map((n, i) => two.parse(fixtureBytes(n), local[i]!.block, 46991999)));
       expect(two.workers).toBe(2);
       expect(parsed.map((p) => p.parsed)).toEqual(local);
       // One block at a time keeps to one idle worker: no third one starts.
-      await two.parse(fixtureBytes(names[1]!), local[1]!.block.rootHash, 46991999);
+      await two.parse(fixtureBytes(names[1]!), local[1]!.block, 46991999);
       expect(two.workers).toBe(2);
     } finally {
       await two.close();
     }
   });
 
-  it('refuses a block whose root hash is not the one asked for, and keeps working', async () => {
+  it('refuses bytes whose file hash is not the one asked for (another block, or one byte changed), and keeps working', async () => {
     const boc = fixtureBytes(BLOCK_FIXTURES.shard52111590);
-    await expect(parser.parse(boc, Buffer.alloc(32), 1)).rejects.toThrow(/root hash mismatch/);
-    const ok = await parser.parse(boc, parseBlock(boc, 1).block.rootHash, 1);
+    const id = parseBlock(boc, 1).block;
+    await expect(parser.parse(boc, { ...id, fileHash: Buffer.alloc(32) }, 1)).rejects.toThrow(/file hash mismatch/);
+    await expect(parser.parse(fixtureBytes(BLOCK_FIXTURES.shard71398501), id, 1)).rejects.toThrow(/file hash mismatch/);
+    const changed = Buffer.from(boc);
+    changed[changed.length - 100]! ^= 1;
+    await expect(parser.parse(changed, id, 1)).rejects.toThrow(/file hash mismatch/);
+    const ok = await parser.parse(boc, id, 1);
     expect(ok.parsed.transactions).toHaveLength(30);
   });
 });

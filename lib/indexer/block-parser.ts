@@ -17,6 +17,7 @@ export interface ParseJob {
   id: number;
   boc: Uint8Array;
   rootHash: Uint8Array;
+  fileHash: Uint8Array;
   mcBlockSeqno: number;
 }
 
@@ -76,15 +77,16 @@ export class BlockParser {
     return this.slots.length;
   }
 
-  parse(boc: Buffer, rootHash: Buffer, mcBlockSeqno: number): Promise<DownloadedBlock> {
+  /** The block `boc` downloaded as `id` (refused unless its file hash is the id's). */
+  parse(boc: Buffer, id: { rootHash: Buffer; fileHash: Buffer }, mcBlockSeqno: number): Promise<DownloadedBlock> {
     const slot = this.inThread ? undefined : this.pick();
-    if (!slot) return Promise.resolve().then(() => parseDownloadedBlock(boc, rootHash, mcBlockSeqno));
-    const id = this.nextId++;
+    if (!slot) return Promise.resolve().then(() => parseDownloadedBlock(boc, id, mcBlockSeqno));
+    const jobId = this.nextId++;
     // A copy of its own that moves to the worker: the liteserver's buffer may be a view of a larger one.
     const bytes = new Uint8Array(boc);
-    const job: ParseJob = { id, boc: bytes, rootHash: new Uint8Array(rootHash), mcBlockSeqno };
+    const job: ParseJob = { id: jobId, boc: bytes, rootHash: new Uint8Array(id.rootHash), fileHash: new Uint8Array(id.fileHash), mcBlockSeqno };
     return new Promise<DownloadedBlock>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
+      slot.pending.set(jobId, { resolve, reject });
       if (slot.pending.size === 1) slot.worker.ref();
       slot.worker.postMessage(job, [bytes.buffer]);
     });

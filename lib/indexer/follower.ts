@@ -386,7 +386,7 @@ export class Indexer {
     const res = await this.o.client.engine.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: toLiteId(id) }, { timeout: 15_000 });
     try {
       // The parser refuses bytes whose root hash is not the block we asked for.
-      return { id, ...(await this.parser.parse(res.data, id.rootHash, mcBlockSeqno)) };
+      return { id, ...(await this.parser.parse(res.data, id, mcBlockSeqno)) };
     } catch (err) {
       throw new Error(`block ${shardBlockName(id)}: ${(err as Error).message}`);
     }

@@ -1,7 +1,7 @@
 // One block BoC → every row it contributes to the index (block header, transactions, messages, contents).
 // Transactions come from account_blocks, ordered by (account, lt) as liteservers list them.
 import { createHash } from 'node:crypto';
-import { deserializeBoc, listShards, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../ton';
+import { deserializeBoc, deserializeBocLazy, listShards, shardChild, shardIdOf, shardParent, type BlkPrevInfo, type ExtBlkRef } from '../ton';
 import { loadIndexedBlock, type IndexedBlock } from './indexed-block';
 import type { BlockRecord, MessageContentRecord, MessageRecord, ParsedBlock, TransactionRecord } from '../chain/records';
 import { parseTransaction } from '../chain/parse-transaction';
@@ -33,8 +33,11 @@ function prevBlocks(workchain: number, shard: bigint, afterSplit: boolean, prev:
  * @param mcBlockSeqno the masterchain block that registered it (its own seqno for masterchain blocks)
  */
 export function parseBlock(boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
-  return parseIndexedBlock(loadIndexedBlock(deserializeBoc(boc)[0]!), boc, mcBlockSeqno);
+  const root = deserializeBoc(boc)[0]!;
+  return parseIndexedBlock(loadIndexedBlock(root), { rootHash: root.hash(), fileHash: sha256(boc) }, mcBlockSeqno);
 }
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest();
 
 /** A block id with its shard (unsigned). */
 export interface ShardBlockId {
@@ -56,16 +59,19 @@ export interface DownloadedBlock {
 }
 
 /**
- * parseBlock for a block downloaded by id: refuses bytes whose root hash is not the one asked for
- * (never index a block we did not ask for). The follower runs this in its parse worker.
+ * parseBlock for a block downloaded by id: refuses bytes whose file hash (their SHA-256) is not the one
+ * the id names, so a block we did not ask for is never indexed, as lite-client checks a block it
+ * downloads. That makes the id's root hash the block's without hashing its cells: they are read lazily
+ * (lib/ton/lazy-cells.ts), and only those under its transactions are ever hashed. The follower runs this
+ * in its parse worker.
  */
-export function parseDownloadedBlock(boc: Buffer, rootHash: Buffer, mcBlockSeqno: number): DownloadedBlock {
-  const root = deserializeBoc(boc)[0]!;
-  if (!root.hash().equals(rootHash)) throw new Error(`block root hash mismatch: ${root.hash().toString('hex')} != ${rootHash.toString('hex')}`);
-  const b = loadIndexedBlock(root);
+export function parseDownloadedBlock(boc: Buffer, id: { rootHash: Buffer; fileHash: Buffer }, mcBlockSeqno: number): DownloadedBlock {
+  const fileHash = sha256(boc);
+  if (!fileHash.equals(id.fileHash)) throw new Error(`block file hash mismatch: ${fileHash.toString('hex')} != ${id.fileHash.toString('hex')}`);
+  const b = loadIndexedBlock(deserializeBocLazy(boc)[0]!);
   const hashes = b.custom?.shardHashes;
   const workchain = b.info.shard.workchainId;
-  const parsed = parseIndexedBlock(b, boc, mcBlockSeqno);
+  const parsed = parseIndexedBlock(b, { rootHash: id.rootHash, fileHash }, mcBlockSeqno);
   return {
     parsed,
     genUtime: b.info.genUtime,
@@ -94,9 +100,8 @@ export function registeredBy(parsed: ParsedBlock, mcBlockSeqno: number): ParsedB
   };
 }
 
-/** parseBlock for a block already loaded. */
-export function parseIndexedBlock(b: IndexedBlock, boc: Buffer, mcBlockSeqno: number | null): ParsedBlock {
-  const root = b.root;
+/** parseBlock for a block already loaded, whose hashes are known. */
+export function parseIndexedBlock(b: IndexedBlock, hashes: { rootHash: Buffer; fileHash: Buffer }, mcBlockSeqno: number | null): ParsedBlock {
   const info = b.info;
   const workchain = info.shard.workchainId;
   const shard = shardIdOf(info.shard);
@@ -124,8 +129,8 @@ export function parseIndexedBlock(b: IndexedBlock, boc: Buffer, mcBlockSeqno: nu
     workchain,
     shard: signedShard(shard),
     seqno: info.seqno,
-    rootHash: root.hash(),
-    fileHash: createHash('sha256').update(boc).digest(),
+    rootHash: hashes.rootHash,
+    fileHash: hashes.fileHash,
     mcBlockSeqno,
     globalId: b.globalId,
     version: info.version,

@@ -14,7 +14,7 @@ port.on('message', (job: ParseJob) => {
   let reply: ParseReply;
   try {
     const boc = Buffer.from(job.boc.buffer, job.boc.byteOffset, job.boc.byteLength);
-    reply = { id: job.id, block: parseDownloadedBlock(boc, Buffer.from(job.rootHash), job.mcBlockSeqno) };
+    reply = { id: job.id, block: parseDownloadedBlock(boc, { rootHash: Buffer.from(job.rootHash), fileHash: Buffer.from(job.fileHash) }, job.mcBlockSeqno) };
   } catch (err) {
     reply = { id: job.id, error: (err as Error).message };
   }

@@ -174,9 +174,17 @@ export function cellFromBase64(base64: string): Cell {
   return roots[0]!;
 }
 
-/** All roots of a bag of cells (the generic format; the two older ones through @ton/core). */
-export function deserializeBoc(boc: Buffer): Cell[] {
-  if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_GENERIC) return Cell.fromBoc(boc);
+/** The cells of a generic BoC as read, before any Cell is built: each cell's bits, whether exotic, its refs by index. */
+export interface BocCells {
+  bits: BitString[];
+  exotic: boolean[];
+  refs: number[][];
+  roots: number[];
+}
+
+/** Reads a generic BoC's cells (refs checked to point forward, roots in range); null for another BoC format. */
+export function readBocCells(boc: Buffer): BocCells | null {
+  if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_GENERIC) return null;
   const data = Buffer.from(boc); // the cells' bits point into it: a copy of our own, never the caller's
   const flags = data[4]!;
   const hasIdx = (flags & 0x80) !== 0;
@@ -229,30 +237,26 @@ export function deserializeBoc(boc: Buffer): Cell[] {
     refs[i] = r;
   }
   if (p !== end) throw new Error('BoC: cell data size mismatch');
-
-  // References point forward: build from the last cell back.
-  const cells = new Array<Cell>(cellCount);
-  for (let i = cellCount - 1; i >= 0; i--) {
-    cells[i] = new Cell({
-      bits: bits[i]!,
-      refs: refs[i]!.map((r) => {
-        if (r <= i || r >= cellCount) throw new Error('Invalid BOC file');
-        return cells[r]!;
-      }),
-      exotic: exotic[i]!,
-    });
-  }
-  return roots.map((r) => {
-    if (r >= cellCount) throw new Error('Invalid BOC file');
-    return cells[r]!;
+  refs.forEach((r, i) => {
+    for (const k of r) if (k <= i || k >= cellCount) throw new Error('Invalid BOC file');
   });
+  for (const r of roots) if (r >= cellCount) throw new Error('Invalid BOC file');
+  return { bits, exotic, refs, roots };
 }
 
-/**
- * The first root's own bits as a cell without refs: what a reader of a few leading fields needs, without
- * building (and hashing) the cells below it. Message bodies can carry Merkle proofs whose pruned-branch
- * cells cost milliseconds to build; their first cell costs nothing. CRC32-C is not checked.
- */
+/** All roots of a bag of cells (the generic format; the two older ones through @ton/core). */
+export function deserializeBoc(boc: Buffer): Cell[] {
+  const read = readBocCells(boc);
+  if (!read) return Cell.fromBoc(boc);
+  const { bits, exotic, refs, roots } = read;
+  // References point forward: build from the last cell back.
+  const cells = new Array<Cell>(bits.length);
+  for (let i = bits.length - 1; i >= 0; i--) {
+    cells[i] = new Cell({ bits: bits[i]!, refs: refs[i]!.map((r) => cells[r]!), exotic: exotic[i]! });
+  }
+  return roots.map((r) => cells[r]!);
+}
+
 export function bocRootData(boc: Buffer): Cell {
   if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_GENERIC) return new Cell({ bits: deserializeBoc(boc)[0]!.bits });
   const flags = boc[4]!;

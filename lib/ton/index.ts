@@ -10,6 +10,7 @@ export * from './mc-block-extra';
 export * from './block';
 export * from './shard-state';
 export * from './boc';
+export * from './lazy-cells';
 export * from './merkle';
 export * from './validator-set';
 export * from './proof-check';
