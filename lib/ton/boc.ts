@@ -233,13 +233,14 @@ export function readBocCells(boc: Buffer): BocCells | null {
     p += bytes;
     exotic[i] = (d1 & 8) !== 0;
     const r: number[] = [];
-    for (let k = d1 & 7; k > 0; k--) r.push(uint(size));
+    for (let k = d1 & 7; k > 0; k--) {
+      const ref = uint(size);
+      if (ref <= i || ref >= cellCount) throw new Error('Invalid BOC file'); // refs point forward, inside the bag
+      r.push(ref);
+    }
     refs[i] = r;
   }
   if (p !== end) throw new Error('BoC: cell data size mismatch');
-  refs.forEach((r, i) => {
-    for (const k of r) if (k <= i || k >= cellCount) throw new Error('Invalid BOC file');
-  });
   for (const r of roots) if (r >= cellCount) throw new Error('Invalid BOC file');
   return { bits, exotic, refs, roots };
 }

@@ -125,16 +125,15 @@ function computeUnder(root: LazyCell): void {
 }
 
 function lazyCell(bits: BitString, refs: Cell[], exotic: boolean): Cell {
-  let type: CellType = CellType.Ordinary;
   if (exotic) {
     // The kind is the first byte; resolveExotic checks the rest when the cell's wonders are asked for.
-    type = bits.length >= 8 ? (new BitReader(bits).preloadUint(8) as CellType) : (-1 as CellType);
+    const type = bits.length >= 8 ? new BitReader(bits).preloadUint(8) : 0;
     if (!EXOTIC_TYPES.has(type)) throw new Error('Invalid exotic cell type');
-  } else {
-    if (refs.length > 4) throw new Error('Invalid number of references');
-    if (bits.length > 1023) throw new Error(`Bits overflow: ${bits.length} > 1023`);
+    return new LazyCell(type as CellType, bits, refs) as unknown as Cell;
   }
-  return new LazyCell(type, bits, refs) as unknown as Cell;
+  if (refs.length > 4) throw new Error('Invalid number of references');
+  if (bits.length > 1023) throw new Error(`Bits overflow: ${bits.length} > 1023`);
+  return new LazyCell(CellType.Ordinary, bits, refs) as unknown as Cell;
 }
 
 /** The roots of a generic BoC, read as cells whose hashes are worked out when asked for (another format: @ton/core's eager cells). */
